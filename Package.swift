@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Stagecraft",
+  products: [
+    .library(name: "Stagecraft", targets: ["Stagecraft"])
+  ],
+  dependencies: [],
+  targets: [
+    .target(
+      name: "Stagecraft",
+      swiftSettings: [
+        // `swift build -Xswiftc -DSTAGECRAFT_INTERNAL_CHECKS` turns on invariant checks.
+        .define("STAGECRAFT_INTERNAL_CHECKS", .when(configuration: .debug))
+      ]
+    ),
+    .testTarget(
+      name: "StagecraftTests",
+      dependencies: ["Stagecraft"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

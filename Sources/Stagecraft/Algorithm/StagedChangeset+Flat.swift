@@ -1,0 +1,35 @@
+extension StagedChangeset
+where
+  Collection: RangeReplaceableCollection,
+  Collection.Element: Differentiable
+{
+  /// Computes the staged changeset that turns `source` into `target`.
+  ///
+  /// Elements are matched by `differenceIdentifier` (the k-th occurrence of an
+  /// identifier in `target` with its k-th occurrence in `source`) and compared with
+  /// `isContentEqual(to:)`. The result has at most three stages, empty ones left out:
+  /// 1. `elementUpdated` at source indexes;
+  /// 2. `elementDeleted` at source indexes;
+  /// 3. `elementInserted` at target indexes and `elementMoved` from the post-delete
+  ///    index to the target index. The unmoved elements form a longest increasing
+  ///    subsequence, so the number of moves is the minimum.
+  ///
+  /// ```swift
+  /// let staged = StagedChangeset(source: ["a", "b", "c", "d"], target: ["b", "c", "d", "a"])
+  /// print(staged[0].elementMoved)  // [[0, 0] -> [0, 3]]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - source: The collection before the update.
+  ///   - target: The collection after the update.
+  ///   - section: The section index to put in every `ElementPath`; 0 by default.
+  /// - Complexity: Expected O(n + m) hashing plus O(k log k) for the moves, where n and m
+  ///   are the lengths of `source` and `target` and k is the number of matched elements;
+  ///   assumes a good hash function for the identifiers (with colliding hashes the result
+  ///   is still correct, only slower). A common prefix and suffix are matched without
+  ///   hashing.
+  @inlinable
+  public init(source: Collection, target: Collection, section: Int = 0) {
+    self = _flatStagedChangeset(source: source, target: target, section: section)
+  }
+}

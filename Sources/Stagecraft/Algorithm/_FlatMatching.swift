@@ -1,0 +1,118 @@
+/// How the elements of two flat collections correspond: a common prefix and suffix that
+/// were matched by comparing identifiers in place, and a hashed matching of the middle.
+@usableFromInline
+internal struct _FlatMatching<ID: Hashable> {
+  /// Length of the matched common prefix.
+  @usableFromInline internal var prefix: Int
+  /// Length of the common suffix matched in place.
+  @usableFromInline internal var suffix: Int
+  /// The matching of the middle ranges, with positions relative to `prefix`.
+  @usableFromInline internal var middle: _OccurrenceMatcher<ID>
+
+  @inlinable
+  internal init(prefix: Int, suffix: Int, middle: _OccurrenceMatcher<ID>) {
+    self.prefix = prefix
+    self.suffix = suffix
+    self.middle = middle
+  }
+}
+
+/// A common suffix shorter than this is hashed with the middle: checking that matching it
+/// in place is right would cost more than it saves.
+@usableFromInline
+internal let _shortestTrimmedSuffix = 32
+
+/// The most unmatched middle identifiers that the suffix check compares one by one.
+@usableFromInline
+internal let _suffixCheckLimit = 8
+
+/// Matches the elements of `source` and `target` by identifier, k-th occurrence with
+/// k-th occurrence.
+///
+/// A common prefix (and suffix) of equal identifiers is matched without hashing, so that
+/// an unchanged list, or one changed only at one end, costs identifier comparisons plus
+/// the hashing of the part that changed. The prefix always agrees with the k-th occurrence
+/// rule. The suffix agrees with it unless an identifier that occurs in the suffix occurs
+/// unequally often in the two middles. When that cannot be ruled out cheaply, the suffix
+/// is matched by hashing too, continuing the middle's matching without redoing it.
+///
+/// - Complexity: Expected O(n + m) identifier comparisons and O(d) hash operations, where
+///   d is the length of the part between the common prefix and suffix.
+@inlinable
+internal func _matchFlat<Element: Differentiable>(
+  _ source: ContiguousArray<Element>, _ target: ContiguousArray<Element>
+) -> _FlatMatching<Element.DifferenceIdentifier> {
+  let sourceCount = source.count
+  let targetCount = target.count
+  let limit = Swift.min(sourceCount, targetCount)
+  var prefix = 0
+  while prefix < limit, source[prefix].differenceIdentifier == target[prefix].differenceIdentifier {
+    prefix += 1
+  }
+  var suffix = 0
+  while suffix < limit - prefix,
+    source[sourceCount - 1 - suffix].differenceIdentifier
+      == target[targetCount - 1 - suffix].differenceIdentifier
+  {
+    suffix += 1
+  }
+  if suffix < _shortestTrimmedSuffix { suffix = 0 }
+
+  let middleSources = sourceCount - prefix - suffix
+  let middleTargets = targetCount - prefix - suffix
+  var middle = _matchOccurrences(
+    sourceCount: middleSources,
+    targetCount: middleTargets,
+    sourceIdentifier: { source[prefix + $0].differenceIdentifier },
+    targetIdentifier: { target[prefix + $0].differenceIdentifier })
+  if suffix == 0 || middle.isBalanced
+    || _suffixAgreesWithOccurrenceRule(source, target, prefix: prefix, suffix: suffix, middle)
+  {
+    return _FlatMatching(prefix: prefix, suffix: suffix, middle: middle)
+  }
+
+  // Continue the matching over the suffix: its sources join the chains after the middle
+  // ones; the middle targets that found nothing try again (they come first in target
+  // order), then the suffix targets. This is exactly the k-th occurrence matching of the
+  // whole range.
+  let missed = middle.targetToSource.indices.filter { middle.targetToSource[$0] < 0 }
+  middle.grow(sources: suffix, targets: suffix)
+  for position in middleSources..<(middleSources + suffix) {
+    middle.addSource(position, source[prefix + position].differenceIdentifier)
+  }
+  if middle.matchedCount < middleSources + suffix {
+    for position in missed {
+      middle.matchTarget(position, target[prefix + position].differenceIdentifier)
+    }
+  }
+  for position in middleTargets..<(middleTargets + suffix) {
+    middle.matchTarget(position, target[prefix + position].differenceIdentifier)
+  }
+  return _FlatMatching(prefix: prefix, suffix: 0, middle: middle)
+}
+
+/// Whether no identifier of the common suffix is left unmatched in the middle, judged by
+/// comparing against at most `_suffixCheckLimit` unmatched identifiers; only then does
+/// matching the suffix in place give the k-th occurrence matching.
+@inlinable
+internal func _suffixAgreesWithOccurrenceRule<Element: Differentiable>(
+  _ source: ContiguousArray<Element>,
+  _ target: ContiguousArray<Element>,
+  prefix: Int,
+  suffix: Int,
+  _ middle: _OccurrenceMatcher<Element.DifferenceIdentifier>
+) -> Bool {
+  var unmatched = ContiguousArray<Element.DifferenceIdentifier>()
+  for (offset, partner) in middle.sourceToTarget.enumerated() where partner < 0 {
+    if unmatched.count == _suffixCheckLimit { return false }
+    unmatched.append(source[prefix + offset].differenceIdentifier)
+  }
+  for (offset, partner) in middle.targetToSource.enumerated() where partner < 0 {
+    if unmatched.count == _suffixCheckLimit { return false }
+    unmatched.append(target[prefix + offset].differenceIdentifier)
+  }
+  for position in (source.count - suffix)..<source.count {
+    if unmatched.contains(source[position].differenceIdentifier) { return false }
+  }
+  return true
+}

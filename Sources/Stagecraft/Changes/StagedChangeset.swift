@@ -1,0 +1,98 @@
+/// The difference between two collections as an ordered list of stages, each of which one
+/// `performBatchUpdates` block can apply safely.
+///
+/// ```swift
+/// let staged = StagedChangeset(source: ["a", "b", "c", "d"], target: ["b", "c", "d", "a"])
+/// staged.count                // 1
+/// staged[0].elementMoved      // [Move([0, 0] -> [0, 3])]
+/// ```
+///
+/// Build one with `init(source:target:)` (flat or sectioned input), or from an array
+/// literal of changesets.
+public struct StagedChangeset<Collection: Swift.Collection> {
+  @usableFromInline
+  internal var _changesets: ContiguousArray<Changeset<Collection>>
+
+  /// Creates a staged changeset from stages.
+  ///
+  /// - Parameter changesets: The stages, in the order they are applied.
+  /// - Complexity: O(s), where s is the number of stages.
+  @inlinable
+  public init<C: Swift.Collection>(_ changesets: C) where C.Element == Changeset<Collection> {
+    _changesets = ContiguousArray(changesets)
+  }
+
+  /// The total number of changes over all stages.
+  ///
+  /// - Complexity: O(s), where s is the number of stages.
+  @inlinable
+  public var changeCount: Int { _changesets.reduce(0) { $0 + $1.changeCount } }
+}
+
+extension StagedChangeset: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
+  /// Creates an empty staged changeset: nothing changed.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public init() { _changesets = [] }
+
+  /// The index of the first stage.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public var startIndex: Int { _changesets.startIndex }
+
+  /// The index past the last stage.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public var endIndex: Int { _changesets.endIndex }
+
+  /// The stage at `position`.
+  ///
+  /// - Parameter position: A valid index.
+  /// - Complexity: O(1).
+  @inlinable
+  public subscript(position: Int) -> Changeset<Collection> {
+    get { _changesets[position] }
+    set { _changesets[position] = newValue }
+  }
+
+  /// Replaces a range of stages.
+  ///
+  /// - Parameters:
+  ///   - subrange: The stages to replace.
+  ///   - newElements: The new stages.
+  /// - Complexity: O(s + k), where s is the number of stages and k of new ones.
+  @inlinable
+  public mutating func replaceSubrange<C: Swift.Collection>(
+    _ subrange: Range<Int>, with newElements: C
+  ) where C.Element == Changeset<Collection> {
+    _changesets.replaceSubrange(subrange, with: newElements)
+  }
+}
+
+extension StagedChangeset: ExpressibleByArrayLiteral {
+  /// Creates a staged changeset from a literal list of stages.
+  ///
+  /// - Parameter elements: The stages.
+  /// - Complexity: O(s), where s is the number of stages.
+  @inlinable
+  public init(arrayLiteral elements: Changeset<Collection>...) {
+    _changesets = ContiguousArray(elements)
+  }
+}
+
+extension StagedChangeset: Equatable where Collection: Equatable {}
+extension StagedChangeset: Sendable where Collection: Sendable {}
+
+extension StagedChangeset: CustomDebugStringConvertible {
+  /// Every stage's `debugDescription`, in order.
+  ///
+  /// - Complexity: O(s · n), where s is the number of stages and n the data size.
+  public var debugDescription: String {
+    guard !_changesets.isEmpty else { return "StagedChangeset([])" }
+    let stages = _changesets.map { $0.debugDescription }.joined(separator: ",\n")
+    return "StagedChangeset([\n" + stages + "\n])"
+  }
+}

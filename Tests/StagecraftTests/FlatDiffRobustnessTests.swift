@@ -1,0 +1,96 @@
+import Testing
+
+@testable import Stagecraft
+
+@Suite("Flat diff: cost and adversarial identifiers")
+struct FlatDiffRobustnessTests {
+  /// Counts identity and content calls for a 10/10/10/10 edit of `count` elements.
+  func calls(count: Int) -> (CallCounter, moves: Int) {
+    let counter = CallCounter()
+    let (source, target) = tenPercentEdit(count: count, seed: 7)
+    let make = { (pair: (Int, Int)) in
+      CountedItem(id: CountedID(value: pair.0, counter: counter), content: pair.1)
+    }
+    let staged = StagedChangeset(source: source.map(make), target: target.map(make))
+    return (counter, staged.allMoved.count)
+  }
+
+  @Test func identityAndContentCallsGrowLinearly() {
+    let small = calls(count: 2_000).0
+    let large = calls(count: 16_000).0
+    // Linear growth gives a ratio near 8; quadratic growth would give 64.
+    let ratio = Double(large.total) / Double(small.total)
+    #expect(ratio > 6 && ratio < 10, "ratio \(ratio)")
+    // Every identifier is hashed at most once per side, and every matched pair is compared
+    // for content exactly once.
+    #expect(large.hashes <= 2 * 16_000 + 1_600)
+    #expect(large.contentComparisons <= 16_000)
+    #expect(large.equalities <= 4 * 16_000)
+  }
+
+  @Test func unchangedListsAreNotHashed() {
+    let counter = CallCounter()
+    let list = (0..<1_000).map {
+      CountedItem(id: CountedID(value: $0, counter: counter), content: 0)
+    }
+    #expect(StagedChangeset(source: list, target: list).isEmpty)
+    #expect(counter.hashes == 0)
+  }
+
+  @Test func aChangeAtOneEndHashesOnlyThatEnd() {
+    let counter = CallCounter()
+    let make = { CountedItem(id: CountedID(value: $0, counter: counter), content: 0) }
+    let source = (0..<1_000).map(make)
+    let appended = source + (1_000..<1_003).map(make)
+    let prepended = (1_000..<1_003).map(make) + source
+    #expect(StagedChangeset(source: source, target: appended).allInserted.count == 3)
+    #expect(StagedChangeset(source: source, target: prepended).allInserted.count == 3)
+    #expect(counter.hashes <= 6)
+  }
+
+  @Test func tenPercentEditHasTheMinimumMoves() {
+    let (source, target) = tenPercentEdit(count: 2_000, seed: 11)
+    let sourceItems = source.map { Item($0.0, $0.1) }
+    let targetItems = target.map { Item($0.0, $0.1) }
+    let staged = StagedChangeset(source: sourceItems, target: targetItems)
+    #expect(ReplayOracle.problems(staged, from: sourceItems, to: targetItems).isEmpty)
+    let reference = FlatReference(source: sourceItems, target: targetItems)
+    #expect(staged.allMoved.count == reference.minimumMoves)
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func everyHashCollidingStillDiffsCorrectly(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    for _ in 0..<200 {
+      let make = { (item: Item) in
+        CollidingItem(id: CollidingID(value: item.id), content: item.content)
+      }
+      let source = random.items(count: Int.random(in: 0...40, using: &random), ids: 12, contents: 2)
+        .map(make)
+      let target = random.items(count: Int.random(in: 0...40, using: &random), ids: 12, contents: 2)
+        .map(make)
+      let staged = StagedChangeset(source: source, target: target)
+      let reference = FlatReference(source: source, target: target)
+      #expect(ReplayOracle.problems(staged, from: source, to: target).isEmpty)
+      #expect(staged.allDeleted.map(\.element) == reference.deleted)
+      #expect(staged.allInserted.map(\.element) == reference.inserted)
+      #expect(staged.allMoved.count == reference.minimumMoves)
+    }
+  }
+
+  @Test func longestIncreasingSubsequenceIsLongest() {
+    var random = SplitMix64(seed: 5)
+    for _ in 0..<300 {
+      let values = ContiguousArray(
+        (0..<Int.random(in: 0...30, using: &random)).shuffled(using: &random))
+      let mask = _longestIncreasingSubsequenceMask(values)
+      let chosen = zip(values, mask).filter(\.1).map(\.0)
+      #expect(chosen == chosen.sorted())
+      var best = [Int](repeating: 1, count: values.count)
+      for i in values.indices {
+        for j in 0..<i where values[j] < values[i] { best[i] = max(best[i], best[j] + 1) }
+      }
+      #expect(chosen.count == (best.max() ?? 0))
+    }
+  }
+}

@@ -1,0 +1,187 @@
+import Testing
+
+@testable import Stagecraft
+
+@Suite("Flat diff")
+struct FlatDiffTests {
+  func check(_ source: [Item], _ target: [Item]) -> StagedChangeset<[Item]> {
+    let staged = StagedChangeset(source: source, target: target)
+    let problems = ReplayOracle.problems(staged, from: source, to: target)
+    #expect(problems.isEmpty, "\(source) -> \(target): \(problems)")
+    return staged
+  }
+
+  @Test func emptyToNonEmptyIsOneInsertStage() {
+    let staged = check([], items(1, 2))
+    #expect(staged == [Changeset(data: items(1, 2), elementInserted: [p(0, 0), p(0, 1)])])
+  }
+
+  @Test func nonEmptyToEmptyIsOneDeleteStage() {
+    let staged = check(items(1, 2), [])
+    #expect(staged == [Changeset(data: [], elementDeleted: [p(0, 0), p(0, 1)])])
+  }
+
+  @Test func nothingChangedHasNoStage() {
+    #expect(check(items(1, 2, 3), items(1, 2, 3)).isEmpty)
+    #expect(check([], []).isEmpty)
+  }
+
+  @Test func onlyContentChangesIsOneUpdateStage() {
+    let source = [Item(1), Item(2), Item(3)]
+    let target = [Item(1), Item(2, 9), Item(3, 9)]
+    let staged = check(source, target)
+    #expect(staged == [Changeset(data: target, elementUpdated: [p(0, 1), p(0, 2)])])
+  }
+
+  @Test func rotationIsOneMove() {
+    let staged = check(items(1, 2, 3, 4), items(2, 3, 4, 1))
+    #expect(staged == [Changeset(data: items(2, 3, 4, 1), elementMoved: [mv(p(0, 0), p(0, 3))])])
+  }
+
+  @Test func reversalIsNMinusOneMoves() {
+    let staged = check(items(1, 2, 3, 4), items(4, 3, 2, 1))
+    #expect(
+      staged == [
+        Changeset(
+          data: items(4, 3, 2, 1),
+          elementMoved: [mv(p(0, 2), p(0, 1)), mv(p(0, 1), p(0, 2)), mv(p(0, 0), p(0, 3))])
+      ])
+    let long = Array(0..<100).map { Item($0) }
+    #expect(check(long, long.reversed()).allMoved.count == 99)
+  }
+
+  @Test func insertAtTheFront() {
+    let staged = check(items(1, 2), items(9, 1, 2))
+    #expect(staged == [Changeset(data: items(9, 1, 2), elementInserted: [p(0, 0)])])
+  }
+
+  @Test func duplicatesOnBothSides() {
+    // k-th occurrence matches k-th: the first two 1s stay, the third is inserted, and the
+    // 2 moves in front of them.
+    let staged = check(items(1, 1, 2), items(2, 1, 1, 1))
+    #expect(
+      staged == [
+        Changeset(
+          data: items(2, 1, 1, 1), elementInserted: [p(0, 3)], elementMoved: [mv(p(0, 2), p(0, 0))])
+      ])
+    // The surplus occurrence is the last one, even when the suffix matches in place.
+    let trimmed = check(items(2, 1, 1), items(1))
+    #expect(trimmed == [Changeset(data: items(1), elementDeleted: [p(0, 0), p(0, 2)])])
+    let grown = check(items(2, 1), items(1, 1))
+    #expect(
+      grown == [
+        Changeset(data: items(1), elementDeleted: [p(0, 0)]),
+        Changeset(data: items(1, 1), elementInserted: [p(0, 1)]),
+      ])
+  }
+
+  @Test func everyElementReplaced() {
+    let staged = check(items(1, 2), items(3, 4))
+    #expect(
+      staged == [
+        Changeset(data: [], elementDeleted: [p(0, 0), p(0, 1)]),
+        Changeset(data: items(3, 4), elementInserted: [p(0, 0), p(0, 1)]),
+      ])
+  }
+
+  @Test func allThreeStagesInOrder() {
+    let source = [Item(1), Item(2), Item(3), Item(4)]
+    let target = [Item(4, 1), Item(1), Item(5), Item(3)]
+    let staged = check(source, target)
+    #expect(
+      staged == [
+        Changeset(
+          data: [Item(1), Item(2), Item(3), Item(4, 1)], elementUpdated: [p(0, 3)]),
+        Changeset(data: [Item(1), Item(3), Item(4, 1)], elementDeleted: [p(0, 1)]),
+        Changeset(data: target, elementInserted: [p(0, 2)], elementMoved: [mv(p(0, 2), p(0, 0))]),
+      ])
+  }
+
+  @Test func sectionParameterIsUsedInEveryPath() {
+    let staged = StagedChangeset(source: items(1, 2), target: items(2, 3), section: 4)
+    #expect(staged.allDeleted == [p(4, 0)])
+    #expect(staged.allInserted == [p(4, 1)])
+  }
+
+  @Test func standardLibraryTypesAreDifferentiable() {
+    let staged = StagedChangeset(source: ["a", "b", "c"], target: ["c", "a"])
+    #expect(staged.count == 2)
+    #expect(staged[0].elementDeleted == [p(0, 1)])
+    #expect(staged[1].elementMoved == [mv(p(0, 0), p(0, 1))])
+    #expect(staged[1].data == ["c", "a"])
+  }
+
+  @Test func worksOnOtherRangeReplaceableCollections() {
+    let source: ContiguousArray<Int> = [1, 2, 3]
+    let target: ContiguousArray<Int> = [3, 1, 2, 4]
+    let staged = StagedChangeset(source: source, target: target)
+    #expect(staged.last?.data == target)
+    #expect(staged.allMoved.count == 1)
+  }
+
+  /// Every pair of sequences of length ≤ 4 over 3 identifiers with 2 contents each.
+  @Test(arguments: 0..<6)
+  func exhaustiveSmallPairs(sourceSlice: Int) {
+    let alphabet = (0..<3).flatMap { id in (0..<2).map { Item(id, $0) } }
+    let all = allSequences(over: alphabet, maxLength: 4)
+    let chunk = (all.count + 5) / 6
+    var cases = 0
+    for source in all.dropFirst(sourceSlice * chunk).prefix(chunk) {
+      for target in all {
+        cases += 1
+        let staged = StagedChangeset(source: source, target: target)
+        if !verify(staged, source, target) { return }
+      }
+    }
+    #expect(cases == min(chunk, all.count - sourceSlice * chunk) * all.count)
+  }
+
+  /// 10,000 seeded random pairs over small alphabets, so identifiers repeat. Every other
+  /// pair shares a long common tail, so that matching the suffix in place, and falling
+  /// back from it, are both exercised.
+  @Test(arguments: [1, 2, 3, 4] as [UInt64])
+  func seededRandomPairs(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    for round in 0..<2_500 {
+      let ids = Int.random(in: 1...8, using: &random)
+      var source = random.items(
+        count: Int.random(in: 0...16, using: &random), ids: ids, contents: 2)
+      var target = random.items(
+        count: Int.random(in: 0...16, using: &random), ids: ids, contents: 2)
+      if round.isMultiple(of: 2) {
+        let tail = random.items(
+          count: Int.random(in: 32...40, using: &random), ids: ids + 2, contents: 2)
+        source += tail
+        target += tail
+      }
+      if !verify(StagedChangeset(source: source, target: target), source, target) { return }
+    }
+  }
+
+  @Test func longCommonSuffixStillFollowsTheOccurrenceRule() {
+    let tail = (100..<139).map { Item($0) } + [Item(1)]
+    // The middle's unmatched 1 occurs in the suffix: the first 1 of the target must match
+    // the first 1 of the source, which lies in the suffix.
+    let staged = check([Item(5)] + tail, [Item(1)] + tail)
+    #expect(staged.allDeleted == [p(0, 0)])
+    #expect(staged.allInserted == [p(0, 40)])
+    #expect(staged.allMoved == [mv(p(0, 39), p(0, 0))])
+    // No unmatched identifier in the suffix: it is matched in place.
+    let inPlace = check([Item(5)] + tail, [Item(6)] + tail)
+    #expect(inPlace.allDeleted == [p(0, 0)] && inPlace.allInserted == [p(0, 0)])
+  }
+
+  /// Replays exactly, matches maximally by the k-th occurrence rule, and moves minimally.
+  func verify(_ staged: StagedChangeset<[Item]>, _ source: [Item], _ target: [Item]) -> Bool {
+    let problems = ReplayOracle.problems(staged, from: source, to: target)
+    let reference = FlatReference(source: source, target: target)
+    let ok =
+      problems.isEmpty
+      && staged.allDeleted.map(\.element) == reference.deleted
+      && staged.allInserted.map(\.element) == reference.inserted
+      && staged.allUpdated.map(\.element) == reference.updated(source: source, target: target)
+      && staged.allMoved.count == reference.minimumMoves
+    #expect(ok, "\(source) -> \(target): \(problems) \(staged)")
+    return ok
+  }
+}
