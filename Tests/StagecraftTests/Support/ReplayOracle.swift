@@ -11,7 +11,7 @@ import Stagecraft
 enum ReplayOracle {
   /// The problems found when replaying `staged` from `source`; empty when it replays
   /// exactly and ends at `target`.
-  static func problems<S: DifferentiableSection>(
+  static func sectionedProblems<S: DifferentiableSection>(
     _ staged: StagedChangeset<[S]>, from source: [S], to target: [S], sectioned: Bool = true
   ) -> [String] where S.Collection.Element: Equatable, S: Equatable {
     var problems: [String] = []
