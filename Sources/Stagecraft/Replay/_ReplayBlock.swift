@@ -1,0 +1,105 @@
+/// One `performBatchUpdates` block of a replay: the calls, the silent refreshes, and the
+/// changeset it applies (what `interrupt` sees).
+@usableFromInline
+internal struct _ReplayBlock<C: Collection> {
+  @usableFromInline internal var batch: BatchUpdate
+  @usableFromInline internal var refreshing: [Move<ElementPath>]
+  @usableFromInline internal var changeset: Changeset<C>
+
+  /// The blocks that replay `staged`. With `.reload`, one block per stage. With
+  /// `.reconfigure` or `.silent`, an update stage followed by another stage is merged into
+  /// it: each updated path (before) is carried through the next stage's old → new map to
+  /// the position where the element is after the block.
+  ///
+  /// - Complexity: O(s · (n + c log c)), where s is the number of stages.
+  @usableFromInline
+  internal static func blocks(
+    for staged: StagedChangeset<C>, elementUpdates mode: ElementUpdateMode
+  ) -> [_ReplayBlock] {
+    var blocks: [_ReplayBlock] = []
+    var pendingUpdates: [ElementPath] = []
+    var countsBefore: [Int] = []  // item counts before the block that takes the updates
+    for (index, stage) in staged.enumerated() {
+      var batch = BatchUpdate(
+        deleteSections: stage.sectionDeleted, insertSections: stage.sectionInserted,
+        reloadSections: stage.sectionUpdated, moveSections: stage.sectionMoved,
+        deleteItems: stage.elementDeleted, insertItems: stage.elementInserted,
+        moveItems: stage.elementMoved)
+      let counts = _itemCounts(stage.data)
+      let isUpdateStage = !stage.elementUpdated.isEmpty && !stage.hasSectionChanges
+        && stage.elementDeleted.isEmpty && stage.elementInserted.isEmpty
+        && stage.elementMoved.isEmpty
+      if mode != .reload, isUpdateStage, index < staged.count - 1 {
+        // Carried into the next block; an update stage does not change the counts.
+        pendingUpdates = stage.elementUpdated
+        countsBefore = counts
+        continue
+      }
+      var changeset = stage
+      var updates = stage.elementUpdated
+      var afterPaths = stage.elementUpdated
+      if !pendingUpdates.isEmpty {
+        changeset.elementUpdated = pendingUpdates
+        updates = pendingUpdates
+        afterPaths = _carry(pendingUpdates, through: batch, before: countsBefore, after: counts)
+        pendingUpdates = []
+      }
+      switch mode {
+      case .reload:
+        batch.reloadItems = updates
+        blocks.append(_ReplayBlock(batch: batch, refreshing: [], changeset: changeset))
+      case .reconfigure:
+        batch.reconfigureItems = afterPaths
+        blocks.append(_ReplayBlock(batch: batch, refreshing: [], changeset: changeset))
+      case .silent:
+        let refreshing = zip(updates, afterPaths).map { Move(source: $0, target: $1) }
+        blocks.append(_ReplayBlock(batch: batch, refreshing: refreshing, changeset: changeset))
+      }
+    }
+    return blocks
+  }
+
+  /// Where the items at `paths` (before `batch`) are after it, by the old → new map.
+  @usableFromInline
+  internal static func _carry(
+    _ paths: [ElementPath], through batch: BatchUpdate, before: [Int], after: [Int]
+  ) -> [ElementPath] {
+    guard let plan = try? _BatchPlan(before: before, after: after, batch: batch, strict: false)
+    else { return paths }
+    var destination: [ElementPath: ElementPath] = [:]
+    let wanted = Set(paths)
+    for (section, sources) in plan.itemSource.enumerated() {
+      for (element, source) in sources.enumerated() {
+        if let source, wanted.contains(source) {
+          destination[source] = ElementPath(element: element, section: section)
+        }
+      }
+    }
+    return paths.map { destination[$0] ?? $0 }
+  }
+}
+
+/// The item counts per section of a stage's data: one section for a flat collection.
+@usableFromInline
+internal func _itemCounts<C: Collection>(_ data: C) -> [Int] {
+  if let sections = data as? any _SectionCounting {
+    return sections._itemCounts
+  }
+  return [data.count]
+}
+
+/// Collections of sections report their item counts without knowing the section type.
+@usableFromInline
+internal protocol _SectionCounting {
+  var _itemCounts: [Int] { get }
+}
+
+extension Array: _SectionCounting where Element: DifferentiableSection {
+  @usableFromInline
+  internal var _itemCounts: [Int] { map(\.elements.count) }
+}
+
+extension ContiguousArray: _SectionCounting where Element: DifferentiableSection {
+  @usableFromInline
+  internal var _itemCounts: [Int] { map(\.elements.count) }
+}
