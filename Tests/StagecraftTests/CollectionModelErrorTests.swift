@@ -37,26 +37,28 @@ struct CollectionModelErrorTests {
   @Test func invalidNumberOfSections() {
     let expected: String =
       "Invalid update: invalid number of sections.  The number of sections contained in the "
-        + "collection view after the update (2) must be equal to the number of sections "
-        + "contained in the collection view before the update (2), plus or minus the number of "
-        + "sections inserted or deleted (0 inserted, 1 deleted)."
+      + "collection view after the update (2) must be equal to the number of sections "
+      + "contained in the collection view before the update (2), plus or minus the number of "
+      + "sections inserted or deleted (0 inserted, 1 deleted)."
     #expect(refusal(BatchUpdate(deleteSections: [0]), unchanged) == expected)
   }
 
   @Test func invalidNumberOfItems() {
     var model = CollectionModel(items: [1, 2, 3, 4])
-    #expect(throws: BatchUpdateError.self) { try model.performBatchUpdates(BatchUpdate(), newItems: [1]) }
+    #expect(throws: BatchUpdateError.self) {
+      try model.performBatchUpdates(BatchUpdate(), newItems: [1])
+    }
     do {
       try model.performBatchUpdates(
         BatchUpdate(deleteItems: [p(0, 0)], insertItems: [p(0, 0)]), newItems: [1])
     } catch {
       let expected: String =
         "Invalid update: invalid number of items in section 0.  The number of items "
-          + "contained in an existing section after the update (1) must be equal to the number "
-          + "of items contained in that section before the update (4), plus or minus the number "
-          + "of items inserted or deleted from that section (1 inserted, 1 deleted) and plus or "
-          + "minus the number of items moved into or out of that section (0 moved in, 0 moved "
-          + "out)."
+        + "contained in an existing section after the update (1) must be equal to the number "
+        + "of items contained in that section before the update (4), plus or minus the number "
+        + "of items inserted or deleted from that section (1 inserted, 1 deleted) and plus or "
+        + "minus the number of items moved into or out of that section (0 moved in, 0 moved "
+        + "out)."
       #expect("\(error)" == expected)
     }
     #expect(model.items == [1, 2, 3, 4])
@@ -66,11 +68,11 @@ struct CollectionModelErrorTests {
     let batch = BatchUpdate(moveItems: [mv(p(0, 0), p(1, 0))])
     let expected: String =
       "Invalid update: invalid number of items in section 0.  The number of items "
-        + "contained in an existing section after the update (3) must be equal to the number "
-        + "of items contained in that section before the update (3), plus or minus the number "
-        + "of items inserted or deleted from that section (0 inserted, 0 deleted) and plus or "
-        + "minus the number of items moved into or out of that section (0 moved in, 1 moved "
-        + "out)."
+      + "contained in an existing section after the update (3) must be equal to the number "
+      + "of items contained in that section before the update (3), plus or minus the number "
+      + "of items inserted or deleted from that section (0 inserted, 0 deleted) and plus or "
+      + "minus the number of items moved into or out of that section (0 moved in, 1 moved "
+      + "out)."
     #expect(refusal(batch, unchanged) == expected)
   }
 
@@ -82,16 +84,17 @@ struct CollectionModelErrorTests {
     } catch {
       let expected: String =
         "Invalid batch updates detected: the number of sections and/or items returned by "
-          + "the data source before and after performing the batch updates are inconsistent "
-          + "with the updates. Data source before updates = { 1 section with item counts: [4] } "
-          + "Data source after updates = { 1 section with item counts: [1] } Updates = [ Insert "
-          + "item (0 - 0) ]"
+        + "the data source before and after performing the batch updates are inconsistent "
+        + "with the updates. Data source before updates = { 1 section with item counts: [4] } "
+        + "Data source after updates = { 1 section with item counts: [1] } Updates = [ Insert "
+        + "item (0 - 0) ]"
       #expect("\(error)" == expected)
     }
     var sectioned = Model(
       sections: [section(0, [1]), section(1, [])], configuration: .init(wording: .modern))
     do {
-      try sectioned.performBatchUpdates(BatchUpdate(deleteSections: [1]), newSections: [section(0, [1])] + [section(1, [])])
+      try sectioned.performBatchUpdates(
+        BatchUpdate(deleteSections: [1]), newSections: [section(0, [1])] + [section(1, [])])
       Issue.record("accepted")
     } catch {
       #expect(
@@ -213,7 +216,8 @@ struct CollectionModelErrorTests {
     var model = twoSections()
     let move = mv(p(0, 0), p(0, 2))
     try model.performBatchUpdates(
-      BatchUpdate(moveItems: [move, move]), newSections: [section(0, [2, 3, 1]), section(1, [4, 5])])
+      BatchUpdate(moveItems: [move, move]),
+      newSections: [section(0, [2, 3, 1]), section(1, [4, 5])])
     #expect(model.sections == [section(0, [2, 3, 1]), section(1, [4, 5])])
     #expect(model.staleCells.isEmpty)
   }
@@ -224,13 +228,16 @@ struct CollectionModelErrorTests {
     let batch = BatchUpdate(reloadItems: [p(0, 0)], moveItems: [mv(p(0, 2), p(0, 0))])
     #expect(
       refusal(batch, [section(0, [3, 1, 2]), section(1, [4, 5])])
-        == "attempt to perform an insert and a move to the same index path ({length = 2, path = 0 - 0})")
+        == "attempt to perform an insert and a move to the same index path ({length = 2, path = 0 - 0})"
+    )
     var model = twoSections()
     #expect(throws: BatchUpdateError.self) {
-      try model.performBatchUpdates(batch, newSections: [section(0, [3, 1, 2]), section(1, [4, 5])])
+      try model.performBatchUpdates(
+        batch, newSections: [section(0, [3, 1, 2]), section(1, [4, 5])])
     }
     do {
-      try model.performBatchUpdates(batch, newSections: [section(0, [3, 1, 2]), section(1, [4, 5])])
+      try model.performBatchUpdates(
+        batch, newSections: [section(0, [3, 1, 2]), section(1, [4, 5])])
     } catch let error as BatchUpdateError {
       #expect(error.reason == .reloadLandsOnMoveTarget(reloaded: p(0, 0), target: p(0, 0)))
     } catch {}
@@ -275,7 +282,8 @@ struct CollectionModelErrorTests {
     var lenient = twoSections(strict: false)
     #expect(throws: Never.self) {
       try lenient.performBatchUpdates(
-        BatchUpdate(deleteItems: [p(0, 1), p(0, 1)]), newSections: [section(0, [1, 3]), section(1, [4, 5])])
+        BatchUpdate(deleteItems: [p(0, 1), p(0, 1)]),
+        newSections: [section(0, [1, 3]), section(1, [4, 5])])
       try lenient.performBatchUpdates(
         BatchUpdate(moveSections: [Move(source: 0, target: 1)], insertItems: [p(1, 0)]),
         newSections: [section(1, [4, 5]), section(0, [9, 1, 3])])

@@ -29,13 +29,17 @@ extension BatchUpdateError.Reason {
         + "inserted, \(deleted) deleted) and plus or minus the number of items moved into or "
         + "out of that section (\(movedIn) moved in, \(movedOut) moved out)."
     case .deleteSectionOutOfRange(let section, let count):
-      return "attempt to delete section \(section), but there are only \(count) sections before the update"
+      return
+        "attempt to delete section \(section), but there are only \(count) sections before the update"
     case .reloadSectionOutOfRange(let section, let count):
-      return "attempt to reload section \(section), but there are only \(count) sections before the update"
+      return
+        "attempt to reload section \(section), but there are only \(count) sections before the update"
     case .insertSectionOutOfRange(let section, let count):
-      return "attempt to insert section \(section) but there are only \(count) sections after the update"
+      return
+        "attempt to insert section \(section) but there are only \(count) sections after the update"
     case .moveSectionOutOfRange(let section, let count):
-      return "attempt to move section \(section), but there are only \(count) sections before the update"
+      return
+        "attempt to move section \(section), but there are only \(count) sections before the update"
     case .moveSectionTargetOutOfRange(let section, let target, let count):
       return
         "attempt to move section \(section) to section \(target), but there are only \(count) "
@@ -147,7 +151,8 @@ extension BatchUpdateError.Reason {
       let list = counts.map(String.init).joined(separator: ", ")
       return "{ \(counts.count) \(noun) with item counts: [\(list)] }"
     }
-    let updates = context.updates.isEmpty ? "[]" : "[ " + context.updates.joined(separator: ", ") + " ]"
+    let updates =
+      context.updates.isEmpty ? "[]" : "[ " + context.updates.joined(separator: ", ") + " ]"
     return
       "Invalid batch updates detected: the number of sections and/or items returned by the data "
       + "source before and after performing the batch updates are inconsistent with the updates. "

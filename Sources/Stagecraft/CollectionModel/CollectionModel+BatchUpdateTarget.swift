@@ -45,11 +45,13 @@ extension CollectionModel: BatchUpdateTarget {
   /// `Element`s as the new items of section 0.
   @usableFromInline
   internal func _sections<Data: Collection>(from data: Data) throws -> [Section] {
-    if let sections = data as? [Section] { return sections }
-    if let items = data as? [Element] { return try _sections(replacingItemsWith: items) }
-    if Data.Element.self == Section.self { return data.compactMap { $0 as? Section } }
+    // Decide by the static element type: an empty array casts to an array of any type.
+    if Data.Element.self == Section.self {
+      return data as? [Section] ?? data.compactMap { $0 as? Section }
+    }
     if Data.Element.self == Element.self {
-      return try _sections(replacingItemsWith: data.compactMap { $0 as? Element })
+      return try _sections(
+        replacingItemsWith: data as? [Element] ?? data.compactMap { $0 as? Element })
     }
     throw BatchUpdateError(
       .dataTypeMismatch(data: "\(Data.Element.self)", expected: "\(Section.self)"),

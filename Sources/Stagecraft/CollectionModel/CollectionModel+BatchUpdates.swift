@@ -51,7 +51,8 @@ extension CollectionModel {
   public mutating func performBatchUpdates<C: Collection>(
     _ batch: BatchUpdate, newItems: C, animated: Bool = true
   ) throws where C.Element == Element {
-    try _performBatchUpdates(batch, newSections: _sections(replacingItemsWith: newItems), animated: animated)
+    try _performBatchUpdates(
+      batch, newSections: _sections(replacingItemsWith: newItems), animated: animated)
   }
 
   /// `reloadData()`: every cell is discarded and the viewport's cells are configured anew

@@ -47,7 +47,9 @@ extension CollectionModel {
       for (element, cell) in row.enumerated() {
         guard let shown = cell?.element else { continue }
         let data = _elements[section][element]
-        if shown.differenceIdentifier != data.differenceIdentifier || !data.isContentEqual(to: shown) {
+        if shown.differenceIdentifier != data.differenceIdentifier
+          || !data.isContentEqual(to: shown)
+        {
           result.append(ElementPath(element: element, section: section))
         }
       }

@@ -168,5 +168,6 @@ extension CollectionModel {
 extension CollectionModel.Cell: Equatable where CollectionModel.Element: Equatable {}
 extension CollectionModel.Cell: Hashable where CollectionModel.Element: Hashable {}
 extension CollectionModel.Cell: Sendable where CollectionModel.Element: Sendable {}
-extension CollectionModel: Equatable where Section: Equatable, Section.Collection.Element: Equatable {}
+extension CollectionModel: Equatable
+where Section: Equatable, Section.Collection.Element: Equatable {}
 extension CollectionModel: Sendable where Section: Sendable, Section.Collection.Element: Sendable {}

@@ -48,7 +48,9 @@ extension _BatchPlan {
       guard (0..<sectionsBefore).contains(section) else {
         throw _Refusal(.deleteSectionOutOfRange(section: section, sectionCount: sectionsBefore))
       }
-      if deletedSection[section], strict { throw _Refusal(.duplicateSectionUpdate(section: section)) }
+      if deletedSection[section], strict {
+        throw _Refusal(.duplicateSectionUpdate(section: section))
+      }
       deletedSection[section] = true
     }
     for section in batch.reloadSections {
@@ -56,7 +58,9 @@ extension _BatchPlan {
         throw _Refusal(.reloadSectionOutOfRange(section: section, sectionCount: sectionsBefore))
       }
       if deletedSection[section] { throw _Refusal(.deleteAndReloadSameSection(section: section)) }
-      if reloadedSection[section], strict { throw _Refusal(.duplicateSectionUpdate(section: section)) }
+      if reloadedSection[section], strict {
+        throw _Refusal(.duplicateSectionUpdate(section: section))
+      }
       reloadedSection[section] = true
     }
     var sectionMoveTarget = [Int?](repeating: nil, count: sectionsBefore)
@@ -70,7 +74,8 @@ extension _BatchPlan {
       }
       if let earlier = sectionMoveTarget[move.source] {
         if earlier == move.target { continue }  // an exact duplicate move is dropped
-        throw _Refusal(.sectionMovedTwice(section: move.source, first: earlier, second: move.target))
+        throw _Refusal(
+          .sectionMovedTwice(section: move.source, first: earlier, second: move.target))
       }
       sectionMoveTarget[move.source] = move.target
       sectionMoves.append(move)
@@ -85,20 +90,26 @@ extension _BatchPlan {
       guard (0..<sectionsAfter).contains(section) else {
         throw _Refusal(.insertSectionOutOfRange(section: section, sectionCount: sectionsAfter))
       }
-      if insertedSection[section], strict { throw _Refusal(.duplicateSectionUpdate(section: section)) }
+      if insertedSection[section], strict {
+        throw _Refusal(.duplicateSectionUpdate(section: section))
+      }
       insertedSection[section] = true
       sectionSource[section] = fresh
     }
     var movedIntoSection = [Bool](repeating: false, count: sectionsAfter)
     for move in sectionMoves {
       guard (0..<sectionsAfter).contains(move.target) else {
-        throw _Refusal(.moveSectionTargetOutOfRange(
-          section: move.source, target: move.target, sectionCount: sectionsAfter))
+        throw _Refusal(
+          .moveSectionTargetOutOfRange(
+            section: move.source, target: move.target, sectionCount: sectionsAfter))
       }
-      if insertedSection[move.target] { throw _Refusal(.insertAndMoveSameSection(section: move.target)) }
+      if insertedSection[move.target] {
+        throw _Refusal(.insertAndMoveSameSection(section: move.target))
+      }
       if movedIntoSection[move.target] {
-        throw _Refusal(.sectionsMovedToSameTarget(
-          first: sectionSource[move.target], second: move.source, target: move.target))
+        throw _Refusal(
+          .sectionsMovedToSameTarget(
+            first: sectionSource[move.target], second: move.source, target: move.target))
       }
       movedIntoSection[move.target] = true
       sectionSource[move.target] = move.source
@@ -108,9 +119,10 @@ extension _BatchPlan {
     let deletedSections = deletedSection.count(where: { $0 })
     let insertedSections = insertedSection.count(where: { $0 })
     guard sectionsAfter == sectionsBefore + insertedSections - deletedSections else {
-      throw _Refusal(.invalidSectionCount(
-        after: sectionsAfter, before: sectionsBefore, inserted: insertedSections,
-        deleted: deletedSections, context: context()))
+      throw _Refusal(
+        .invalidSectionCount(
+          after: sectionsAfter, before: sectionsBefore, inserted: insertedSections,
+          deleted: deletedSections, context: context()))
     }
 
     // Reloaded sections are re-inserted at their shifted position, computed without the
@@ -123,14 +135,16 @@ extension _BatchPlan {
         throw _Refusal(.sectionReloadLandsOnMoveTarget(reloaded: section, target: target))
       }
       if strict, before[section] != after[target] {
-        throw _Refusal(.reloadSectionChangesItemCount(
-          section: section, before: before[section], after: after[target]))
+        throw _Refusal(
+          .reloadSectionChangesItemCount(
+            section: section, before: before[section], after: after[target]))
       }
       sectionSource[target] = fresh
     }
     var nextFree = 0
     for section in 0..<sectionsBefore
-    where !deletedSection[section] && !reloadedSection[section] && sectionMoveTarget[section] == nil {
+    where !deletedSection[section] && !reloadedSection[section] && sectionMoveTarget[section] == nil
+    {
       while nextFree < sectionsAfter, sectionSource[nextFree] != free { nextFree += 1 }
       if nextFree < sectionsAfter { sectionSource[nextFree] = section }
     }
@@ -142,24 +156,30 @@ extension _BatchPlan {
     // Items before the batch: deletes, reloads, move sources.
     func checkBefore(_ path: ElementPath) throws(_Refusal) {
       guard (0..<sectionsBefore).contains(path.section) else {
-        throw _Refusal(.deleteItemSectionOutOfRange(
-          item: path.element, section: path.section, sectionCount: sectionsBefore))
+        throw _Refusal(
+          .deleteItemSectionOutOfRange(
+            item: path.element, section: path.section, sectionCount: sectionsBefore))
       }
       guard (0..<before[path.section]).contains(path.element) else {
-        throw _Refusal(.deleteItemOutOfRange(
-          item: path.element, section: path.section, itemCount: before[path.section]))
+        throw _Refusal(
+          .deleteItemOutOfRange(
+            item: path.element, section: path.section, itemCount: before[path.section]))
       }
     }
     var deletedItems = Set<ElementPath>()
     for path in batch.deleteItems {
       try checkBefore(path)
-      if !deletedItems.insert(path).inserted, strict { throw _Refusal(.duplicateItemDelete(path: path)) }
+      if !deletedItems.insert(path).inserted, strict {
+        throw _Refusal(.duplicateItemDelete(path: path))
+      }
     }
     var reloadedItems = Set<ElementPath>()
     for path in batch.reloadItems {
       try checkBefore(path)
       if deletedItems.contains(path) { throw _Refusal(.deleteAndReloadSamePath(path: path)) }
-      if !reloadedItems.insert(path).inserted, strict { throw _Refusal(.duplicateItemReload(path: path)) }
+      if !reloadedItems.insert(path).inserted, strict {
+        throw _Refusal(.duplicateItemReload(path: path))
+      }
     }
     var itemMoveTarget: [ElementPath: ElementPath] = [:]
     var itemMoveSource: [ElementPath: ElementPath] = [:]
@@ -172,12 +192,14 @@ extension _BatchPlan {
         throw _Refusal(.moveItemOutOfRange(path: source, itemCount: before[source.section]))
       }
       guard (0..<sectionsAfter).contains(target.section) else {
-        throw _Refusal(.moveItemTargetSectionOutOfRange(
-          path: source, target: target, sectionCount: sectionsAfter))
+        throw _Refusal(
+          .moveItemTargetSectionOutOfRange(
+            path: source, target: target, sectionCount: sectionsAfter))
       }
       guard (0..<after[target.section]).contains(target.element) else {
-        throw _Refusal(.moveItemTargetOutOfRange(
-          path: source, target: target, itemCount: after[target.section]))
+        throw _Refusal(
+          .moveItemTargetOutOfRange(
+            path: source, target: target, itemCount: after[target.section]))
       }
       if deletedSection[source.section] || reloadedSection[source.section] {
         throw _Refusal(.moveFromDeletedSection(section: source.section))
@@ -203,15 +225,19 @@ extension _BatchPlan {
     var insertedItems = Set<ElementPath>()
     for path in batch.insertItems {
       guard (0..<sectionsAfter).contains(path.section) else {
-        throw _Refusal(.insertItemSectionOutOfRange(
-          item: path.element, section: path.section, sectionCount: sectionsAfter))
+        throw _Refusal(
+          .insertItemSectionOutOfRange(
+            item: path.element, section: path.section, sectionCount: sectionsAfter))
       }
       guard (0..<after[path.section]).contains(path.element) else {
-        throw _Refusal(.insertItemOutOfRange(
-          item: path.element, section: path.section, itemCount: after[path.section]))
+        throw _Refusal(
+          .insertItemOutOfRange(
+            item: path.element, section: path.section, itemCount: after[path.section]))
       }
       if itemMoveSource[path] != nil { throw _Refusal(.insertAndMoveSamePath(path: path)) }
-      if !insertedItems.insert(path).inserted, strict { throw _Refusal(.duplicateItemInsert(path: path)) }
+      if !insertedItems.insert(path).inserted, strict {
+        throw _Refusal(.duplicateItemInsert(path: path))
+      }
       if strict, movedIntoSection[path.section] {
         throw _Refusal(.insertIntoMovedSection(section: path.section))
       }
@@ -219,11 +245,13 @@ extension _BatchPlan {
     var reconfigured: [ElementPath] = []
     var seenReconfigured = Set<ElementPath>()
     for path in batch.reconfigureItems {
-      guard (0..<sectionsAfter).contains(path.section), (0..<after[path.section]).contains(path.element)
+      guard (0..<sectionsAfter).contains(path.section),
+        (0..<after[path.section]).contains(path.element)
       else {
-        throw _Refusal(.reconfigureItemOutOfRange(
-          path: path, sectionCount: sectionsAfter,
-          itemCount: (0..<sectionsAfter).contains(path.section) ? after[path.section] : 0))
+        throw _Refusal(
+          .reconfigureItemOutOfRange(
+            path: path, sectionCount: sectionsAfter,
+            itemCount: (0..<sectionsAfter).contains(path.section) ? after[path.section] : 0))
       }
       if seenReconfigured.insert(path).inserted { reconfigured.append(path) }
     }
@@ -237,7 +265,8 @@ extension _BatchPlan {
     for path in deletedItems { deletesFrom[path.section] += 1 }
     var movedIn = [Int](repeating: 0, count: sectionsAfter)
     var movedOut = [Int](repeating: 0, count: sectionsBefore)
-    for (source, target) in itemMoveTarget where newIndexOfSection[source.section] != target.section {
+    for (source, target) in itemMoveTarget where newIndexOfSection[source.section] != target.section
+    {
       movedIn[target.section] += 1
       movedOut[source.section] += 1
     }
@@ -246,10 +275,11 @@ extension _BatchPlan {
       let expected =
         before[old] + insertsInto[section] - deletesFrom[old] + movedIn[section] - movedOut[old]
       guard after[section] == expected else {
-        throw _Refusal(.invalidItemCount(
-          section: section, after: after[section], before: before[old],
-          inserted: insertsInto[section], deleted: deletesFrom[old], movedIn: movedIn[section],
-          movedOut: movedOut[old], context: context()))
+        throw _Refusal(
+          .invalidItemCount(
+            section: section, after: after[section], before: before[old],
+            inserted: insertsInto[section], deleted: deletesFrom[old], movedIn: movedIn[section],
+            movedOut: movedOut[old], context: context()))
       }
     }
 
@@ -271,15 +301,17 @@ extension _BatchPlan {
       // Reloads: re-inserted at old index − deletes before it + inserts at or before it.
       var deletedHere = [Bool](repeating: false, count: before[old])
       for path in deletedItems where path.section == old { deletedHere[path.element] = true }
-      let shifted = Self.shiftedPositions(deleted: deletedHere, inserted: insertedHere, count: count)
+      let shifted = Self.shiftedPositions(
+        deleted: deletedHere, inserted: insertedHere, count: count)
       for path in reloadedItems where path.section == old {
         let target = shifted[path.element]
         guard target >= 0, target < count else {
           throw _Refusal(.insertItemOutOfRange(item: target, section: section, itemCount: count))
         }
         if itemSource[section][target] != nil {
-          throw _Refusal(.reloadLandsOnMoveTarget(
-            reloaded: path, target: ElementPath(element: target, section: section)))
+          throw _Refusal(
+            .reloadLandsOnMoveTarget(
+              reloaded: path, target: ElementPath(element: target, section: section)))
         }
         taken[target] = true
       }

@@ -26,7 +26,8 @@ internal struct _ReplayBlock<C: Collection> {
         deleteItems: stage.elementDeleted, insertItems: stage.elementInserted,
         moveItems: stage.elementMoved)
       let counts = _itemCounts(stage.data)
-      let isUpdateStage = !stage.elementUpdated.isEmpty && !stage.hasSectionChanges
+      let isUpdateStage =
+        !stage.elementUpdated.isEmpty && !stage.hasSectionChanges
         && stage.elementDeleted.isEmpty && stage.elementInserted.isEmpty
         && stage.elementMoved.isEmpty
       if mode != .reload, isUpdateStage, index < staged.count - 1 {
