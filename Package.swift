@@ -4,7 +4,8 @@ import PackageDescription
 let package = Package(
   name: "Stagecraft",
   products: [
-    .library(name: "Stagecraft", targets: ["Stagecraft"])
+    .library(name: "Stagecraft", targets: ["Stagecraft"]),
+    .executable(name: "stagecraft-bench", targets: ["stagecraft-bench"]),
   ],
   dependencies: [],
   targets: [
@@ -14,6 +15,10 @@ let package = Package(
         // `swift build -Xswiftc -DSTAGECRAFT_INTERNAL_CHECKS` turns on invariant checks.
         .define("STAGECRAFT_INTERNAL_CHECKS", .when(configuration: .debug))
       ]
+    ),
+    .executableTarget(
+      name: "stagecraft-bench",
+      dependencies: ["Stagecraft"]
     ),
     .testTarget(
       name: "StagecraftTests",

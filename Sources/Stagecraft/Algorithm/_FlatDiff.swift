@@ -1,82 +1,125 @@
 /// Builds the flat staged changeset: updates, then deletes, then inserts and moves.
 ///
+/// The elements are read in place when both collections have contiguous storage (arrays),
+/// and copied once into contiguous storage otherwise.
+///
 /// - Complexity: Expected O(n + m) plus O(k log k) for the moves, where k is the number
 ///   of matched elements between the common prefix and suffix.
 @inlinable
 internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
   source: C, target: C, section: Int
 ) -> StagedChangeset<C> where C.Element: Differentiable {
+  let inPlace = source.withContiguousStorageIfAvailable { sourceBuffer in
+    target.withContiguousStorageIfAvailable { targetBuffer in
+      _flatStagedChangeset(sourceBuffer, targetBuffer, target: target, section: section)
+    }
+  }
+  if let inPlace = inPlace ?? nil { return inPlace }
   let sourceElements = ContiguousArray(source)
   let targetElements = ContiguousArray(target)
-  let sourceCount = sourceElements.count
-  let targetCount = targetElements.count
+  return sourceElements.withUnsafeBufferPointer { sourceBuffer in
+    targetElements.withUnsafeBufferPointer { targetBuffer in
+      _flatStagedChangeset(sourceBuffer, targetBuffer, target: target, section: section)
+    }
+  }
+}
+
+/// The flat diff over contiguous elements; `target` is the collection itself, which is
+/// the last stage's data.
+@inlinable
+internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
+  _ source: UnsafeBufferPointer<C.Element>, _ target: UnsafeBufferPointer<C.Element>,
+  target targetCollection: C, section: Int
+) -> StagedChangeset<C> where C.Element: Differentiable {
+  let sourceCount = source.count
+  let targetCount = target.count
+  @inline(__always)
   func path(_ element: Int) -> ElementPath { ElementPath(element: element, section: section) }
 
   if sourceCount == 0 || targetCount == 0 {
     if sourceCount == targetCount { return [] }
     return [
       Changeset(
-        data: target,
+        data: targetCollection,
         elementDeleted: (0..<sourceCount).map(path),
         elementInserted: (0..<targetCount).map(path))
     ]
   }
 
-  let matching = _matchFlat(sourceElements, targetElements)
+  let matching = _matchFlat(source, target)
   let prefix = matching.prefix
   let suffix = matching.suffix
   let middle = matching.middle
+  let middleEnd = sourceCount - suffix
   let suffixShift = targetCount - sourceCount
-
-  @inline(__always)
-  func partner(ofSource position: Int) -> Int {
-    if position < prefix { return position }
-    if position >= sourceCount - suffix { return position + suffixShift }
-    let matched = middle.sourceToTarget[position - prefix]
-    return matched < 0 ? -1 : matched + prefix
-  }
 
   var stages = StagedChangeset<C>()
 
-  // Stage 1: content updates, at source indexes.
-  var updated: [Int] = []
-  for position in 0..<sourceCount {
-    let matched = partner(ofSource: position)
-    if matched >= 0, !targetElements[matched].isContentEqual(to: sourceElements[position]) {
-      updated.append(position)
+  // One pass in source order finds the updates (with their target versions) and the
+  // deletes; the prefix and suffix are matched in place.
+  var updated: [ElementPath] = []
+  var updatedTo: [Int] = []
+  var deleted: [ElementPath] = []
+  func compare(_ position: Int, _ partner: Int) {
+    if !target[partner].isContentEqual(to: source[position]) {
+      updated.append(path(position))
+      updatedTo.append(partner)
     }
   }
-  var current = sourceElements
+  for position in 0..<prefix { compare(position, position) }
+  for (offset, partner) in middle.sourceToTarget.enumerated() {
+    if partner < 0 {
+      deleted.append(path(prefix + offset))
+    } else {
+      compare(prefix + offset, prefix + partner)
+    }
+  }
+  for position in middleEnd..<sourceCount { compare(position, position + suffixShift) }
+
+  /// The source with its updated elements replaced, and without `skipping` (ascending),
+  /// copied in runs between the changed positions.
+  func data(skipping: [ElementPath]) -> C {
+    var data = C()
+    data.reserveCapacity(sourceCount - skipping.count)
+    var copied = 0
+    var nextUpdate = 0
+    var nextSkip = 0
+    while nextUpdate < updated.count || nextSkip < skipping.count {
+      let update = nextUpdate < updated.count ? updated[nextUpdate].element : Int.max
+      let skip = nextSkip < skipping.count ? skipping[nextSkip].element : Int.max
+      let position = Swift.min(update, skip)
+      data.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<position]))
+      if skip == position {
+        nextSkip += 1
+      } else {
+        data.append(target[updatedTo[nextUpdate]])
+      }
+      if update == position { nextUpdate += 1 }
+      copied = position + 1
+    }
+    data.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied...]))
+    return data
+  }
+
+  // Stage 1: content updates, at source indexes.
   if !updated.isEmpty {
-    for position in updated { current[position] = targetElements[partner(ofSource: position)] }
-    stages.append(Changeset(data: C(current), elementUpdated: updated.map(path)))
+    stages.append(Changeset(data: data(skipping: []), elementUpdated: updated))
   }
 
   // Stage 2: deletes, at source indexes.
-  var deleted: [Int] = []
-  for (offset, matched) in middle.sourceToTarget.enumerated() where matched < 0 {
-    deleted.append(prefix + offset)
-  }
   if !deleted.isEmpty {
-    var kept = ContiguousArray<C.Element>()
-    kept.reserveCapacity(sourceCount - deleted.count)
-    kept.append(contentsOf: current[..<prefix])
-    for (offset, matched) in middle.sourceToTarget.enumerated() where matched >= 0 {
-      kept.append(current[prefix + offset])
-    }
-    kept.append(contentsOf: current[(sourceCount - suffix)...])
-    stages.append(Changeset(data: C(kept), elementDeleted: deleted.map(path)))
+    stages.append(Changeset(data: data(skipping: deleted), elementDeleted: deleted))
   }
 
   // Stage 3: inserts at target indexes, and the moves that are not part of a longest
   // increasing subsequence of target positions (in post-delete order).
-  var inserted: [Int] = []
+  var inserted: [ElementPath] = []
   for (offset, matched) in middle.targetToSource.enumerated() where matched < 0 {
-    inserted.append(prefix + offset)
+    inserted.append(path(prefix + offset))
   }
   let moves = _flatMoves(middle, prefix: prefix, section: section)
   if !inserted.isEmpty || !moves.isEmpty {
-    stages.append(Changeset(data: target, elementInserted: inserted.map(path), elementMoved: moves))
+    stages.append(Changeset(data: targetCollection, elementInserted: inserted, elementMoved: moves))
   }
   return stages
 }
@@ -88,7 +131,7 @@ internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
 /// - Complexity: O(s + t + k log k).
 @inlinable
 internal func _flatMoves(
-  _ middle: _OccurrenceMatcher<some Hashable>, prefix: Int, section: Int
+  _ middle: _OccurrenceMatching, prefix: Int, section: Int
 ) -> [Move<ElementPath>] {
   var targets = ContiguousArray<Int>()
   targets.reserveCapacity(middle.matchedCount)

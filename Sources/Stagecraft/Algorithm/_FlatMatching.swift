@@ -1,16 +1,16 @@
 /// How the elements of two flat collections correspond: a common prefix and suffix that
 /// were matched by comparing identifiers in place, and a hashed matching of the middle.
 @usableFromInline
-internal struct _FlatMatching<ID: Hashable> {
+internal struct _FlatMatching {
   /// Length of the matched common prefix.
   @usableFromInline internal var prefix: Int
   /// Length of the common suffix matched in place.
   @usableFromInline internal var suffix: Int
   /// The matching of the middle ranges, with positions relative to `prefix`.
-  @usableFromInline internal var middle: _OccurrenceMatcher<ID>
+  @usableFromInline internal var middle: _OccurrenceMatching
 
   @inlinable
-  internal init(prefix: Int, suffix: Int, middle: _OccurrenceMatcher<ID>) {
+  internal init(prefix: Int, suffix: Int, middle: _OccurrenceMatching) {
     self.prefix = prefix
     self.suffix = suffix
     self.middle = middle
@@ -34,14 +34,14 @@ internal let _suffixCheckLimit = 8
 /// the hashing of the part that changed. The prefix always agrees with the k-th occurrence
 /// rule. The suffix agrees with it unless an identifier that occurs in the suffix occurs
 /// unequally often in the two middles. When that cannot be ruled out cheaply, the suffix
-/// is matched by hashing too, continuing the middle's matching without redoing it.
+/// is matched by hashing too.
 ///
 /// - Complexity: Expected O(n + m) identifier comparisons and O(d) hash operations, where
 ///   d is the length of the part between the common prefix and suffix.
 @inlinable
 internal func _matchFlat<Element: Differentiable>(
-  _ source: ContiguousArray<Element>, _ target: ContiguousArray<Element>
-) -> _FlatMatching<Element.DifferenceIdentifier> {
+  _ source: UnsafeBufferPointer<Element>, _ target: UnsafeBufferPointer<Element>
+) -> _FlatMatching {
   let sourceCount = source.count
   let targetCount = target.count
   let limit = Swift.min(sourceCount, targetCount)
@@ -58,37 +58,23 @@ internal func _matchFlat<Element: Differentiable>(
   }
   if suffix < _shortestTrimmedSuffix { suffix = 0 }
 
-  let middleSources = sourceCount - prefix - suffix
-  let middleTargets = targetCount - prefix - suffix
-  var middle = _matchOccurrences(
-    sourceCount: middleSources,
-    targetCount: middleTargets,
-    sourceIdentifier: { source[prefix + $0].differenceIdentifier },
-    targetIdentifier: { target[prefix + $0].differenceIdentifier })
+  func matchMiddle(suffix: Int) -> _OccurrenceMatching {
+    _matchOccurrences(
+      sourceCount: sourceCount - prefix - suffix,
+      targetCount: targetCount - prefix - suffix,
+      sourceIdentifier: { source[prefix + $0].differenceIdentifier },
+      targetIdentifier: { target[prefix + $0].differenceIdentifier })
+  }
+  let middle = matchMiddle(suffix: suffix)
   if suffix == 0 || middle.isBalanced
     || _suffixAgreesWithOccurrenceRule(source, target, prefix: prefix, suffix: suffix, middle)
   {
     return _FlatMatching(prefix: prefix, suffix: suffix, middle: middle)
   }
-
-  // Continue the matching over the suffix: its sources join the chains after the middle
-  // ones; the middle targets that found nothing try again (they come first in target
-  // order), then the suffix targets. This is exactly the k-th occurrence matching of the
-  // whole range.
-  let missed = middle.targetToSource.indices.filter { middle.targetToSource[$0] < 0 }
-  middle.grow(sources: suffix, targets: suffix)
-  for position in middleSources..<(middleSources + suffix) {
-    middle.addSource(position, source[prefix + position].differenceIdentifier)
-  }
-  if middle.matchedCount < middleSources + suffix {
-    for position in missed {
-      middle.matchTarget(position, target[prefix + position].differenceIdentifier)
-    }
-  }
-  for position in middleTargets..<(middleTargets + suffix) {
-    middle.matchTarget(position, target[prefix + position].differenceIdentifier)
-  }
-  return _FlatMatching(prefix: prefix, suffix: 0, middle: middle)
+  // An identifier of the suffix is unmatched in the middle (or too many are to tell
+  // cheaply): match the suffix by hashing too, with the middle. This costs the middle's
+  // hashing twice, and only happens when the suffix is long and the middle unbalanced.
+  return _FlatMatching(prefix: prefix, suffix: 0, middle: matchMiddle(suffix: 0))
 }
 
 /// Whether no identifier of the common suffix is left unmatched in the middle, judged by
@@ -96,11 +82,11 @@ internal func _matchFlat<Element: Differentiable>(
 /// matching the suffix in place give the k-th occurrence matching.
 @inlinable
 internal func _suffixAgreesWithOccurrenceRule<Element: Differentiable>(
-  _ source: ContiguousArray<Element>,
-  _ target: ContiguousArray<Element>,
+  _ source: UnsafeBufferPointer<Element>,
+  _ target: UnsafeBufferPointer<Element>,
   prefix: Int,
   suffix: Int,
-  _ middle: _OccurrenceMatcher<Element.DifferenceIdentifier>
+  _ middle: _OccurrenceMatching
 ) -> Bool {
   var unmatched = ContiguousArray<Element.DifferenceIdentifier>()
   for (offset, partner) in middle.sourceToTarget.enumerated() where partner < 0 {

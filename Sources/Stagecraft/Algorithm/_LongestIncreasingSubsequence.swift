@@ -21,6 +21,12 @@ internal func _longestIncreasingSubsequenceMask(
   var predecessor = ContiguousArray<Int>(repeating: -1, count: count)
   for position in 0..<count {
     let value = values[position]
+    // Mostly increasing input extends the longest run: no search needed.
+    if let last = tails.last, values[last] < value {
+      predecessor[position] = last
+      tails.append(position)
+      continue
+    }
     var low = 0
     var high = tails.count
     while low < high {

@@ -45,7 +45,8 @@
             for move in batch.moveSections { view.moveSection(move.source, toSection: move.target) }
             view.deleteItems(at: Set(batch.deleteItems.map(IndexPath.init)))
             view.insertItems(at: Set(batch.insertItems.map(IndexPath.init)))
-            view.reloadItems(at: Set((batch.reloadItems + batch.reconfigureItems).map(IndexPath.init)))
+            view.reloadItems(
+              at: Set((batch.reloadItems + batch.reconfigureItems).map(IndexPath.init)))
             for move in batch.moveItems {
               view.moveItem(at: IndexPath(move.source), to: IndexPath(move.target))
             }
