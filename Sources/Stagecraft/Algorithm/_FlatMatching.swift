@@ -44,37 +44,27 @@ internal func _matchFlat<Element: Differentiable>(
 ) -> _FlatMatching {
   let sourceCount = source.count
   let targetCount = target.count
-  let limit = Swift.min(sourceCount, targetCount)
-  var prefix = 0
-  while prefix < limit, source[prefix].differenceIdentifier == target[prefix].differenceIdentifier {
-    prefix += 1
-  }
-  var suffix = 0
-  while suffix < limit - prefix,
-    source[sourceCount - 1 - suffix].differenceIdentifier
-      == target[targetCount - 1 - suffix].differenceIdentifier
-  {
-    suffix += 1
-  }
+  let prefix = _commonPrefixLength(source, target)
+  var suffix = _commonSuffixLength(
+    source, target, limit: Swift.min(sourceCount, targetCount) - prefix)
   if suffix < _shortestTrimmedSuffix { suffix = 0 }
-
+  let trimmed = suffix
+  let start = prefix
   func matchMiddle(suffix: Int) -> _OccurrenceMatching {
     _matchOccurrences(
-      sourceCount: sourceCount - prefix - suffix,
-      targetCount: targetCount - prefix - suffix,
-      sourceIdentifier: { source[prefix + $0].differenceIdentifier },
-      targetIdentifier: { target[prefix + $0].differenceIdentifier })
+      UnsafeBufferPointer(rebasing: source[start..<(sourceCount - suffix)]),
+      UnsafeBufferPointer(rebasing: target[start..<(targetCount - suffix)]))
   }
-  let middle = matchMiddle(suffix: suffix)
-  if suffix == 0 || middle.isBalanced
-    || _suffixAgreesWithOccurrenceRule(source, target, prefix: prefix, suffix: suffix, middle)
+  let middle = matchMiddle(suffix: trimmed)
+  if trimmed == 0 || middle.isBalanced
+    || _suffixAgreesWithOccurrenceRule(source, target, prefix: start, suffix: trimmed, middle)
   {
-    return _FlatMatching(prefix: prefix, suffix: suffix, middle: middle)
+    return _FlatMatching(prefix: start, suffix: trimmed, middle: middle)
   }
   // An identifier of the suffix is unmatched in the middle (or too many are to tell
   // cheaply): match the suffix by hashing too, with the middle. This costs the middle's
   // hashing twice, and only happens when the suffix is long and the middle unbalanced.
-  return _FlatMatching(prefix: prefix, suffix: 0, middle: matchMiddle(suffix: 0))
+  return _FlatMatching(prefix: start, suffix: 0, middle: matchMiddle(suffix: 0))
 }
 
 /// Whether no identifier of the common suffix is left unmatched in the middle, judged by
@@ -101,4 +91,33 @@ internal func _suffixAgreesWithOccurrenceRule<Element: Differentiable>(
     if unmatched.contains(source[position].differenceIdentifier) { return false }
   }
   return true
+}
+
+/// The number of leading positions whose identifiers are equal on both sides.
+@inlinable
+internal func _commonPrefixLength<Element: Differentiable>(
+  _ source: UnsafeBufferPointer<Element>, _ target: UnsafeBufferPointer<Element>
+) -> Int {
+  let limit = Swift.min(source.count, target.count)
+  var length = 0
+  while length < limit, source[length].differenceIdentifier == target[length].differenceIdentifier {
+    length += 1
+  }
+  return length
+}
+
+/// The number of trailing positions, at most `limit`, whose identifiers are equal on both
+/// sides.
+@inlinable
+internal func _commonSuffixLength<Element: Differentiable>(
+  _ source: UnsafeBufferPointer<Element>, _ target: UnsafeBufferPointer<Element>, limit: Int
+) -> Int {
+  var length = 0
+  while length < limit,
+    source[source.count - 1 - length].differenceIdentifier
+      == target[target.count - 1 - length].differenceIdentifier
+  {
+    length += 1
+  }
+  return length
 }

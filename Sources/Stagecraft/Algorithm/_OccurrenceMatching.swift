@@ -26,7 +26,7 @@ internal struct _OccurrenceMatching {
   }
 }
 
-/// Matches positions `0..<sourceCount` with `0..<targetCount` by identifier.
+/// Matches the positions of `source` with those of `target` by identifier.
 ///
 /// One dictionary keyed by the identifier itself maps each identifier to the first source
 /// position that carries it; `next` chains each source position to the next one with the
@@ -38,12 +38,11 @@ internal struct _OccurrenceMatching {
 /// - Complexity: Expected O(s + t) hash operations, assuming a good hash function;
 ///   O(s + t) extra memory.
 @inlinable
-internal func _matchOccurrences<ID: Hashable>(
-  sourceCount: Int,
-  targetCount: Int,
-  sourceIdentifier: (Int) -> ID,
-  targetIdentifier: (Int) -> ID
+internal func _matchOccurrences<Element: Differentiable>(
+  _ source: UnsafeBufferPointer<Element>, _ target: UnsafeBufferPointer<Element>
 ) -> _OccurrenceMatching {
+  let sourceCount = source.count
+  let targetCount = target.count
   var sourceToTarget = ContiguousArray<Int>(repeating: -1, count: sourceCount)
   var targetToSource = ContiguousArray<Int>(repeating: -1, count: targetCount)
   guard sourceCount > 0, targetCount > 0 else {
@@ -55,28 +54,40 @@ internal func _matchOccurrences<ID: Hashable>(
   // matched, its own `next` link is free and serves as the chain's cursor: it always
   // points at the first unmatched position. Plain loops over local arrays: closures
   // capturing them would box them and check exclusivity on every access.
-  var chainStart = [ID: Int](minimumCapacity: sourceCount)
+  var chainStart = [Element.DifferenceIdentifier: Int](minimumCapacity: sourceCount)
   var next = ContiguousArray<Int>(repeating: -1, count: sourceCount)
   var position = sourceCount - 1
   while position >= 0 {
-    if let later = chainStart.updateValue(position, forKey: sourceIdentifier(position)) {
+    if let later = chainStart.updateValue(position, forKey: source[position].differenceIdentifier) {
       next[position] = later
     }
     position -= 1
   }
   var matched = 0
-  for target in 0..<targetCount {
-    guard let start = chainStart[targetIdentifier(target)] else { continue }
+  for position in 0..<targetCount {
+    guard let start = chainStart[target[position].differenceIdentifier] else { continue }
     var source = start
     if sourceToTarget[start] >= 0 {
       source = next[start]
       guard source >= 0 else { continue }
       next[start] = next[source]
     }
-    sourceToTarget[source] = target
-    targetToSource[target] = source
+    sourceToTarget[source] = position
+    targetToSource[position] = source
     matched &+= 1
   }
   return _OccurrenceMatching(
     sourceToTarget: sourceToTarget, targetToSource: targetToSource, matchedCount: matched)
+}
+
+/// Matches the elements of two contiguous arrays by identifier.
+///
+/// - Complexity: Expected O(s + t) hash operations.
+@inlinable
+internal func _matchOccurrences<Element: Differentiable>(
+  _ source: ContiguousArray<Element>, _ target: ContiguousArray<Element>
+) -> _OccurrenceMatching {
+  source.withUnsafeBufferPointer { source in
+    target.withUnsafeBufferPointer { target in _matchOccurrences(source, target) }
+  }
 }

@@ -15,18 +15,10 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
   let sourceSections = ContiguousArray(source)
   let targetSections = ContiguousArray(target)
 
-  let sectionMatch = _matchOccurrences(
-    sourceCount: sourceSections.count,
-    targetCount: targetSections.count,
-    sourceIdentifier: { sourceSections[$0].differenceIdentifier },
-    targetIdentifier: { targetSections[$0].differenceIdentifier })
+  let sectionMatch = _matchOccurrences(sourceSections, targetSections)
   let sourceFlat = _SectionedElements(sourceSections, participating: sectionMatch.sourceToTarget)
   let targetFlat = _SectionedElements(targetSections, participating: sectionMatch.targetToSource)
-  let elementMatch = _matchOccurrences(
-    sourceCount: sourceFlat.elements.count,
-    targetCount: targetFlat.elements.count,
-    sourceIdentifier: { sourceFlat.elements[$0].differenceIdentifier },
-    targetIdentifier: { targetFlat.elements[$0].differenceIdentifier })
+  let elementMatch = _matchOccurrences(sourceFlat.elements, targetFlat.elements)
 
   func sourcePath(_ flat: Int) -> ElementPath {
     let section = sourceFlat.sectionOf[flat]

@@ -12,6 +12,7 @@
     /// - Parameters:
     ///   - newData: Unused: the view reads its data source.
     ///   - setData: Switches the data source.
+    /// - Throws: Never; the requirement throws for `CollectionModel`.
     /// - Complexity: O(1) here; AppKit then reloads the visible items.
     public func reloadData<Data: Collection>(newData: Data, setData: () -> Void) throws {
       setData()
@@ -29,6 +30,7 @@
     ///   - setData: Switches the data source, inside the block.
     ///   - refreshing: Items to refresh in place: from their path before to the item after.
     ///   - completion: Passed to `performBatchUpdates`.
+    /// - Throws: Never: a view cannot refuse a batch, it raises instead.
     /// - Complexity: O(c), where c is the number of calls.
     public func performBatchUpdates<Data: Collection>(
       _ batch: BatchUpdate, newData: Data, animated: Bool, setData: () -> Void,

@@ -12,6 +12,7 @@
     /// - Parameters:
     ///   - newData: Unused: the view reads its data source.
     ///   - setData: Switches the data source.
+    /// - Throws: Never; the requirement throws for `CollectionModel`.
     /// - Complexity: O(1) here; UIKit then reloads the visible rows.
     public func reloadData<Data: Collection>(newData: Data, setData: () -> Void) throws {
       setData()
@@ -28,6 +29,7 @@
     ///   - setData: Switches the data source, inside the block.
     ///   - refreshing: Cells to refresh in place: from their path before to the row after.
     ///   - completion: Passed to `performBatchUpdates`.
+    /// - Throws: Never: a view cannot refuse a batch, it raises instead.
     /// - Complexity: O(c), where c is the number of calls.
     public func performBatchUpdates<Data: Collection>(
       _ batch: BatchUpdate, newData: Data, animated: Bool, setData: () -> Void,
