@@ -198,3 +198,40 @@ struct SectionedDiffTests {
     return shapes.filter { $0.reduce(0) { $0 + $1.elements.count } <= 3 }
   }
 }
+
+@Suite("Sectioned diff: cost")
+struct SectionedDiffCostTests {
+  /// Counts identity and content calls for `sections` × 50 elements with 10% of the
+  /// elements moved to other sections and 10% of the sections moved.
+  func calls(sections: Int) -> CallCounter {
+    let counter = CallCounter()
+    var random = SplitMix64(seed: 3)
+    func item(_ id: Int) -> CountedItem {
+      CountedItem(id: CountedID(value: id, counter: counter), content: 0)
+    }
+    let source = (0..<sections).map { s in
+      ArraySection(model: s, elements: (0..<50).map { item(s * 50 + $0) })
+    }
+    var target = source
+    for s in target.indices {
+      for e in target[s].elements.indices where Int.random(in: 0..<10, using: &random) == 0 {
+        let other = Int.random(in: 0..<sections, using: &random)
+        target[other].elements.append(target[s].elements[e])
+        target[s].elements[e] = item(1_000_000 + s * 50 + e)
+      }
+    }
+    for _ in 0..<(sections / 10) { target.swapAt(Int.random(in: 0..<sections, using: &random), 0) }
+    let staged = StagedChangeset(source: source, target: target)
+    #expect(staged.last?.data.map(\.elements) == target.map(\.elements))
+    return counter
+  }
+
+  @Test func identityAndContentCallsGrowLinearly() {
+    let small = calls(sections: 20)
+    let large = calls(sections: 160)
+    // Linear growth gives a ratio near 8; one flat diff per section pair would give 64.
+    let ratio = Double(large.total) / Double(small.total)
+    #expect(ratio > 6 && ratio < 10, "ratio \(ratio)")
+    #expect(large.hashes <= 2 * 160 * 55)
+  }
+}
