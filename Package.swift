@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "Stagecraft", targets: ["Stagecraft"]),
     .executable(name: "stagecraft-bench", targets: ["stagecraft-bench"]),
+    .executable(name: "stagecraft", targets: ["StagecraftCLI"]),
   ],
   dependencies: [],
   targets: [
@@ -19,6 +20,19 @@ let package = Package(
     .executableTarget(
       name: "stagecraft-bench",
       dependencies: ["Stagecraft"]
+    ),
+    // The command-line tool; the only targets that may use Foundation.
+    .target(
+      name: "StagecraftTool",
+      dependencies: ["Stagecraft"]
+    ),
+    .executableTarget(
+      name: "StagecraftCLI",
+      dependencies: ["StagecraftTool"]
+    ),
+    .testTarget(
+      name: "StagecraftToolTests",
+      dependencies: ["StagecraftTool", "StagecraftCLI"]
     ),
     .testTarget(
       name: "StagecraftTests",

@@ -1,0 +1,19 @@
+/// What the tool reports on bad input: one line, and exit code 2.
+enum ToolError: Error, Equatable, Sendable {
+  case usage(String)
+  case unreadable(String)
+  case invalidJSON(String)
+  case missingKey(String)
+  case shape(String)
+
+  /// The one-line message, without the file name.
+  var message: String {
+    switch self {
+    case .usage(let text): return text
+    case .unreadable(let text): return "cannot read the file: \(text)"
+    case .invalidJSON(let text): return "invalid JSON: \(text)"
+    case .missingKey(let text): return "missing identity key: \(text)"
+    case .shape(let text): return "wrong shape: \(text)"
+    }
+  }
+}
