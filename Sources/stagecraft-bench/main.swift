@@ -26,6 +26,7 @@ if !isReleaseBuild() {
 
 struct Options {
   var quick = false
+  var scale = false
   var filter: String?
   var json: String?
   var runs = 11
@@ -35,6 +36,7 @@ struct Options {
     while let argument = iterator.next() {
       switch argument {
       case "--quick": quick = true
+      case "--scale": scale = true
       case "--filter": filter = iterator.next()
       case "--json": json = iterator.next()
       case "--runs": runs = max(5, Int(iterator.next() ?? "") ?? 11)
@@ -43,6 +45,7 @@ struct Options {
           """
           usage: stagecraft-bench [--quick] [--filter TEXT] [--runs N] [--json FILE]
             --quick        small sizes only (well under 30 s); the CI smoke test
+            --scale        only the scale scenarios: 10,000,000 flat, 1,000 x 10,000 sectioned
             --filter TEXT  only the scenarios whose name contains TEXT
             --runs N       timed rounds after one warm-up (at least 5; 11 by default)
             --json FILE    also write the results as JSON
@@ -114,16 +117,22 @@ func floorWork(_ source: [BenchItem], _ target: [BenchItem]) -> Int {
 /// The minimum number of moves, computed here independently of the library:
 /// k-th occurrence matching, then matched count minus a longest increasing subsequence.
 func minimumMoves(_ source: [BenchItem], _ target: [BenchItem]) -> Int {
-  var positions: [Int: [Int]] = [:]
-  for (index, item) in source.enumerated() { positions[item.id, default: []].append(index) }
-  var used: [Int: Int] = [:]
+  // Occurrence queues as (first, last) per identifier plus a forward link per position.
+  var ends: [Int: (first: Int, last: Int)] = [:]
+  var link = [Int](repeating: -1, count: source.count)
+  for (index, item) in source.enumerated() {
+    if let end = ends[item.id] {
+      link[end.last] = index
+      ends[item.id] = (end.first, index)
+    } else {
+      ends[item.id] = (index, index)
+    }
+  }
   var targetOfSource = [Int](repeating: -1, count: source.count)
   for (index, item) in target.enumerated() {
-    let k = used[item.id, default: 0]
-    if let list = positions[item.id], k < list.count {
-      targetOfSource[list[k]] = index
-      used[item.id] = k + 1
-    }
+    guard let end = ends[item.id], end.first >= 0 else { continue }
+    targetOfSource[end.first] = index
+    ends[item.id] = (link[end.first], end.last)
   }
   var tails: [Int] = []
   var matched = 0
@@ -250,7 +259,10 @@ func minimumMoves(_ source: [BenchItem], _ target: [BenchItem]) -> Int {
 
 let clock = ContinuousClock()
 let started = clock.now
-if options.quick {
+if options.scale {
+  runFlat(Inputs.tenPercent(10_000_000), standardLibraryBudget: 0)
+  runSectioned(sections: 1_000, perSection: 10_000)
+} else if options.quick {
   let budget = 20_000_000
   for count in [1_000, 10_000, 100_000] {
     runFlat(Inputs.tenPercent(count), standardLibraryBudget: budget)

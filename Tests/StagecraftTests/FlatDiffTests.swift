@@ -123,7 +123,7 @@ struct FlatDiffTests {
   @Test(arguments: 0..<6)
   func exhaustiveSmallPairs(sourceSlice: Int) {
     let alphabet = (0..<3).flatMap { id in (0..<2).map { Item(id, $0) } }
-    let all = allSequences(over: alphabet, maxLength: 4)
+    let all = allSequences(over: alphabet, maxLength: TestScale.isReduced ? 3 : 4)
     let chunk = (all.count + 5) / 6
     var cases = 0
     for source in all.dropFirst(sourceSlice * chunk).prefix(chunk) {
@@ -142,7 +142,7 @@ struct FlatDiffTests {
   @Test(arguments: [1, 2, 3, 4] as [UInt64])
   func seededRandomPairs(seed: UInt64) {
     var random = SplitMix64(seed: seed)
-    for round in 0..<2_500 {
+    for round in 0..<TestScale.count(2_500) {
       let ids = Int.random(in: 1...8, using: &random)
       var source = random.items(
         count: Int.random(in: 0...16, using: &random), ids: ids, contents: 2)

@@ -36,7 +36,7 @@ struct ReplayTests {
     throws
   {
     var random = SplitMix64(seed: 42)
-    for round in 0..<300 {
+    for round in 0..<TestScale.count(300) {
       let source = random.sections(maxSections: 4, sectionIDs: 5, maxItems: 5, ids: 8, contents: 2)
       let target = random.sections(maxSections: 4, sectionIDs: 5, maxItems: 5, ids: 8, contents: 2)
       let viewport: Viewport = round.isMultiple(of: 3) ? .items(2..<7) : .all
@@ -67,7 +67,7 @@ struct ReplayTests {
   func randomFlatPairsEveryStrategyAndMode(strategy: UpdateStrategy, mode: ElementUpdateMode) throws
   {
     var random = SplitMix64(seed: 7)
-    for _ in 0..<300 {
+    for _ in 0..<TestScale.count(300) {
       let source = random.items(count: Int.random(in: 0...12, using: &random), ids: 8, contents: 2)
       let target = random.items(count: Int.random(in: 0...12, using: &random), ids: 8, contents: 2)
       var model = CollectionModel(items: source)

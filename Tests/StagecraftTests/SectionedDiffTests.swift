@@ -118,7 +118,7 @@ struct SectionedDiffTests {
   @Test(arguments: 0..<4)
   func exhaustiveTinyShapes(slice: Int) {
     let shapes = tinyShapes()
-    #expect(shapes.count == 843)
+    #expect(shapes.count == (TestScale.isReduced ? 331 : 843))
     let chunk = (shapes.count + 3) / 4
     for source in shapes.dropFirst(slice * chunk).prefix(chunk) {
       for target in shapes where !verify(source, target) { return }
@@ -129,7 +129,7 @@ struct SectionedDiffTests {
   @Test(arguments: [1, 2, 3, 4] as [UInt64])
   func seededRandomPairs(seed: UInt64) {
     var random = SplitMix64(seed: seed)
-    for _ in 0..<2_500 {
+    for _ in 0..<TestScale.count(2_500) {
       let sectionIDs = Int.random(in: 1...5, using: &random)
       let ids = Int.random(in: 1...10, using: &random)
       let source = random.sections(
@@ -195,7 +195,8 @@ struct SectionedDiffTests {
       }
       shapes += layer
     }
-    return shapes.filter { $0.reduce(0) { $0 + $1.elements.count } <= 3 }
+    let most = TestScale.isReduced ? 2 : 3
+    return shapes.filter { $0.reduce(0) { $0 + $1.elements.count } <= most }
   }
 }
 

@@ -101,24 +101,34 @@ internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
     return data
   }
 
-  // Stage 1: content updates, at source indexes.
-  if !updated.isEmpty {
-    stages.append(Changeset(data: data(skipping: []), elementUpdated: updated))
-  }
-
-  // Stage 2: deletes, at source indexes.
-  if !deleted.isEmpty {
-    stages.append(Changeset(data: data(skipping: deleted), elementDeleted: deleted))
-  }
-
-  // Stage 3: inserts at target indexes, and the moves that are not part of a longest
-  // increasing subsequence of target positions (in post-delete order).
   var inserted: [ElementPath] = []
   for (offset, matched) in middle.targetToSource.enumerated() where matched < 0 {
     inserted.append(path(prefix + offset))
   }
   let moves = _flatMoves(middle, prefix: prefix, section: section)
-  if !inserted.isEmpty || !moves.isEmpty {
+  let hasLastStage = !inserted.isEmpty || !moves.isEmpty
+
+  // The last stage's data is the target itself: its elements are the target versions even
+  // where `isContentEqual` called a changed value equal, and it costs no copy.
+
+  // Stage 1: content updates, at source indexes.
+  if !updated.isEmpty {
+    let isLast = deleted.isEmpty && !hasLastStage
+    stages.append(
+      Changeset(
+        data: isLast ? targetCollection : data(skipping: []), elementUpdated: updated))
+  }
+
+  // Stage 2: deletes, at source indexes.
+  if !deleted.isEmpty {
+    stages.append(
+      Changeset(
+        data: hasLastStage ? data(skipping: deleted) : targetCollection, elementDeleted: deleted))
+  }
+
+  // Stage 3: inserts at target indexes, and the moves that are not part of a longest
+  // increasing subsequence of target positions (in post-delete order).
+  if hasLastStage {
     stages.append(Changeset(data: targetCollection, elementInserted: inserted, elementMoved: moves))
   }
   return stages

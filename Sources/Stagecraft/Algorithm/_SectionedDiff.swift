@@ -170,5 +170,8 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
   if !sectionUpdated.isEmpty {
     stages.append(Changeset(data: target, sectionUpdated: sectionUpdated))
   }
+  // The last stage's data is the target itself, with the target versions of elements and
+  // models even where `isContentEqual` called a changed value equal.
+  if let last = stages.indices.last { stages[last].data = target }
   return stages
 }
