@@ -2,6 +2,12 @@
 // changeset must replay exactly on CollectionModel, match maximally by the k-th
 // occurrence rule, and move minimally.
 
+/// libFuzzer's entry point: checks one input.
+///
+/// - Parameters:
+///   - data: The input bytes.
+///   - size: Their number.
+/// - Returns: 0, as libFuzzer requires; a failed check stops the process.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDiff(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   var reader = ByteReader(data, size)

@@ -2,6 +2,12 @@
 // model must either apply the batch consistently or throw and stay exactly as it was; it
 // must never trap.
 
+/// libFuzzer's entry point: checks one input.
+///
+/// - Parameters:
+///   - data: The input bytes.
+///   - size: Their number.
+/// - Returns: 0, as libFuzzer requires; a failed check stops the process.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzModel(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   var reader = ByteReader(data, size)
@@ -16,7 +22,8 @@ public func fuzzModel(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   }
   var model = CollectionModel(
     sections: sections(reader.next(4)),
-    configuration: .init(isStrict: reader.next(2) == 0, wording: reader.next(2) == 0 ? .classic : .modern),
+    configuration: .init(
+      isStrict: reader.next(2) == 0, wording: reader.next(2) == 0 ? .classic : .modern),
     viewport: reader.next(2) == 0 ? .all : .items(reader.next(4)..<(4 + reader.next(6))))
   for _ in 0..<reader.next(4) {
     model.selectItem(at: ElementPath(element: reader.next(5), section: reader.next(4)))
