@@ -255,6 +255,40 @@ func minimumMoves(_ source: [BenchItem], _ target: [BenchItem]) -> Int {
       peakBytesPerElement: peak, checked: problems))
 }
 
+/// The same diff on type-erased elements, measured against the unwrapped diff.
+@MainActor func runTypeErased(_ scenario: FlatScenario) {
+  let name = "AnyDifferentiable \(scenario.source.count) 10/10/10/10"
+  guard selected(name) else { return }
+  let (source, target) = (scenario.source, scenario.target)
+  let wrappedSource = source.map(AnyDifferentiable.init)
+  let wrappedTarget = target.map(AnyDifferentiable.init)
+  let staged = StagedChangeset(source: wrappedSource, target: wrappedTarget)
+  let plain = StagedChangeset(source: source, target: target)
+  let same =
+    staged.map { [$0.elementDeleted, $0.elementInserted, $0.elementUpdated] }
+    == plain.map { [$0.elementDeleted, $0.elementInserted, $0.elementUpdated] }
+    && staged.map(\.elementMoved) == plain.map(\.elementMoved)
+  let timings = measureInterleaved(
+    runs: options.runs,
+    [
+      { StagedChangeset(source: wrappedSource, target: wrappedTarget) },
+      { floorWork(source, target) },
+      { StagedChangeset(source: source, target: target) },
+    ])
+  let peak = peakBytesPerElement(elements: source.count + target.count) {
+    blackHole(StagedChangeset(source: wrappedSource, target: wrappedTarget))
+  }
+  rows.append(
+    Row(
+      name: name, elements: source.count, stagecraft: timings[0], floor: timings[1],
+      standardLibrary: nil,
+      standardLibraryNote: "\(format(medianRatio(timings[0], timings[2]), 2))x the unwrapped diff",
+      floorRatio: medianRatio(timings[0], timings[1]), standardLibraryRatio: nil,
+      stages: staged.count, moves: staged.reduce(0) { $0 + $1.elementMoved.count },
+      changes: staged.changeCount, peakBytesPerElement: peak,
+      checked: same ? "ok" : "differs from the unwrapped diff"))
+}
+
 // MARK: Scenarios
 
 let clock = ContinuousClock()
@@ -274,6 +308,7 @@ if options.scale {
   runFlat(Inputs.duplicates(10_000, values: 100), standardLibraryBudget: budget)
   runSectioned(sections: 100, perSection: 100)
   runModelReplay(Inputs.tenPercent(10_000))
+  runTypeErased(Inputs.tenPercent(10_000))
 } else {
   let budget = 400_000_000
   for count in [1_000, 10_000, 100_000, 1_000_000] {
@@ -286,6 +321,7 @@ if options.scale {
   runFlat(Inputs.duplicates(100_000), standardLibraryBudget: budget)
   runSectioned(sections: 1_000, perSection: 100)
   runModelReplay(Inputs.tenPercent(100_000))
+  runTypeErased(Inputs.tenPercent(100_000))
 }
 
 // MARK: Report

@@ -12,31 +12,57 @@
 /// ```
 public struct Changeset<Collection: Swift.Collection> {
   /// The collection as it stands after this stage is applied.
+  ///
+  /// - Complexity: O(1).
   public var data: Collection
 
   /// Deleted sections, as indexes before the stage; ascending.
+  ///
+  /// - Complexity: Reading is O(1); setting sorts the list, O(c log c) for c entries
+  ///   (O(c) when it is already in canonical order).
   public var sectionDeleted: [Int] { didSet { _canonicalize(&sectionDeleted) } }
 
   /// Inserted sections, as indexes after the stage; ascending.
+  ///
+  /// - Complexity: Reading is O(1); setting sorts the list, O(c log c) for c entries
+  ///   (O(c) when it is already in canonical order).
   public var sectionInserted: [Int] { didSet { _canonicalize(&sectionInserted) } }
 
   /// Sections whose model content changed (`reloadSections`), as indexes after the stage;
   /// ascending.
+  ///
+  /// - Complexity: Reading is O(1); setting sorts the list, O(c log c) for c entries
+  ///   (O(c) when it is already in canonical order).
   public var sectionUpdated: [Int] { didSet { _canonicalize(&sectionUpdated) } }
 
   /// Moved sections, from the index before the stage to the index after it; by target.
+  ///
+  /// - Complexity: Reading is O(1); setting sorts the list, O(c log c) for c entries
+  ///   (O(c) when it is already in canonical order).
   public var sectionMoved: [Move<Int>] { didSet { _canonicalize(&sectionMoved) } }
 
   /// Deleted elements, as paths before the stage; ascending.
+  ///
+  /// - Complexity: Reading is O(1); setting sorts the list, O(c log c) for c entries
+  ///   (O(c) when it is already in canonical order).
   public var elementDeleted: [ElementPath] { didSet { _canonicalize(&elementDeleted) } }
 
   /// Inserted elements, as paths after the stage; ascending.
+  ///
+  /// - Complexity: Reading is O(1); setting sorts the list, O(c log c) for c entries
+  ///   (O(c) when it is already in canonical order).
   public var elementInserted: [ElementPath] { didSet { _canonicalize(&elementInserted) } }
 
   /// Elements whose content changed, as paths before the stage; ascending.
+  ///
+  /// - Complexity: Reading is O(1); setting sorts the list, O(c log c) for c entries
+  ///   (O(c) when it is already in canonical order).
   public var elementUpdated: [ElementPath] { didSet { _canonicalize(&elementUpdated) } }
 
   /// Moved elements, from the path before the stage to the path after it; by target.
+  ///
+  /// - Complexity: Reading is O(1); setting sorts the list, O(c log c) for c entries
+  ///   (O(c) when it is already in canonical order).
   public var elementMoved: [Move<ElementPath>] { didSet { _canonicalize(&elementMoved) } }
 
   /// Creates a changeset; the lists are put in canonical order.

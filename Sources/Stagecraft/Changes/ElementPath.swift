@@ -9,9 +9,13 @@
 /// ```
 public struct ElementPath: Hashable, Comparable, Sendable {
   /// The element's index within its section.
+  ///
+  /// - Complexity: O(1).
   public var element: Int
 
   /// The section's index.
+  ///
+  /// - Complexity: O(1).
   public var section: Int
 
   /// Creates a path.

@@ -6,9 +6,13 @@
 /// ```
 public struct Move<Position> {
   /// Where the moved element (or section) is before the update.
+  ///
+  /// - Complexity: O(1).
   public var source: Position
 
   /// Where it is after the update.
+  ///
+  /// - Complexity: O(1).
   public var target: Position
 
   /// Creates a move.

@@ -12,22 +12,40 @@
 /// ```
 public struct BatchUpdate: Hashable, Sendable {
   /// Sections to delete (before the batch).
+  ///
+  /// - Complexity: O(1).
   public var deleteSections: [Int]
   /// Sections to insert (after the batch).
+  ///
+  /// - Complexity: O(1).
   public var insertSections: [Int]
   /// Sections to reload (before the batch): a delete plus an insert of the same section.
+  ///
+  /// - Complexity: O(1).
   public var reloadSections: [Int]
   /// Sections to move, from before the batch to after it.
+  ///
+  /// - Complexity: O(1).
   public var moveSections: [Move<Int>]
   /// Items to delete (before the batch).
+  ///
+  /// - Complexity: O(1).
   public var deleteItems: [ElementPath]
   /// Items to insert (after the batch).
+  ///
+  /// - Complexity: O(1).
   public var insertItems: [ElementPath]
   /// Items to reload (before the batch): the cell is replaced by a new one.
+  ///
+  /// - Complexity: O(1).
   public var reloadItems: [ElementPath]
   /// Items to move, from before the batch to after it.
+  ///
+  /// - Complexity: O(1).
   public var moveItems: [Move<ElementPath>]
   /// Items to reconfigure (after the batch): the cell is kept and shows the new data.
+  ///
+  /// - Complexity: O(1).
   public var reconfigureItems: [ElementPath]
 
   /// Creates a batch update; every list defaults to empty.

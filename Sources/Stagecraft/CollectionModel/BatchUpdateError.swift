@@ -14,9 +14,13 @@
 /// ```
 public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The refused condition and its figures.
+  ///
+  /// - Complexity: O(1).
   public var reason: Reason
 
   /// Which of UIKit's wordings `description` uses for count failures.
+  ///
+  /// - Complexity: O(1).
   public var wording: Wording
 
   /// Creates an error.
@@ -42,10 +46,16 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
   /// The counts and calls of a batch, for the modern count-failure wording.
   public struct CountContext: Hashable, Sendable {
     /// Items per section before the update.
+    ///
+    /// - Complexity: O(1).
     public var itemCountsBefore: [Int]
     /// Items per section that the data source reports after the update.
+    ///
+    /// - Complexity: O(1).
     public var itemCountsAfter: [Int]
     /// The batch's calls, in UIKit's order (deletes, inserts, reloads, moves).
+    ///
+    /// - Complexity: O(1).
     public var updates: [String]
 
     /// Creates a context.

@@ -41,6 +41,8 @@ public struct CollectionModel<Section: DifferentiableSection> {
   public internal(set) var events: [Event]
 
   /// Validation and presentation options.
+  ///
+  /// - Complexity: O(1).
   public var configuration: Configuration
 
   /// Which items have realized cells. Changing it is scrolling: cells that leave are
@@ -78,8 +80,12 @@ public struct CollectionModel<Section: DifferentiableSection> {
   /// keeps it.
   public struct Cell {
     /// The cell's identity; every new cell gets a new one.
+    ///
+    /// - Complexity: O(1).
     public var id: Int
     /// The element the cell was last configured with.
+    ///
+    /// - Complexity: O(1).
     public var element: Element
 
     /// Creates a cell.

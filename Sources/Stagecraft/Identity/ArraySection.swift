@@ -10,9 +10,13 @@
 /// ```
 public struct ArraySection<Model: Differentiable, Element: Differentiable>: DifferentiableSection {
   /// The section's model: its identity and content.
+  ///
+  /// - Complexity: O(1).
   public var model: Model
 
   /// The section's elements.
+  ///
+  /// - Complexity: O(1).
   public var elements: [Element]
 
   /// Creates a section.

@@ -44,6 +44,21 @@ extension BatchUpdateTarget {
     setData: (C) -> Void = { _ in },
     completion: ((Bool) -> Void)? = nil
   ) throws {
+    try _reload(
+      using: staged, strategy: strategy, elementUpdates: { _ in elementUpdates },
+      interrupt: interrupt, setData: setData, completion: completion)
+  }
+
+  /// The replay, with an element-update mode per updated path (before the batch).
+  @usableFromInline
+  internal mutating func _reload<C: Collection>(
+    using staged: StagedChangeset<C>,
+    strategy: UpdateStrategy,
+    elementUpdates: (ElementPath) -> ElementUpdateMode,
+    interrupt: ((Changeset<C>) -> Bool)?,
+    setData: (C) -> Void,
+    completion: ((Bool) -> Void)?
+  ) throws {
     guard let final = staged.last?.data else {
       completion?(true)
       return

@@ -6,15 +6,16 @@ internal struct _ReplayBlock<C: Collection> {
   @usableFromInline internal var refreshing: [Move<ElementPath>]
   @usableFromInline internal var changeset: Changeset<C>
 
-  /// The blocks that replay `staged`. With `.reload`, one block per stage. With
-  /// `.reconfigure` or `.silent`, an update stage followed by another stage is merged into
-  /// it: each updated path (before) is carried through the next stage's old → new map to
-  /// the position where the element is after the block.
+  /// The blocks that replay `staged`. An updated path whose mode is `.reload` is reloaded
+  /// in its stage's block. When every updated path of an update stage is `.reconfigure`
+  /// or `.silent` and another stage follows, the update stage is merged into it: each
+  /// updated path (before) is carried through the next stage's old → new map to the
+  /// position where the element is after the block.
   ///
   /// - Complexity: O(s · (n + c log c)), where s is the number of stages.
   @usableFromInline
   internal static func blocks(
-    for staged: StagedChangeset<C>, elementUpdates mode: ElementUpdateMode
+    for staged: StagedChangeset<C>, elementUpdates mode: (ElementPath) -> ElementUpdateMode
   ) -> [_ReplayBlock] {
     var blocks: [_ReplayBlock] = []
     var pendingUpdates: [ElementPath] = []
@@ -30,7 +31,9 @@ internal struct _ReplayBlock<C: Collection> {
         !stage.elementUpdated.isEmpty && !stage.hasSectionChanges
         && stage.elementDeleted.isEmpty && stage.elementInserted.isEmpty
         && stage.elementMoved.isEmpty
-      if mode != .reload, isUpdateStage, index < staged.count - 1 {
+      if isUpdateStage, index < staged.count - 1,
+        stage.elementUpdated.allSatisfy({ mode($0) != .reload })
+      {
         // Carried into the next block; an update stage does not change the counts.
         pendingUpdates = stage.elementUpdated
         countsBefore = counts
@@ -45,17 +48,15 @@ internal struct _ReplayBlock<C: Collection> {
         afterPaths = _carry(pendingUpdates, through: batch, before: countsBefore, after: counts)
         pendingUpdates = []
       }
-      switch mode {
-      case .reload:
-        batch.reloadItems = updates
-        blocks.append(_ReplayBlock(batch: batch, refreshing: [], changeset: changeset))
-      case .reconfigure:
-        batch.reconfigureItems = afterPaths
-        blocks.append(_ReplayBlock(batch: batch, refreshing: [], changeset: changeset))
-      case .silent:
-        let refreshing = zip(updates, afterPaths).map { Move(source: $0, target: $1) }
-        blocks.append(_ReplayBlock(batch: batch, refreshing: refreshing, changeset: changeset))
+      var refreshing: [Move<ElementPath>] = []
+      for (before, after) in zip(updates, afterPaths) {
+        switch mode(before) {
+        case .reload: batch.reloadItems.append(before)
+        case .reconfigure: batch.reconfigureItems.append(after)
+        case .silent: refreshing.append(Move(source: before, target: after))
+        }
       }
+      blocks.append(_ReplayBlock(batch: batch, refreshing: refreshing, changeset: changeset))
     }
     return blocks
   }
