@@ -81,6 +81,17 @@ public struct AnyDifferentiable: Differentiable {
     public func hash(into hasher: inout Hasher) {
       _box.hashIdentifier(into: &hasher)
     }
+
+    /// The precomputed identifier hash, hashed with the table's seed in one step, as
+    /// `Int`'s own hashing does, instead of through a full `Hasher`.
+    ///
+    /// - Parameter seed: The hash table's seed.
+    /// - Returns: The seeded hash value.
+    /// - Complexity: O(1).
+    @inlinable
+    public func _rawHashValue(seed: Int) -> Int {
+      _box.identifierHash._rawHashValue(seed: seed)
+    }
   }
 }
 
@@ -95,6 +106,7 @@ extension AnyDifferentiable: CustomDebugStringConvertible {
 @usableFromInline
 internal protocol _AnyDifferentiableBox: AnyObject {
   var base: Any { get }
+  var identifierHash: Int { get }
   func isContentEqual(to other: any _AnyDifferentiableBox) -> Bool
   func hasEqualIdentifier(to other: any _AnyDifferentiableBox) -> Bool
   func hashIdentifier(into hasher: inout Hasher)
@@ -122,7 +134,8 @@ internal final class _DifferentiableBox<Base: Differentiable>: _AnyDifferentiabl
   /// The other box as this type, found with one pointer comparison of the classes.
   @inlinable
   internal func sameType(_ other: any _AnyDifferentiableBox) -> _DifferentiableBox? {
-    guard ObjectIdentifier(type(of: other)) == ObjectIdentifier(_DifferentiableBox.self) else {
+    // Reading both classes from the objects avoids looking up generic metadata.
+    guard ObjectIdentifier(type(of: other)) == ObjectIdentifier(type(of: self)) else {
       return nil
     }
     return unsafeDowncast(other, to: _DifferentiableBox.self)
