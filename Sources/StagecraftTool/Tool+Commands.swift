@@ -80,22 +80,9 @@ extension Tool {
     return "\(items) item\(items == 1 ? "" : "s") in \(sections) section\(sections == 1 ? "" : "s")"
   }
 
-  /// Replays `staged` on the model: nil when valid, else UIKit's text.
-  static func replay<C: Collection>(
-    _ staged: StagedChangeset<C>, on model: inout CollectionModel<JSONSection>
-  ) -> String? where C.Element: Differentiable {
-    do {
-      try model.reload(using: staged)
-    } catch {
-      return "\(error)"
-    }
-    let stale = model.staleCells
-    return stale.isEmpty ? nil : "stale cells after the replay: \(stale)"
-  }
-
-  static func replay(
-    _ staged: StagedChangeset<[JSONItem]>,
-    on model: inout CollectionModel<ArraySection<Int, JSONItem>>
+  /// Replays `staged` on the model: nil when valid, else UIKit's text (or the stale cells).
+  static func replay<C: Collection, S: DifferentiableSection>(
+    _ staged: StagedChangeset<C>, on model: inout CollectionModel<S>
   ) -> String? {
     do {
       try model.reload(using: staged)

@@ -22,6 +22,13 @@ if !isReleaseBuild() {
   exit(1)
 }
 
+if _stagecraftInternalChecksEnabled {
+  print(
+    "stagecraft-bench refuses to report: the library was built with STAGECRAFT_INTERNAL_CHECKS, "
+      + "which checks invariants on every diff. Build it without the flag.")
+  exit(1)
+}
+
 // MARK: Options
 
 struct Options {

@@ -31,5 +31,6 @@ where
   @inlinable
   public init(source: Collection, target: Collection, section: Int = 0) {
     self = _flatStagedChangeset(source: source, target: target, section: section)
+    _checkInvariants()
   }
 }

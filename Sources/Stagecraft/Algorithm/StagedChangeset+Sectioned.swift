@@ -33,5 +33,6 @@ where
   @inlinable
   public init(source: Collection, target: Collection) {
     self = _sectionedStagedChangeset(source: source, target: target)
+    _checkInvariants()
   }
 }

@@ -76,8 +76,10 @@ internal func _matchOccurrences<Element: Differentiable>(
     targetToSource[position] = source
     matched &+= 1
   }
-  return _OccurrenceMatching(
+  let result = _OccurrenceMatching(
     sourceToTarget: sourceToTarget, targetToSource: targetToSource, matchedCount: matched)
+  result._checkInvariants()
+  return result
 }
 
 /// Matches the elements of two contiguous arrays by identifier.
