@@ -11,6 +11,7 @@ extension CollectionModel: BatchUpdateTarget {
   ///   - setData: The app's side of the switch.
   /// - Throws: `BatchUpdateError` when `newData` holds neither sections nor elements.
   /// - Complexity: O(n), where n is the number of items.
+  @inlinable
   public mutating func reloadData<Data: Collection>(newData: Data, setData: () -> Void) throws {
     let newSections = try _sections(from: newData)
     setData()
@@ -30,6 +31,7 @@ extension CollectionModel: BatchUpdateTarget {
   /// - Throws: `BatchUpdateError` when UIKit would raise; the model is then unchanged.
   /// - Complexity: O(n + m + c log c), where n and m are the numbers of items before and
   ///   after, and c is the number of calls.
+  @inlinable
   public mutating func performBatchUpdates<Data: Collection>(
     _ batch: BatchUpdate, newData: Data, animated: Bool, setData: () -> Void,
     refreshing: [Move<ElementPath>], completion: ((Bool) -> Void)?
@@ -43,7 +45,7 @@ extension CollectionModel: BatchUpdateTarget {
 
   /// Reads replayed data as sections: a collection of `Section`s as it is, a collection of
   /// `Element`s as the new items of section 0.
-  @usableFromInline
+  @inlinable
   internal func _sections<Data: Collection>(from data: Data) throws -> [Section] {
     // Decide by the static element type: an empty array casts to an array of any type.
     if Data.Element.self == Section.self {

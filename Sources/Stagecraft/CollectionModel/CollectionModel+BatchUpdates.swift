@@ -24,6 +24,7 @@ extension CollectionModel {
   /// - Throws: `BatchUpdateError`, whose description is UIKit's text.
   /// - Complexity: O(n + m + c log c), where n and m are the numbers of items before and
   ///   after, and c is the number of calls.
+  @inlinable
   public mutating func performBatchUpdates<C: Collection>(
     _ batch: BatchUpdate, newSections: C, animated: Bool = true
   ) throws where C.Element == Section {
@@ -48,6 +49,7 @@ extension CollectionModel {
   /// - Throws: `BatchUpdateError`, whose description is UIKit's text.
   /// - Complexity: O(n + m + c log c), where n and m are the numbers of items before and
   ///   after, and c is the number of calls.
+  @inlinable
   public mutating func performBatchUpdates<C: Collection>(
     _ batch: BatchUpdate, newItems: C, animated: Bool = true
   ) throws where C.Element == Element {
@@ -99,11 +101,11 @@ extension CollectionModel {
     for path in paths where _cells[path.section][path.element] != nil {
       _cells[path.section][path.element]?.element = _elements[path.section][path.element]
     }
-    events.append(.reconfigureItems(paths))
+    _events.append(.reconfigureItems(paths))
   }
 
   /// The sections with section 0's items replaced.
-  @usableFromInline
+  @inlinable
   internal func _sections<C: Collection>(
     replacingItemsWith newItems: C
   ) throws -> [Section] where C.Element == Element {
@@ -115,20 +117,20 @@ extension CollectionModel {
     return result
   }
 
-  @usableFromInline
+  @inlinable
   internal mutating func _reloadData(newSections: [Section]) {
     let kept = configuration.keepsSelectionOnReloadData ? _selection : []
-    sections = newSections
+    _sections = newSections
     _elements = newSections.map { Array($0.elements) }
     _cells = _elements.map { [Cell?](repeating: nil, count: $0.count) }
     _selection = kept.filter(_contains)
-    events.append(.reloadData)
+    _events.append(.reloadData)
     _realizeCells()
   }
 
   /// Validates and applies one batch; `refreshing` lists silent in-place refreshes, from
   /// the path of a realized cell before the batch to the path of its new element after it.
-  @usableFromInline
+  @inlinable
   internal mutating func _performBatchUpdates(
     _ batch: BatchUpdate, newSections: [Section], animated: Bool,
     refreshing: [Move<ElementPath>] = []
@@ -171,12 +173,12 @@ extension CollectionModel {
       newCells[path.section][path.element]?.element = newElements[path.section][path.element]
     }
 
-    sections = newSections
+    _sections = newSections
     _elements = newElements
     _cells = newCells
     _selection = newSelection
-    if !refreshed.isEmpty { events.append(.refreshCells(refreshed)) }
-    events.append(.batchUpdates(batch, animated: animated))
+    if !refreshed.isEmpty { _events.append(.refreshCells(refreshed)) }
+    _events.append(.batchUpdates(batch, animated: animated))
     _realizeCells()
   }
 }

@@ -41,6 +41,7 @@ extension CollectionModel {
   /// A cell is compared as `data.isContentEqual(to: displayed)`.
   ///
   /// - Complexity: O(n), where n is the number of items.
+  @inlinable
   public var staleCells: [ElementPath] {
     var result: [ElementPath] = []
     for (section, row) in _cells.enumerated() {
@@ -70,12 +71,12 @@ extension CollectionModel {
   public mutating func refreshCell(at path: ElementPath, with element: Element) -> Bool {
     guard _contains(path), _cells[path.section][path.element] != nil else { return false }
     _cells[path.section][path.element]?.element = element
-    events.append(.refreshCells([path]))
+    _events.append(.refreshCells([path]))
     return true
   }
 
   /// Whether `path` lies in the viewport, given its position counted across sections.
-  @usableFromInline
+  @inlinable
   internal func _isInViewport(_ path: ElementPath, flatPosition: Int) -> Bool {
     switch viewport {
     case .all: return true
@@ -87,7 +88,7 @@ extension CollectionModel {
 
   /// Discards cells outside the viewport and configures a new cell, from the data source,
   /// for every item in it that has none.
-  @usableFromInline
+  @inlinable
   internal mutating func _realizeCells() {
     var flat = 0
     for section in _cells.indices {

@@ -21,7 +21,10 @@ public struct CollectionModel<Section: DifferentiableSection> {
   /// The data source: the sections as the collection view last read them.
   ///
   /// - Complexity: O(1).
-  public internal(set) var sections: [Section]
+  @inlinable
+  public var sections: [Section] { _sections }
+
+  @usableFromInline internal var _sections: [Section]
 
   /// The elements of each section, kept for random access.
   @usableFromInline internal var _elements: [[Element]]
@@ -38,7 +41,10 @@ public struct CollectionModel<Section: DifferentiableSection> {
   /// What was applied, in order: batch updates, reloads, reconfigures, refreshes.
   ///
   /// - Complexity: O(1).
-  public internal(set) var events: [Event]
+  @inlinable
+  public var events: [Event] { _events }
+
+  @usableFromInline internal var _events: [Event]
 
   /// Validation and presentation options.
   ///
@@ -63,12 +69,12 @@ public struct CollectionModel<Section: DifferentiableSection> {
   public init<C: Collection>(
     sections: C, configuration: Configuration = Configuration(), viewport: Viewport = .all
   ) where C.Element == Section {
-    self.sections = Array(sections)
-    self._elements = self.sections.map { Array($0.elements) }
+    self._sections = Array(sections)
+    self._elements = self._sections.map { Array($0.elements) }
     self._cells = _elements.map { [Cell?](repeating: nil, count: $0.count) }
     self._selection = []
     self._nextCellID = 0
-    self.events = []
+    self._events = []
     self.configuration = configuration
     self.viewport = viewport
     _realizeCells()

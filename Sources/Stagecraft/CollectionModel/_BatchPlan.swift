@@ -283,50 +283,69 @@ extension _BatchPlan {
       }
     }
 
-    // The old -> new map (§2), per surviving section.
+    // The old -> new map (§2), per surviving section. The calls are grouped by section
+    // once, so each section costs its own items and calls, in a deterministic order.
+    func bySection<S: Sequence>(_ paths: S) -> [Int: [Int]] where S.Element == ElementPath {
+      var groups: [Int: [Int]] = [:]
+      for path in paths { groups[path.section, default: []].append(path.element) }
+      for key in groups.keys { groups[key]?.sort() }
+      return groups
+    }
+    let insertsBySection = bySection(insertedItems)
+    let deletesBySection = bySection(deletedItems)
+    let reloadsBySection = bySection(reloadedItems)
+    let movesOutBySection = bySection(itemMoveTarget.keys)
+    var movesInBySection: [Int: [(target: Int, source: ElementPath)]] = [:]
+    for (target, source) in itemMoveSource {
+      movesInBySection[target.section, default: []].append((target.element, source))
+    }
     var itemSource: [[ElementPath?]] = after.map { [ElementPath?](repeating: nil, count: $0) }
     for section in 0..<sectionsAfter where sectionSource[section] >= 0 {
       let old = sectionSource[section]
       let count = after[section]
       var taken = [Bool](repeating: false, count: count)
       var insertedHere = [Bool](repeating: false, count: count)
-      for path in insertedItems where path.section == section {
-        taken[path.element] = true
-        insertedHere[path.element] = true
+      for element in insertsBySection[section] ?? [] {
+        taken[element] = true
+        insertedHere[element] = true
       }
-      for (target, source) in itemMoveSource where target.section == section {
-        taken[target.element] = true
-        itemSource[section][target.element] = source
+      for (target, source) in movesInBySection[section] ?? [] {
+        taken[target] = true
+        itemSource[section][target] = source
       }
-      // Reloads: re-inserted at old index − deletes before it + inserts at or before it.
+      // Old items that do not survive in place: deleted, reloaded or moved away.
+      var gone = [Bool](repeating: false, count: before[old])
       var deletedHere = [Bool](repeating: false, count: before[old])
-      for path in deletedItems where path.section == old { deletedHere[path.element] = true }
+      for element in deletesBySection[old] ?? [] {
+        deletedHere[element] = true
+        gone[element] = true
+      }
+      for element in movesOutBySection[old] ?? [] { gone[element] = true }
+      // Reloads: re-inserted at old index − deletes before it + inserts at or before it.
       let shifted = Self.shiftedPositions(
         deleted: deletedHere, inserted: insertedHere, count: count)
-      for path in reloadedItems where path.section == old {
-        let target = shifted[path.element]
+      for element in reloadsBySection[old] ?? [] {
+        gone[element] = true
+        let target = shifted[element]
         guard target >= 0, target < count else {
           throw _Refusal(.insertItemOutOfRange(item: target, section: section, itemCount: count))
         }
         if itemSource[section][target] != nil {
           throw _Refusal(
             .reloadLandsOnMoveTarget(
-              reloaded: path, target: ElementPath(element: target, section: section)))
+              reloaded: ElementPath(element: element, section: old),
+              target: ElementPath(element: target, section: section)))
         }
         taken[target] = true
       }
       var nextSlot = 0
-      for element in 0..<before[old] {
-        let path = ElementPath(element: element, section: old)
-        if deletedHere[element] || reloadedItems.contains(path) || itemMoveTarget[path] != nil {
-          continue
-        }
+      for element in 0..<before[old] where !gone[element] {
         while nextSlot < count, taken[nextSlot] { nextSlot += 1 }
         guard nextSlot < count else {
           throw _Refusal(.insertItemOutOfRange(item: nextSlot, section: section, itemCount: count))
         }
         taken[nextSlot] = true
-        itemSource[section][nextSlot] = path
+        itemSource[section][nextSlot] = ElementPath(element: element, section: old)
       }
     }
     self.sectionSource = sectionSource.map { $0 >= 0 ? $0 : fresh }
