@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Target dependencies are named here so that `dependencies: []` below stays the only
+// package-dependency list: the package depends on nothing outside itself.
+let onLibrary: [Target.Dependency] = ["Stagecraft"]
+let onTool: [Target.Dependency] = ["StagecraftTool"]
+let onToolAndCLI: [Target.Dependency] = ["StagecraftTool", "StagecraftCLI"]
+
 let package = Package(
   name: "Stagecraft",
   products: [
@@ -13,31 +19,16 @@ let package = Package(
     .target(
       name: "Stagecraft",
       swiftSettings: [
-        // `swift build -Xswiftc -DSTAGECRAFT_INTERNAL_CHECKS` turns on invariant checks.
+        // Internal invariant checks (`_checkInvariants()`); the benchmark refuses them.
         .define("STAGECRAFT_INTERNAL_CHECKS", .when(configuration: .debug))
       ]
     ),
-    .executableTarget(
-      name: "stagecraft-bench",
-      dependencies: ["Stagecraft"]
-    ),
+    .executableTarget(name: "stagecraft-bench", dependencies: onLibrary),
     // The command-line tool; the only targets that may use Foundation.
-    .target(
-      name: "StagecraftTool",
-      dependencies: ["Stagecraft"]
-    ),
-    .executableTarget(
-      name: "StagecraftCLI",
-      dependencies: ["StagecraftTool"]
-    ),
-    .testTarget(
-      name: "StagecraftToolTests",
-      dependencies: ["StagecraftTool", "StagecraftCLI"]
-    ),
-    .testTarget(
-      name: "StagecraftTests",
-      dependencies: ["Stagecraft"]
-    ),
+    .target(name: "StagecraftTool", dependencies: onLibrary),
+    .executableTarget(name: "StagecraftCLI", dependencies: onTool),
+    .testTarget(name: "StagecraftToolTests", dependencies: onToolAndCLI),
+    .testTarget(name: "StagecraftTests", dependencies: onLibrary),
   ],
   swiftLanguageModes: [.v6]
 )
