@@ -196,6 +196,25 @@ struct ReplayTests {
     #expect(model.items == items(1, 2))
   }
 
+  /// Updates ride with the next stage for any collection of sections, not only arrays.
+  @Test func mergingWorksForOtherCollectionsOfSections() throws {
+    let source: ContiguousArray<Section> = [section(0, [1, 2, 3]), section(1, [4])]
+    // 1 is deleted, so the updated 3 is at [0, 2] before the block and [0, 1] after it;
+    // 2 moves to the other section in the last stage.
+    var target: ContiguousArray<Section> = [section(0, [3]), section(1, [4, 2])]
+    target[0].elements[0].content = 5
+    let staged = StagedChangeset(source: source, target: target)
+    #expect(staged.count == 3)
+    for mode in [ElementUpdateMode.reconfigure, .silent] {
+      var model = CollectionModel(sections: Array(source))
+      try model.reload(using: staged, elementUpdates: mode)
+      #expect(model.sections == Array(target))
+      #expect(model.staleCells.isEmpty)
+      let blocks = model.events.filter { if case .batchUpdates = $0 { true } else { false } }
+      #expect(blocks.count == 2)
+    }
+  }
+
   @Test func setDataIsCalledInsideEachBlockBeforeTheCalls() throws {
     var model = CollectionModel(items: items(1, 2, 3))
     var log: [[Item]] = []

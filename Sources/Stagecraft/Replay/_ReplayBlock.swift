@@ -84,24 +84,8 @@ internal struct _ReplayBlock<C: Collection> {
 /// The item counts per section of a stage's data: one section for a flat collection.
 @usableFromInline
 internal func _itemCounts<C: Collection>(_ data: C) -> [Int] {
-  if let sections = data as? any _SectionCounting {
-    return sections._itemCounts
+  guard C.Element.self is any DifferentiableSection.Type else { return [data.count] }
+  return data.map { element in
+    (element as? any DifferentiableSection).map { $0.elements.count } ?? 0
   }
-  return [data.count]
-}
-
-/// Collections of sections report their item counts without knowing the section type.
-@usableFromInline
-internal protocol _SectionCounting {
-  var _itemCounts: [Int] { get }
-}
-
-extension Array: _SectionCounting where Element: DifferentiableSection {
-  @usableFromInline
-  internal var _itemCounts: [Int] { map(\.elements.count) }
-}
-
-extension ContiguousArray: _SectionCounting where Element: DifferentiableSection {
-  @usableFromInline
-  internal var _itemCounts: [Int] { map(\.elements.count) }
 }

@@ -283,7 +283,6 @@ enum ReplayOracle {
       let count = newElements.count
       var taken = [Bool](repeating: false, count: count)
       var from = [Int?](repeating: nil, count: count)
-      var survivorSlotsNeeded = 0
       func takeElement(_ slot: Int, _ what: String) -> Bool {
         guard slot >= 0, slot < count, !taken[slot] else {
           problems.append(
@@ -316,7 +315,6 @@ enum ReplayOracle {
         && !reloadedPaths.contains(p(oldSection, index))
         && !movedOut.contains(index)
       {
-        survivorSlotsNeeded += 1
         guard let slot = free.next() else {
           problems.append("section \(newSection): more survivors than slots")
           break
@@ -340,7 +338,6 @@ enum ReplayOracle {
           problems.append("[\(newSection), \(slot)] holds \(element), data says \(shown)")
         }
       }
-      _ = survivorSlotsNeeded
     }
     return problems
   }
