@@ -29,7 +29,10 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
     return ElementPath(element: flat - targetFlat.start[section], section: section)
   }
 
+  // Each stage's data is built only if a later stage follows: the last stage's data is
+  // the target itself. `target` stands in until then; the builders capture finished values.
   var stages = StagedChangeset<C>()
+  var builders: [() -> C] = []
 
   // Stage 1: element updates at source paths.
   var current = sourceFlat.elements
@@ -41,14 +44,17 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
     }
   }
   if !updated.isEmpty {
-    var data = C()
-    data.reserveCapacity(sourceSections.count)
-    for (index, section) in sourceSections.enumerated() {
-      let range = sourceFlat.range(index)
-      let partner = sectionMatch.sourceToTarget[index]
-      data.append(partner >= 0 ? Section(source: section, elements: current[range]) : section)
+    stages.append(Changeset(data: target, elementUpdated: updated))
+    builders.append { [current] in
+      var data = C()
+      data.reserveCapacity(sourceSections.count)
+      for (index, section) in sourceSections.enumerated() {
+        let range = sourceFlat.range(index)
+        let partner = sectionMatch.sourceToTarget[index]
+        data.append(partner >= 0 ? Section(source: section, elements: current[range]) : section)
+      }
+      return data
     }
-    stages.append(Changeset(data: data, elementUpdated: updated))
   }
 
   // Stage 2: section deletes and element deletes, at source indexes and paths. Each kept
@@ -74,13 +80,16 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
     keptElements[index] = kept
   }
   if !sectionDeleted.isEmpty || !elementDeleted.isEmpty {
-    var data = C()
-    for (index, section) in sourceSections.enumerated()
-    where sectionMatch.sourceToTarget[index] >= 0 {
-      data.append(Section(source: section, elements: keptElements[index]))
-    }
     stages.append(
-      Changeset(data: data, sectionDeleted: sectionDeleted, elementDeleted: elementDeleted))
+      Changeset(data: target, sectionDeleted: sectionDeleted, elementDeleted: elementDeleted))
+    builders.append { [keptElements] in
+      var data = C()
+      for (index, section) in sourceSections.enumerated()
+      where sectionMatch.sourceToTarget[index] >= 0 {
+        data.append(Section(source: section, elements: keptElements[index]))
+      }
+      return data
+    }
   }
 
   // Stage 3: section inserts at target indexes, and minimal section moves from the
@@ -105,16 +114,19 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
     }
   }
   if !sectionInserted.isEmpty || !sectionMoved.isEmpty {
-    var data = C()
-    data.reserveCapacity(targetSections.count)
-    for (index, section) in targetSections.enumerated() {
-      let source = sectionMatch.targetToSource[index]
-      data.append(
-        source >= 0
-          ? Section(source: sourceSections[source], elements: keptElements[source]) : section)
-    }
     stages.append(
-      Changeset(data: data, sectionInserted: sectionInserted, sectionMoved: sectionMoved))
+      Changeset(data: target, sectionInserted: sectionInserted, sectionMoved: sectionMoved))
+    builders.append { [keptElements] in
+      var data = C()
+      data.reserveCapacity(targetSections.count)
+      for (index, section) in targetSections.enumerated() {
+        let source = sectionMatch.targetToSource[index]
+        data.append(
+          source >= 0
+            ? Section(source: sourceSections[source], elements: keptElements[source]) : section)
+      }
+      return data
+    }
   }
 
   // Stage 4: element inserts at target paths, and element moves from the path after
@@ -149,15 +161,19 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
     }
   }
   if !elementInserted.isEmpty || !elementMoved.isEmpty {
-    var data = C()
-    data.reserveCapacity(targetSections.count)
-    for (index, section) in targetSections.enumerated() {
-      let source = sectionMatch.targetToSource[index]
-      data.append(
-        source >= 0 ? Section(source: sourceSections[source], elements: section.elements) : section)
-    }
     stages.append(
-      Changeset(data: data, elementInserted: elementInserted, elementMoved: elementMoved))
+      Changeset(data: target, elementInserted: elementInserted, elementMoved: elementMoved))
+    builders.append {
+      var data = C()
+      data.reserveCapacity(targetSections.count)
+      for (index, section) in targetSections.enumerated() {
+        let source = sectionMatch.targetToSource[index]
+        data.append(
+          source >= 0
+            ? Section(source: sourceSections[source], elements: section.elements) : section)
+      }
+      return data
+    }
   }
 
   // Stage 5: section updates (reloadSections), at target indexes.
@@ -170,8 +186,9 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
   if !sectionUpdated.isEmpty {
     stages.append(Changeset(data: target, sectionUpdated: sectionUpdated))
   }
-  // The last stage's data is the target itself, with the target versions of elements and
-  // models even where `isContentEqual` called a changed value equal.
-  if let last = stages.indices.last { stages[last].data = target }
+  // Every stage but the last gets its own data; the last keeps the target itself, with the
+  // target versions of elements and models even where `isContentEqual` called a changed
+  // value equal.
+  for index in stages.indices.dropLast() { stages[index].data = builders[index]() }
   return stages
 }
