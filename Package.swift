@@ -1,14 +1,21 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
-// Target dependencies are named here so that `dependencies: []` below stays the only
-// package-dependency list: the package depends on nothing outside itself.
-let onLibrary: [Target.Dependency] = ["Stagecraft"]
-let onTool: [Target.Dependency] = ["StagecraftTool"]
-let onToolAndCLI: [Target.Dependency] = ["StagecraftTool", "StagecraftCLI"]
+// The library is five layers, each its own module, so that a dependency pointing the wrong
+// way fails the build; `Stagecraft` re-exports them as one product:
+//
+//   StagecraftDiff       identity, change types, the diff
+//   StagecraftReplay     BatchUpdate, UIKit's old -> new map, BatchUpdateTarget, the replay
+//   StagecraftModel      CollectionModel: validates batches as UIKit does
+//   StagecraftSnapshots  DiffableSnapshot and DiffableDataSource
+//   StagecraftPlatforms  UICollectionView, UITableView and NSCollectionView adapters
+let checks: [SwiftSetting] = [
+  // Internal invariant checks (`_checkInvariants()`); the benchmark refuses them.
+  .define("STAGECRAFT_INTERNAL_CHECKS", .when(configuration: .debug))
+]
 
 let package = Package(
-  name: "Stagecraft",
+  name: "stagecraft",
   products: [
     .library(name: "Stagecraft", targets: ["Stagecraft"]),
     .executable(name: "stagecraft-bench", targets: ["stagecraft-bench"]),
@@ -16,19 +23,35 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
+    .target(name: "StagecraftDiff", swiftSettings: checks),
+    .target(name: "StagecraftReplay", dependencies: ["StagecraftDiff"], swiftSettings: checks),
+    .target(
+      name: "StagecraftModel", dependencies: ["StagecraftDiff", "StagecraftReplay"],
+      swiftSettings: checks),
+    .target(
+      name: "StagecraftSnapshots",
+      dependencies: ["StagecraftDiff", "StagecraftReplay", "StagecraftModel"],
+      swiftSettings: checks),
+    .target(
+      name: "StagecraftPlatforms", dependencies: ["StagecraftDiff", "StagecraftReplay"],
+      swiftSettings: checks),
     .target(
       name: "Stagecraft",
-      swiftSettings: [
-        // Internal invariant checks (`_checkInvariants()`); the benchmark refuses them.
-        .define("STAGECRAFT_INTERNAL_CHECKS", .when(configuration: .debug))
-      ]
-    ),
-    .executableTarget(name: "stagecraft-bench", dependencies: onLibrary),
+      dependencies: [
+        "StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftSnapshots",
+        "StagecraftPlatforms",
+      ]),
+    // Shared by the tests, the fuzzers and the benchmark: reference matcher, LIS oracle,
+    // seeded generator, replay oracle. Not part of any library product.
+    .target(name: "StagecraftTestSupport", dependencies: ["Stagecraft"]),
+    .executableTarget(
+      name: "stagecraft-bench", dependencies: ["Stagecraft", "StagecraftTestSupport"]),
     // The command-line tool; the only targets that may use Foundation.
-    .target(name: "StagecraftTool", dependencies: onLibrary),
-    .executableTarget(name: "StagecraftCLI", dependencies: onTool),
-    .testTarget(name: "StagecraftToolTests", dependencies: onToolAndCLI),
-    .testTarget(name: "StagecraftTests", dependencies: onLibrary),
+    .target(name: "StagecraftTool", dependencies: ["Stagecraft"]),
+    .executableTarget(name: "StagecraftCLI", dependencies: ["StagecraftTool"]),
+    .testTarget(
+      name: "StagecraftToolTests", dependencies: ["StagecraftTool", "StagecraftCLI"]),
+    .testTarget(name: "StagecraftTests", dependencies: ["Stagecraft", "StagecraftTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -14,14 +14,16 @@ extension Tool {
       let new = try parse(newPath) { () throws(ToolError) in try format.sections(newDocument) }
       let staged = StagedChangeset(source: old, target: new)
       var model = CollectionModel(sections: old, configuration: configuration(options))
-      let verdict: String?? = options.replay ? .some(replay(staged, on: &model)) : .none
+      let verdict: String?? =
+        options.replay ? .some(verdictOf(model: &model) { try $0.reload(using: staged) }) : .none
       return report(staged, source: old, verdict: verdict, json: options.json)
     }
     let old = try parse(oldPath) { () throws(ToolError) in try format.items(oldDocument) }
     let new = try parse(newPath) { () throws(ToolError) in try format.items(newDocument) }
     let staged = StagedChangeset(source: old, target: new)
     var model = CollectionModel(items: old, configuration: configuration(options))
-    let verdict: String?? = options.replay ? .some(replay(staged, on: &model)) : .none
+    let verdict: String?? =
+      options.replay ? .some(verdictOf(model: &model) { try $0.reload(using: staged) }) : .none
     let sections = StagedChangeset<[JSONSection]>(
       staged.map { stage in
         Changeset(
@@ -80,12 +82,13 @@ extension Tool {
     return "\(items) item\(items == 1 ? "" : "s") in \(sections) section\(sections == 1 ? "" : "s")"
   }
 
-  /// Replays `staged` on the model: nil when valid, else UIKit's text (or the stale cells).
-  static func replay<C: Collection, S: DifferentiableSection>(
-    _ staged: StagedChangeset<C>, on model: inout CollectionModel<S>
+  /// Runs a replay on the model: nil when valid, else UIKit's text (or the stale cells).
+  static func verdictOf<S: DifferentiableSection>(
+    model: inout CollectionModel<S>,
+    _ replay: (inout CollectionModel<S>) throws -> Void
   ) -> String? {
     do {
-      try model.reload(using: staged)
+      try replay(&model)
     } catch {
       return "\(error)"
     }

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Stagecraft
+@testable import StagecraftDiff
+import Stagecraft
 
 /// Every refusal of BATCH_UPDATE_RULES.md §4, as exact text, from a minimal batch.
 @Suite("CollectionModel: UIKit's refusals")

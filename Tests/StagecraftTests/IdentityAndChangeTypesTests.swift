@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Stagecraft
+@testable import StagecraftDiff
+import Stagecraft
 
 private struct HashableOnly: Hashable, Differentiable {
   var name: String

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Stagecraft
+@testable import StagecraftDiff
+import Stagecraft
 
 /// An identifier whose `==` is expensive: long strings that share a long prefix.
 struct LongID: Hashable {

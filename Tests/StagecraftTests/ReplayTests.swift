@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Stagecraft
+@testable import StagecraftDiff
+import Stagecraft
 
 @Suite("Replay: strategies, element updates, interrupt, completion")
 struct ReplayTests {
@@ -122,8 +123,9 @@ struct ReplayTests {
     var model = CollectionModel(items: [Item(1), Item(2), Item(3)])
     let newItems = [Item(2, 1), Item(3)]
     try model.performBatchUpdates(
-      BatchUpdate(deleteItems: [p(0, 0)]), newData: newItems, animated: true, setData: {},
-      refreshing: [mv(p(0, 1), p(0, 1))], completion: nil)
+      BatchUpdate(deleteItems: [p(0, 0)]), snapshot: [ArraySection(model: 0, elements: newItems)],
+      animated: true, setData: {}, refreshing: [mv(p(0, 1), p(0, 1))], by: .silent,
+      completion: nil)
     #expect(model.cell(at: p(0, 0))?.element == Item(3))
     #expect(model.staleCells == [p(0, 0)])
   }

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Stagecraft
+@testable import StagecraftDiff
+import Stagecraft
 
 @Suite("Sectioned diff")
 struct SectionedDiffTests {

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Stagecraft
+@testable import StagecraftDiff
+import Stagecraft
 
 typealias Snapshot = DiffableSnapshot<String, Int>
 

@@ -32,8 +32,8 @@ struct FeedScreen {
   }
 
   /// What a view controller does on pull-to-refresh: diff, then replay onto the view.
-  mutating func refresh<Target: BatchUpdateTarget>(
-    to newSections: [FeedSection], on view: inout Target
+  mutating func refresh(
+    to newSections: [FeedSection], on view: inout CollectionModel<FeedSection>
   ) throws {
     let staged = StagedChangeset(source: sections, target: newSections)
     try view.reload(using: staged, elementUpdates: .reconfigure, setData: { self.sections = $0 })

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Type-checks the UIKit, UITableView and AppKit adapters on Linux against stubs of exactly
+# the declarations they use (Tests/PlatformStubs), then the app code that calls them
+# (Tests/PlatformStubs/Usage*, and the documentation's view-controller snippets that
+# Scripts/doctests.py extracts), with warnings as errors.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build --target Stagecraft >/dev/null
+modules=.build/debug/Modules
+out=.build/platform-check
+rm -rf "$out"
+# SwiftPM builds every target with -package-name; so do these (it makes the adapters'
+# conformances of UIKit types to StagecraftReplay's protocol non-retroactive, as in a build).
+flags=(-swift-version 6 -parse-as-library -warnings-as-errors -package-name stagecraft)
+
+check() {  # check FRAMEWORK USAGE_DIR
+  local framework=$1 usage=$2 dir="$out/$1"
+  mkdir -p "$dir"
+  echo "==> $framework stub"
+  swiftc "${flags[@]}" -emit-module -module-name "$framework" \
+    -emit-module-path "$dir/$framework.swiftmodule" "Tests/PlatformStubs/$framework.swift"
+  echo "==> StagecraftPlatforms against the $framework stub"
+  swiftc "${flags[@]}" -emit-module -module-name StagecraftPlatforms -I "$dir" -I "$modules" \
+    -emit-module-path "$dir/StagecraftPlatforms.swiftmodule" Sources/StagecraftPlatforms/*.swift
+  swiftc "${flags[@]}" -emit-module -module-name Stagecraft -I "$dir" -I "$modules" \
+    -emit-module-path "$dir/Stagecraft.swiftmodule" Sources/Stagecraft/*.swift
+  echo "==> app code against the $framework stub"
+  shopt -s nullglob
+  local files=("$usage"/*.swift)
+  # App code is outside the package: it sees only the public API.
+  swiftc -swift-version 6 -parse-as-library -warnings-as-errors -typecheck \
+    -module-name "${framework}Usage" -I "$dir" -I "$modules" "${files[@]}"
+}
+
+check UIKit Tests/PlatformStubs/Usage
+check AppKit Tests/PlatformStubs/UsageAppKit
+echo "platform adapters type-check"

@@ -1,0 +1,190 @@
+import StagecraftDiff
+import StagecraftReplay
+
+extension CollectionModel {
+  /// Applies one `performBatchUpdates` block, with `newSections` as what the data source
+  /// returns after it.
+  ///
+  /// The batch is validated as UIKit validates it (the rules article, "What UIKit
+  /// refuses", and the strict checks when `configuration.isStrict`). When it is refused,
+  /// the model is left exactly as it was. Otherwise every realized cell and selected item
+  /// follows the old → new map: moved and shifted items keep their cell and their
+  /// selection, deleted and reloaded items lose both, inserted and reloaded items in the
+  /// viewport get new cells configured from `newSections`, and reconfigured items keep
+  /// their cell, which shows the new data.
+  ///
+  /// ```swift
+  /// import Stagecraft
+  ///
+  /// var model = CollectionModel(sections: [ArraySection(model: 0, elements: [1, 2])])
+  /// var batch = BatchUpdate()
+  /// batch.insertItems = [ElementPath(element: 2, section: 0)]
+  /// try model.performBatchUpdates(
+  ///   batch, newSections: [ArraySection(model: 0, elements: [1, 2, 3])])
+  /// print(model.items)  // prints [1, 2, 3]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - batch: The calls made inside the block.
+  ///   - newSections: The data source after the block.
+  ///   - animated: Whether the block was animated; recorded in `events`.
+  /// - Throws: `BatchUpdateError`, whose description is UIKit's text.
+  /// - Complexity: O(S + c log c + r), where S is the number of sections, c the number of
+  ///   calls and r the number of realized cells and selected items, plus copying
+  ///   `newSections`.
+  public mutating func performBatchUpdates<C: Collection>(
+    _ batch: BatchUpdate, newSections: C, animated: Bool = true
+  ) throws(BatchUpdateError) where C.Element == Section {
+    try _apply(batch, newSections: Array(newSections), animated: animated, refreshing: [])
+  }
+
+  /// Applies one `performBatchUpdates` block to a one-section model, with `newItems` as
+  /// what section 0 holds after it. Other sections, if any, keep their items.
+  ///
+  /// ```swift
+  /// import Stagecraft
+  ///
+  /// var model = CollectionModel(items: [1, 2, 3])
+  /// var batch = BatchUpdate()
+  /// batch.deleteItems = [ElementPath(element: 0, section: 0)]
+  /// try model.performBatchUpdates(batch, newItems: [2, 3])
+  /// print(model.items)  // prints [2, 3]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - batch: The calls made inside the block.
+  ///   - newItems: The items of section 0 after the block.
+  ///   - animated: Whether the block was animated; recorded in `events`.
+  /// - Throws: `BatchUpdateError`, whose description is UIKit's text.
+  /// - Complexity: O(S + c log c + r), where S is the number of sections, c the number of
+  ///   calls and r the number of realized cells and selected items, plus copying
+  ///   `newItems`.
+  public mutating func performBatchUpdates<C: Collection>(
+    _ batch: BatchUpdate, newItems: C, animated: Bool = true
+  ) throws(BatchUpdateError) where C.Element == Element {
+    try _apply(
+      batch, newSections: _sections(replacingItemsWith: newItems), animated: animated,
+      refreshing: [])
+  }
+
+  /// `reloadData()`: every cell is discarded and the viewport's cells are configured anew
+  /// from the data source. The selection is cleared, or kept where its paths still exist
+  /// when `configuration.keepsSelectionOnReloadData`.
+  ///
+  /// - Complexity: O(S + v), where S is the number of sections and v the number of cells
+  ///   in the viewport.
+  public mutating func reloadData() {
+    _reloadData(newSections: sections)
+  }
+
+  /// Replaces the data source with `newSections` and calls `reloadData()`.
+  ///
+  /// - Parameter newSections: The new data source.
+  /// - Complexity: O(S + v), plus copying `newSections`.
+  public mutating func reloadData<C: Collection>(newSections: C) where C.Element == Section {
+    _reloadData(newSections: Array(newSections))
+  }
+
+  /// Replaces section 0's items with `newItems` and calls `reloadData()`.
+  ///
+  /// - Parameter newItems: The new items of section 0.
+  /// - Throws: `BatchUpdateError` with `.noSectionForItems` when the model has no section.
+  /// - Complexity: O(S + v), plus copying `newItems`.
+  public mutating func reloadData<C: Collection>(
+    newItems: C
+  ) throws(BatchUpdateError) where C.Element == Element {
+    _reloadData(newSections: try _sections(replacingItemsWith: newItems))
+  }
+
+  /// Reconfigures realized cells outside a batch: each keeps its identity and selection and
+  /// shows the data source's element at its path. Items without a realized cell are left
+  /// alone.
+  ///
+  /// - Parameter paths: Paths in the current data source.
+  /// - Throws: `BatchUpdateError` when a path does not exist; nothing is changed then.
+  /// - Complexity: O(k), where k is the number of paths.
+  public mutating func reconfigureItems(at paths: [ElementPath]) throws(BatchUpdateError) {
+    for path in paths where !_contains(path) {
+      throw BatchUpdateError(
+        .reconfigureItemOutOfRange(
+          path: path, sectionCount: sections.count,
+          itemCount: numberOfItems(inSection: path.section)),
+        wording: configuration.wording)
+    }
+    for path in paths { _cells[path]?.element = _elements[path.section][path.element] }
+    events.append(.reconfigureItems(paths))
+  }
+
+  /// The sections with section 0's items replaced.
+  func _sections<C: Collection>(
+    replacingItemsWith newItems: C
+  ) throws(BatchUpdateError) -> [Section] where C.Element == Element {
+    guard let first = sections.first else {
+      throw BatchUpdateError(.noSectionForItems, wording: configuration.wording)
+    }
+    var result = sections
+    result[0] = Section(source: first, elements: newItems)
+    return result
+  }
+
+  mutating func _reloadData(newSections: [Section]) {
+    let kept = configuration.keepsSelectionOnReloadData ? _selection : []
+    sections = newSections
+    _elements = newSections.map { Array($0.elements) }
+    _cells = [:]
+    _selection = kept.filter(_contains)
+    events.append(.reloadData)
+    _realizeCells()
+  }
+
+  /// Validates and applies one batch; `refreshing` lists silent in-place refreshes, from
+  /// the path of a realized cell before the batch to the path of its new element after it.
+  mutating func _apply(
+    _ batch: BatchUpdate, newSections: [Section], animated: Bool,
+    refreshing: [Move<ElementPath>]
+  ) throws(BatchUpdateError) {
+    let newElements = newSections.map { Array($0.elements) }
+    let map: _BatchMap
+    do {
+      map = try _BatchValidation.validate(
+        before: _itemCounts, after: newElements.map(\.count), batch: batch,
+        strict: configuration.isStrict)
+    } catch {
+      throw BatchUpdateError(error.reason, wording: configuration.wording)
+    }
+
+    // Silent refreshes happen inside the block, on the cells as they are before it.
+    var oldCells = _cells
+    var refreshed: [ElementPath] = []
+    for refresh in refreshing {
+      let (cell, item) = (refresh.source, refresh.target)
+      guard oldCells[cell] != nil, newElements.indices.contains(item.section),
+        newElements[item.section].indices.contains(item.element)
+      else { continue }
+      oldCells[cell]?.element = newElements[item.section][item.element]
+      refreshed.append(cell)
+    }
+
+    // Cells and selection follow the old -> new map.
+    var newCells: [ElementPath: Cell] = [:]
+    newCells.reserveCapacity(oldCells.count)
+    for (path, cell) in oldCells {
+      if let target = map.itemTarget(of: path) { newCells[target] = cell }
+    }
+    for path in batch.reconfigureItems where newCells[path] != nil {
+      newCells[path]?.element = newElements[path.section][path.element]
+    }
+    var newSelection = Set<ElementPath>()
+    for path in _selection {
+      if let target = map.itemTarget(of: path) { newSelection.insert(target) }
+    }
+
+    sections = newSections
+    _elements = newElements
+    _cells = newCells
+    _selection = newSelection
+    if !refreshed.isEmpty { events.append(.refreshCells(refreshed)) }
+    events.append(.batchUpdates(batch, animated: animated))
+    _realizeCells()
+  }
+}

@@ -1,0 +1,62 @@
+import StagecraftReplay
+
+extension CollectionModel {
+  /// How strictly the model validates, how it words errors, and how it treats the
+  /// selection.
+  public struct Configuration: Hashable, Sendable {
+    /// Also refuse what UIKit accepts but then crashes on or corrupts itself with: the
+    /// same index path deleted, inserted or reloaded twice; items inserted into a section
+    /// that the same batch moves; a reloaded section whose item count changes. `true` by
+    /// default. When `false`, duplicates count once and the rest is applied as described.
+    ///
+    /// - Complexity: O(1).
+    public var isStrict: Bool
+
+    /// The wording of count failures; `.classic` by default.
+    ///
+    /// - Complexity: O(1).
+    public var wording: BatchUpdateError.Wording
+
+    /// Whether `reloadData` keeps the selected paths that still exist. Sources disagree on
+    /// what UIKit does; the default, `false`, clears the selection, which is what a
+    /// `UICollectionView` is commonly observed to do.
+    ///
+    /// - Complexity: O(1).
+    public var keepsSelectionOnReloadData: Bool
+
+    /// Whether selecting an item keeps the others selected. `true` by default, so a test
+    /// can follow several selected items through an update (UIKit's default is `false`).
+    ///
+    /// - Complexity: O(1).
+    public var allowsMultipleSelection: Bool
+
+    /// Whether the view is in a window. A replay sets the data once and calls
+    /// `reloadData` instead of animating when it is not (BATCH_UPDATE_RULES.md §7).
+    ///
+    /// - Complexity: O(1).
+    public var isOnScreen: Bool
+
+    /// Creates a configuration.
+    ///
+    /// - Parameters:
+    ///   - isStrict: Refuse what UIKit accepts but then crashes on.
+    ///   - wording: The wording of count failures.
+    ///   - keepsSelectionOnReloadData: Keep the selection through `reloadData`.
+    ///   - allowsMultipleSelection: Keep other items selected when selecting one.
+    ///   - isOnScreen: Whether the view is in a window.
+    /// - Complexity: O(1).
+    public init(
+      isStrict: Bool = true,
+      wording: BatchUpdateError.Wording = .classic,
+      keepsSelectionOnReloadData: Bool = false,
+      allowsMultipleSelection: Bool = true,
+      isOnScreen: Bool = true
+    ) {
+      self.isStrict = isStrict
+      self.wording = wording
+      self.keepsSelectionOnReloadData = keepsSelectionOnReloadData
+      self.allowsMultipleSelection = allowsMultipleSelection
+      self.isOnScreen = isOnScreen
+    }
+  }
+}

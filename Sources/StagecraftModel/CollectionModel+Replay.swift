@@ -1,0 +1,173 @@
+import StagecraftDiff
+import StagecraftReplay
+
+extension CollectionModel: BatchUpdateTarget {
+  /// A refused block throws UIKit's refusal.
+  public typealias Failure = BatchUpdateError
+  /// The model is its own data source: each block hands it the sections after it.
+  public typealias Snapshot = [Section]
+  /// The model refreshes its realized cells itself, so it takes every mode.
+  public typealias ElementUpdates = ElementUpdateMode
+
+  /// Whether the model plays a view in a window: `configuration.isOnScreen`.
+  ///
+  /// - Complexity: O(1).
+  public var isOnScreen: Bool { configuration.isOnScreen }
+
+  /// Calls `setData`, then makes `snapshot` the data source and reloads.
+  ///
+  /// - Parameters:
+  ///   - snapshot: The new data source.
+  ///   - setData: The app's side of the switch.
+  /// - Complexity: O(S + v), where S is the number of sections and v the number of cells
+  ///   in the viewport, plus copying `snapshot`.
+  public mutating func reloadData(_ snapshot: [Section], setData: () -> Void) {
+    setData()
+    _reloadData(newSections: snapshot)
+  }
+
+  /// Calls `setData`, then validates and applies `batch` with `snapshot` as the data source
+  /// after it, refreshing the listed realized cells in place; then calls `completion`.
+  ///
+  /// - Parameters:
+  ///   - batch: The calls made inside the block.
+  ///   - snapshot: The data source after the block.
+  ///   - animated: Recorded in `events`.
+  ///   - setData: The app's side of the switch; called first, as inside a real block.
+  ///   - refreshing: Silent refreshes, from a cell's path before to its element's path
+  ///     after.
+  ///   - elementUpdates: Unused: the model refreshes its cells itself.
+  ///   - completion: Called with `true` once the batch is applied; not called when refused.
+  /// - Throws: `BatchUpdateError` when UIKit would raise; the model is then unchanged.
+  /// - Complexity: O(S + c log c + r), where S is the number of sections, c the number of
+  ///   calls and r the number of realized cells and selected items.
+  public mutating func performBatchUpdates(
+    _ batch: BatchUpdate, snapshot: [Section], animated: Bool, setData: () -> Void,
+    refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
+    completion: ((Bool) -> Void)?
+  ) throws(BatchUpdateError) {
+    setData()
+    try _apply(batch, newSections: snapshot, animated: animated, refreshing: refreshing)
+    completion?(true)
+  }
+}
+
+extension CollectionModel {
+  /// Replays a staged changeset of sections: one validated batch per block, each calling
+  /// `setData` with that stage's data inside the block.
+  ///
+  /// - With `.reconfigure` or `.silent`, an update stage needs no block of its own: its
+  ///   updates ride with the next stage, reconfigured (or refreshed) at their position
+  ///   after that block.
+  /// - When `configuration.isOnScreen` is `false`, or `strategy` is `.reloadData`, the
+  ///   final data is set once and the model reloaded.
+  /// - `interrupt` sees each block's changeset before it is applied; returning `true`
+  ///   sets the final data and reloads instead of applying the rest.
+  /// - `completion` is called exactly once: after the last block, or the reload that
+  ///   replaced the blocks, with `false` when a block was refused.
+  ///
+  /// ```swift
+  /// import Stagecraft
+  ///
+  /// let old = [ArraySection(model: "A", elements: [1, 2]), ArraySection(model: "B", elements: [3])]
+  /// let new = [ArraySection(model: "B", elements: [3, 1]), ArraySection(model: "A", elements: [2])]
+  /// var model = CollectionModel(sections: old)
+  /// try model.reload(using: StagedChangeset(source: old, target: new))
+  /// print(model.sections == new)  // prints true
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - staged: The changeset to replay.
+  ///   - strategy: Batch updates, animated or not, or a plain reload.
+  ///   - elementUpdates: How updated elements reach their cells.
+  ///   - interrupt: Decides, per block, to reload instead of applying the rest.
+  ///   - setData: The app's side of each switch.
+  ///   - completion: Called once at the end, with whether everything was applied.
+  /// - Throws: `BatchUpdateError` when a block is refused; the model is then left as it was
+  ///   before the replay.
+  /// - Complexity: O(s · (S + c log c + r)), where s is the number of stages, S the number
+  ///   of sections, c the number of changes and r the number of realized cells and selected
+  ///   items, plus copying each stage's data.
+  public mutating func reload<C: Collection>(
+    using staged: StagedChangeset<C>,
+    strategy: UpdateStrategy = .animatedBatchUpdates,
+    elementUpdates: ElementUpdateMode = .reload,
+    interrupt: ((Changeset<C>) -> Bool)? = nil,
+    setData: (C) -> Void = { _ in },
+    completion: ((Bool) -> Void)? = nil
+  ) throws(BatchUpdateError) where C.Element == Section {
+    try _atomically { (model: inout Self) throws(BatchUpdateError) in
+      try _replay(
+        staged, on: &model, snapshot: { (data: C) throws(BatchUpdateError) in Array(data) },
+        strategy: strategy, elementUpdates: { _ in elementUpdates }, interrupt: interrupt,
+        setData: setData, completion: completion)
+    }
+  }
+
+  /// Replays a staged changeset of the items of section 0: one validated batch per block,
+  /// each calling `setData` with that stage's data inside the block. The changeset's type
+  /// decides: a list of elements replays into section 0, even when its elements are
+  /// sections themselves.
+  ///
+  /// ```swift
+  /// import Stagecraft
+  ///
+  /// var model = CollectionModel(items: ["a", "b", "c"])
+  /// try model.reload(
+  ///   using: StagedChangeset(source: ["a", "b", "c"], target: ["c", "b", "d"]),
+  ///   elementUpdates: .reconfigure)
+  /// print(model.items)  // prints ["c", "b", "d"]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - staged: The changeset to replay, of section 0's items.
+  ///   - strategy: Batch updates, animated or not, or a plain reload.
+  ///   - elementUpdates: How updated elements reach their cells.
+  ///   - interrupt: Decides, per block, to reload instead of applying the rest.
+  ///   - setData: The app's side of each switch.
+  ///   - completion: Called once at the end, with whether everything was applied.
+  /// - Throws: `BatchUpdateError` when a block is refused, or with `.noSectionForItems`
+  ///   when the model has no section; the model is then left as it was before the replay.
+  /// - Complexity: O(s · (S + c log c + r)), where s is the number of stages, S the number
+  ///   of sections, c the number of changes and r the number of realized cells and selected
+  ///   items, plus copying each stage's data.
+  public mutating func reload<C: Collection>(
+    using staged: StagedChangeset<C>,
+    strategy: UpdateStrategy = .animatedBatchUpdates,
+    elementUpdates: ElementUpdateMode = .reload,
+    interrupt: ((Changeset<C>) -> Bool)? = nil,
+    setData: (C) -> Void = { _ in },
+    completion: ((Bool) -> Void)? = nil
+  ) throws(BatchUpdateError) where C.Element == Element {
+    guard let first = sections.first else {
+      // Nothing to replay into; an empty changeset still completes.
+      if staged.isEmpty { completion?(true); return }
+      completion?(false)
+      throw BatchUpdateError(.noSectionForItems, wording: configuration.wording)
+    }
+    var others = sections
+    try _atomically { (model: inout Self) throws(BatchUpdateError) in
+      try _replay(
+        staged, on: &model,
+        snapshot: { (data: C) throws(BatchUpdateError) in
+          others[0] = Section(source: first, elements: data)
+          return others
+        },
+        strategy: strategy, elementUpdates: { _ in elementUpdates }, interrupt: interrupt,
+        setData: setData, completion: completion)
+    }
+  }
+
+  /// Runs `body` on the model; when it throws, the model is put back as it was.
+  mutating func _atomically(
+    _ body: (inout Self) throws(BatchUpdateError) -> Void
+  ) throws(BatchUpdateError) {
+    let saved = self
+    do {
+      try body(&self)
+    } catch {
+      self = saved
+      throw error
+    }
+  }
+}

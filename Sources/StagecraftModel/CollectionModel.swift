@@ -1,0 +1,176 @@
+import StagecraftDiff
+import StagecraftReplay
+
+/// A headless `UICollectionView`: the data source, the realized cells and what each one
+/// shows, and the selection, updated by batch updates exactly as UIKit updates them.
+///
+/// It refuses (throws `BatchUpdateError`, with UIKit's text) every batch that UIKit would
+/// raise on, and is then left exactly as it was. It runs on every platform, so a plain
+/// unit test can prove that a list update is valid and leaves no cell stale.
+///
+/// ```swift
+/// import Stagecraft
+///
+/// var model = CollectionModel(items: ["a", "b", "c"])
+/// try model.reload(using: StagedChangeset(source: ["a", "b", "c"], target: ["c", "a"]))
+/// print(model.items)  // prints ["c", "a"]
+/// print(model.staleCells)  // prints []
+/// ```
+///
+/// The model is generic over the section type; `CollectionModel(items:)` makes a model of
+/// one `ArraySection<Int, Element>`.
+public struct CollectionModel<Section: DifferentiableSection> {
+  /// The element type the sections hold.
+  public typealias Element = Section.Collection.Element
+
+  /// The data source: the sections as the collection view last read them.
+  public internal(set) var sections: [Section]
+
+  /// The elements of each section, for random access.
+  var _elements: [[Element]]
+
+  /// The realized cells, by path.
+  var _cells: [ElementPath: Cell]
+
+  /// The selected paths.
+  var _selection: Set<ElementPath>
+
+  /// The identity the next realized cell gets.
+  var _nextCellID: Int
+
+  /// What was applied, in order: batch updates, reloads, reconfigures, refreshes.
+  public internal(set) var events: [Event]
+
+  /// Validation and presentation options.
+  public var configuration: Configuration
+
+  /// Which items have realized cells. Changing it is scrolling: cells that leave are
+  /// discarded, and items that enter get new cells configured from the data source.
+  public var viewport: Viewport {
+    didSet { _realizeCells() }
+  }
+
+  /// Creates a model showing `sections`, with every cell in the viewport realized.
+  ///
+  /// - Parameters:
+  ///   - sections: The initial data source.
+  ///   - configuration: Validation and presentation options.
+  ///   - viewport: Which items have realized cells; `.all` by default.
+  /// - Complexity: O(n), where n is the number of items.
+  public init<C: Collection>(
+    sections: C, configuration: Configuration = Configuration(), viewport: Viewport = .all
+  ) where C.Element == Section {
+    self.sections = Array(sections)
+    self._elements = self.sections.map { Array($0.elements) }
+    self._cells = [:]
+    self._selection = []
+    self._nextCellID = 0
+    self.events = []
+    self.configuration = configuration
+    self.viewport = viewport
+    _realizeCells()
+  }
+
+  /// A realized cell: its own identity, and the element it displays.
+  ///
+  /// A reload replaces the cell (a new `id`); a reconfigure, a move or a silent refresh
+  /// keeps it.
+  public struct Cell {
+    /// The cell's identity; every new cell gets a new one.
+    public var id: Int
+    /// The element the cell was last configured with.
+    public var element: Element
+
+    /// Creates a cell.
+    ///
+    /// - Parameters:
+    ///   - id: The cell's identity.
+    ///   - element: The element it displays.
+    /// - Complexity: O(1).
+    public init(id: Int, element: Element) {
+      self.id = id
+      self.element = element
+    }
+  }
+
+  /// Something the model applied, for assertions on what reached the view.
+  public enum Event: Hashable, Sendable {
+    /// A `performBatchUpdates` block.
+    case batchUpdates(BatchUpdate, animated: Bool)
+    /// A `reloadData()`.
+    case reloadData
+    /// A `reconfigureItems(at:)` outside a batch, at these paths.
+    case reconfigureItems([ElementPath])
+    /// Silent in-place refreshes of realized cells, at these paths (before the batch).
+    case refreshCells([ElementPath])
+  }
+}
+
+extension CollectionModel {
+  /// Creates a model with one section holding `items`.
+  ///
+  /// ```swift
+  /// import Stagecraft
+  ///
+  /// let model = CollectionModel(items: [1, 2, 3])
+  /// print(model.items)  // prints [1, 2, 3]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - items: The items of section 0.
+  ///   - configuration: Validation and presentation options.
+  ///   - viewport: Which items have realized cells; `.all` by default.
+  /// - Complexity: O(n), where n is the number of items.
+  public init<C: Collection, Item>(
+    items: C, configuration: Configuration = Configuration(), viewport: Viewport = .all
+  ) where Section == ArraySection<Int, Item>, C.Element == Item {
+    self.init(
+      sections: [ArraySection(model: 0, elements: items)], configuration: configuration,
+      viewport: viewport)
+  }
+
+  /// The items of section 0 (empty when there is no section): the data source of a
+  /// one-section model.
+  ///
+  /// - Complexity: O(1).
+  public var items: [Element] { _elements.first ?? [] }
+
+  /// The number of sections.
+  ///
+  /// - Complexity: O(1).
+  public var numberOfSections: Int { sections.count }
+
+  /// The number of items in `section`, or 0 when there is no such section.
+  ///
+  /// - Parameter section: A section index.
+  /// - Returns: The item count.
+  /// - Complexity: O(1).
+  public func numberOfItems(inSection section: Int) -> Int {
+    _elements.indices.contains(section) ? _elements[section].count : 0
+  }
+
+  /// The element the data source holds at `path`, or nil when there is none.
+  ///
+  /// - Parameter path: An index path.
+  /// - Returns: The element.
+  /// - Complexity: O(1).
+  public func element(at path: ElementPath) -> Element? {
+    guard _contains(path) else { return nil }
+    return _elements[path.section][path.element]
+  }
+
+  func _contains(_ path: ElementPath) -> Bool {
+    _elements.indices.contains(path.section)
+      && _elements[path.section].indices.contains(path.element)
+  }
+
+  /// The item count of each section.
+  var _itemCounts: [Int] { _elements.map(\.count) }
+}
+
+extension CollectionModel.Cell: Equatable where CollectionModel.Element: Equatable {}
+extension CollectionModel.Cell: Hashable where CollectionModel.Element: Hashable {}
+extension CollectionModel.Cell: Sendable where CollectionModel.Element: Sendable {}
+extension CollectionModel: Equatable
+where Section: Equatable, Section.Collection.Element: Equatable {}
+extension CollectionModel: Sendable where Section: Sendable, Section.Collection.Element: Sendable {}

@@ -1,0 +1,92 @@
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+  import AppKit
+  import StagecraftDiff
+  import StagecraftReplay
+
+  extension NSCollectionView: @MainActor BatchUpdateTarget {
+    /// A silent refresh on a collection view carries the app's item configuration.
+    /// AppKit has no reconfigure: `.reconfigure` reloads the items.
+    public typealias ElementUpdates = CellUpdateMode<NSCollectionViewItem>
+
+    /// Whether the view is in a window and has a size; otherwise the replay reloads.
+    ///
+    /// - Complexity: O(1).
+    public var isOnScreen: Bool { window != nil && bounds.size != .zero }
+
+    /// Calls `setData`, then `reloadData()`.
+    ///
+    /// - Parameters:
+    ///   - snapshot: Nothing: the view reads its data source.
+    ///   - setData: Switches the data source.
+    /// - Complexity: O(1) here; AppKit then reloads the visible items.
+    public func reloadData(_ snapshot: Void, setData: () -> Void) {
+      setData()
+      reloadData()
+    }
+
+    /// Forwards one block: `setData`, then every call of `batch` (reconfigures become
+    /// reloads: AppKit has no reconfigure), then, for a silent refresh, the app's
+    /// configuration of each realized item.
+    ///
+    /// - Parameters:
+    ///   - batch: The calls.
+    ///   - snapshot: Nothing: the view reads its data source.
+    ///   - animated: Whether the calls go through the animator proxy.
+    ///   - setData: Switches the data source, inside the block.
+    ///   - refreshing: Items to refresh in place: from their path before the block to the
+    ///     path after it.
+    ///   - elementUpdates: For a silent refresh, the configuration to call.
+    ///   - completion: Passed to `performBatchUpdates`.
+    /// - Complexity: O(c), where c is the number of calls.
+    public func performBatchUpdates(
+      _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+      refreshing: [Move<ElementPath>], by elementUpdates: CellUpdateMode<NSCollectionViewItem>,
+      completion: ((Bool) -> Void)?
+    ) {
+      let view = animated ? animator() : self
+      withoutActuallyEscaping(setData) { setData in
+        view.performBatchUpdates(
+          {
+            setData()
+            view.deleteSections(IndexSet(batch.deleteSections))
+            view.insertSections(IndexSet(batch.insertSections))
+            view.reloadSections(IndexSet(batch.reloadSections))
+            for move in batch.moveSections { view.moveSection(move.source, toSection: move.target) }
+            view.deleteItems(at: Set(batch.deleteItems.map(IndexPath.init)))
+            view.insertItems(at: Set(batch.insertItems.map(IndexPath.init)))
+            view.reloadItems(
+              at: Set((batch.reloadItems + batch.reconfigureItems).map(IndexPath.init)))
+            for move in batch.moveItems {
+              view.moveItem(at: IndexPath(move.source), to: IndexPath(move.target))
+            }
+            if case .silent(let configure) = elementUpdates {
+              for refresh in refreshing {
+                guard let item = self.item(at: IndexPath(refresh.source)) else { continue }
+                configure(item, refresh.target)
+              }
+            }
+          }, completionHandler: completion)
+      }
+    }
+  }
+
+  extension IndexPath {
+    /// The index path of an `ElementPath`.
+    ///
+    /// - Parameter path: A section and an element index.
+    /// - Complexity: O(1).
+    public init(_ path: ElementPath) {
+      self.init(item: path.element, section: path.section)
+    }
+  }
+
+  extension ElementPath {
+    /// The element path of an index path: its `section` and its `item`.
+    ///
+    /// - Parameter indexPath: A two-index path.
+    /// - Complexity: O(1).
+    public init(_ indexPath: IndexPath) {
+      self.init(element: indexPath.item, section: indexPath.section)
+    }
+  }
+#endif

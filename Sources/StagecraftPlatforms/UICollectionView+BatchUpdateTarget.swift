@@ -1,0 +1,100 @@
+#if canImport(UIKit) && !os(watchOS)
+  import StagecraftDiff
+  import StagecraftReplay
+  import UIKit
+
+  extension UICollectionView: @MainActor BatchUpdateTarget {
+    /// A silent refresh on a collection view carries the app's cell configuration.
+    public typealias ElementUpdates = CellUpdateMode<UICollectionViewCell>
+
+    /// Whether the view is in a window and has a size; otherwise the replay reloads.
+    ///
+    /// - Complexity: O(1).
+    public var isOnScreen: Bool { window != nil && bounds.size != .zero }
+
+    /// Calls `setData`, then `reloadData()`.
+    ///
+    /// - Parameters:
+    ///   - snapshot: Nothing: the view reads its data source.
+    ///   - setData: Switches the data source.
+    /// - Complexity: O(1) here; UIKit then reloads the visible cells.
+    public func reloadData(_ snapshot: Void, setData: () -> Void) {
+      setData()
+      reloadData()
+    }
+
+    /// Forwards one block: `setData`, then every call of `batch`, then, for a silent
+    /// refresh, the app's configuration of each realized cell of an updated item.
+    ///
+    /// - Parameters:
+    ///   - batch: The calls.
+    ///   - snapshot: Nothing: the view reads its data source.
+    ///   - animated: `false` wraps the block in `UIView.performWithoutAnimation`.
+    ///   - setData: Switches the data source, inside the block.
+    ///   - refreshing: Cells to refresh in place: from their path before the block to
+    ///     their item's path after it.
+    ///   - elementUpdates: For a silent refresh, the configuration to call.
+    ///   - completion: Passed to `performBatchUpdates`.
+    /// - Complexity: O(c), where c is the number of calls.
+    public func performBatchUpdates(
+      _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+      refreshing: [Move<ElementPath>], by elementUpdates: CellUpdateMode<UICollectionViewCell>,
+      completion: ((Bool) -> Void)?
+    ) {
+      withoutActuallyEscaping(setData) { setData in
+        let block = {
+          setData()
+          self.deleteSections(IndexSet(batch.deleteSections))
+          self.insertSections(IndexSet(batch.insertSections))
+          self.reloadSections(IndexSet(batch.reloadSections))
+          for move in batch.moveSections { self.moveSection(move.source, toSection: move.target) }
+          self.deleteItems(at: batch.deleteItems.map(IndexPath.init))
+          self.insertItems(at: batch.insertItems.map(IndexPath.init))
+          self.reloadItems(at: batch.reloadItems.map(IndexPath.init))
+          for move in batch.moveItems {
+            self.moveItem(at: IndexPath(move.source), to: IndexPath(move.target))
+          }
+          if !batch.reconfigureItems.isEmpty {
+            if #available(iOS 15.0, tvOS 15.0, *) {
+              self.reconfigureItems(at: batch.reconfigureItems.map(IndexPath.init))
+            } else {
+              self.reloadItems(at: batch.reconfigureItems.map(IndexPath.init))
+            }
+          }
+          if case .silent(let configure) = elementUpdates {
+            for refresh in refreshing {
+              guard let cell = self.cellForItem(at: IndexPath(refresh.source)) else { continue }
+              configure(cell, refresh.target)
+              cell.setNeedsLayout()
+            }
+          }
+        }
+        if animated {
+          performBatchUpdates(block, completion: completion)
+        } else {
+          UIView.performWithoutAnimation { performBatchUpdates(block, completion: completion) }
+        }
+      }
+    }
+  }
+
+  extension IndexPath {
+    /// The index path of an `ElementPath`.
+    ///
+    /// - Parameter path: A section and an element index.
+    /// - Complexity: O(1).
+    public init(_ path: ElementPath) {
+      self.init(item: path.element, section: path.section)
+    }
+  }
+
+  extension ElementPath {
+    /// The element path of an index path: its `section`, and its `item` (or `row`).
+    ///
+    /// - Parameter indexPath: A two-index path.
+    /// - Complexity: O(1).
+    public init(_ indexPath: IndexPath) {
+      self.init(element: indexPath.item, section: indexPath.section)
+    }
+  }
+#endif

@@ -1,0 +1,93 @@
+import StagecraftDiff
+
+/// Something that takes batch updates: a `UICollectionView`, a `UITableView`, an
+/// `NSCollectionView`, the headless `CollectionModel`, or a view of your own.
+///
+/// The replay drives every target through the same code, so a test on `CollectionModel`
+/// tests what runs on a device. A conformance only forwards: inside one update block it
+/// calls `setData`, makes every call of the `BatchUpdate`, and hands the listed realized
+/// cells their new elements in place.
+///
+/// The associated types say what kind of target it is:
+/// - `Failure` is what a refused block throws: `Never` for a view, which raises instead of
+///   throwing, so its replay needs no `try`; `BatchUpdateError` for `CollectionModel`.
+/// - `Snapshot` is the data the target holds itself: `Void` for a view, which reads its data
+///   source; the sections for `CollectionModel`, which is its own data source.
+/// - `ElementUpdates` is how updated elements may reach its cells: `CellUpdateMode` for a
+///   view, whose silent refresh carries the app's cell configuration; `ElementUpdateMode`
+///   for `CollectionModel`, which refreshes its cells itself.
+///
+/// A class target replays through a non-mutating method, so a view held in a `let` can
+/// replay:
+///
+/// ```swift
+/// import Stagecraft
+///
+/// final class LogView: BatchUpdateTarget {
+///   var log: [String] = []
+///   var isOnScreen: Bool { true }
+///   func reloadData(_ snapshot: Void, setData: () -> Void) {
+///     setData()
+///     log.append("reloadData")
+///   }
+///   func performBatchUpdates(
+///     _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+///     refreshing: [Move<ElementPath>], by elementUpdates: CellUpdateMode<String>,
+///     completion: ((Bool) -> Void)?
+///   ) {
+///     setData()
+///     log.append("\(batch)")
+///     completion?(true)
+///   }
+/// }
+///
+/// let view = LogView()
+/// var items = ["a", "b"]
+/// view.reload(using: StagedChangeset(source: items, target: ["b"]), setData: { items = $0 })
+/// print(view.log)  // prints ["BatchUpdate(deleteItems: [[0, 0]])"]
+/// print(items)  // prints ["b"]
+/// ```
+public protocol BatchUpdateTarget {
+  /// What a refused block throws: `Never` for a view.
+  associatedtype Failure: Error = Never
+  /// The data the target holds itself, handed to it with each block: `Void` for a view.
+  associatedtype Snapshot = Void
+  /// How updated elements may reach the target's cells.
+  associatedtype ElementUpdates: ElementUpdateStyle = ElementUpdateMode
+
+  /// Whether the target is on screen. When it is not, the replay sets the data once and
+  /// reloads (a view off screen reads its counts early and would fail).
+  var isOnScreen: Bool { get }
+
+  /// Calls `setData`, then reloads everything.
+  ///
+  /// - Parameters:
+  ///   - snapshot: The data the target holds afterwards, when it is its own data source.
+  ///   - setData: Switches the app's data source.
+  /// - Throws: `Failure`, when a target that is its own data source cannot hold `snapshot`.
+  /// - Complexity: That of the target's reload.
+  mutating func reloadData(_ snapshot: Snapshot, setData: () -> Void) throws(Failure)
+
+  /// Performs one update block: calls `setData` first, then every call of `batch`, then
+  /// hands each listed realized cell its new element in place.
+  ///
+  /// - Parameters:
+  ///   - batch: The calls to make inside the block.
+  ///   - snapshot: The data after the block, when the target is its own data source.
+  ///   - animated: Whether to animate.
+  ///   - setData: Switches the app's data source; called synchronously inside the block.
+  ///   - refreshing: Silent refreshes: from the path of a realized cell before the block to
+  ///     the path of the element it must show after it. Empty unless `elementUpdates` is a
+  ///     silent refresh.
+  ///   - elementUpdates: The way the updates reach the cells; for a silent refresh, the
+  ///     configuration to call for each entry of `refreshing`.
+  ///   - completion: Called once when the block's animations end, with whether they
+  ///     finished; not called when the block throws.
+  /// - Throws: `Failure`, when the target refuses the block; it is then unchanged.
+  /// - Complexity: That of the target's batch update.
+  mutating func performBatchUpdates(
+    _ batch: BatchUpdate, snapshot: Snapshot, animated: Bool, setData: () -> Void,
+    refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdates,
+    completion: ((Bool) -> Void)?
+  ) throws(Failure)
+}

@@ -1,0 +1,38 @@
+import StagecraftDiff
+
+/// How updated elements reach a view's cells: `UICollectionView`, `UITableView` or
+/// `NSCollectionView`, whose cells only the app knows how to configure.
+///
+/// A silent refresh hands each realized cell its new element inside the update block,
+/// without a reload or a reconfigure, so it needs the app's configuration code: the case
+/// carries it, and a view cannot be asked for a silent refresh without it.
+///
+/// ```swift
+/// import Stagecraft
+///
+/// var configured: [ElementPath] = []
+/// let mode = CellUpdateMode<String>.silent { cell, path in configured.append(path) }
+/// print(mode.mode)  // prints silent
+/// ```
+public enum CellUpdateMode<Cell>: ElementUpdateStyle {
+  /// Reload the updated items: the cells are replaced and lose their selection.
+  case reload
+  /// Reconfigure the updated items (iOS 15 and later, and a reload before): the cells are
+  /// kept, configured again by the data source, and keep their selection.
+  case reconfigure
+  /// Inside the update block, `configure` is called for each realized cell of an updated
+  /// item, found at its position before the block, with the item's position after it, in
+  /// the data the block has just switched to. The cells are kept, with their selection.
+  case silent(configure: (_ cell: Cell, _ itemAfter: ElementPath) -> Void)
+
+  /// Which of the three ways this is.
+  ///
+  /// - Complexity: O(1).
+  public var mode: ElementUpdateMode {
+    switch self {
+    case .reload: .reload
+    case .reconfigure: .reconfigure
+    case .silent: .silent
+    }
+  }
+}

@@ -1,0 +1,271 @@
+import StagecraftDiff
+
+/// UIKit's old → new map of one batch update: where each section and item that exists
+/// before the batch is after it (the rules article, "The old-to-new map").
+///
+/// 1. A deleted section, and every item in it, maps to nothing; so does a deleted item.
+/// 2. A reloaded section or item maps to nothing: a fresh one takes its *shifted*
+///    position, its old index minus the deletes before it, counted among the positions
+///    that are not inserted. Moves are not considered in that shift.
+/// 3. A moved section or item maps to its target; a moved section carries its items.
+/// 4. Every other section fills the free section positions in order, and every other item
+///    the free positions of its section in order, where a position is free when nothing is
+///    inserted, moved or re-inserted there.
+///
+/// The map reads only the batch, never counts, and answers for one position at a time in
+/// O(log c), so a batch costs what it touches: the model asks for its realized cells and
+/// its selection, and the replay for the updates it carries into the next block. It never
+/// traps; for a batch that UIKit would refuse its answers are unspecified.
+package struct _BatchMap: Sendable {
+  /// The calls that concern one section before the batch, each list sorted and unique.
+  package struct Before: Sendable {
+    package var deleted: [Int] = []
+    package var reloaded: [Int] = []
+    /// Item move sources, sorted, and the target of each (the first, for a source moved
+    /// twice).
+    package var moveSources: [Int] = []
+    package var moveTargets: [ElementPath] = []
+    /// Positions whose item does not fill a free slot: deleted, reloaded or moved away.
+    package var gone: [Int] = []
+  }
+
+  /// The calls that concern one section after the batch, each list sorted and unique.
+  package struct After: Sendable {
+    package var inserted: [Int] = []
+    package var moveTargets: [Int] = []
+    /// Positions a surviving item cannot fill: inserted, moved to, or re-inserted by a
+    /// reload.
+    package var taken: [Int] = []
+  }
+
+  package private(set) var deletedSections: [Int]
+  package private(set) var reloadedSections: [Int]
+  package private(set) var insertedSections: [Int]
+  /// Section move sources, sorted, and the target of each.
+  package private(set) var sectionMoveSources: [Int]
+  package private(set) var sectionMoveTargets: [Int]
+  private var goneSections: [Int]
+  private var takenSections: [Int]
+  package private(set) var before: [Int: Before]
+  package private(set) var after: [Int: After]
+
+  /// Reads the calls of `batch`, once.
+  ///
+  /// - Complexity: O(c log c), where c is the number of calls; O(c) when each list is
+  ///   already sorted, as the diff's are.
+  package init(_ batch: BatchUpdate) {
+    let deleted = _sortedUnique(batch.deleteSections)
+    let reloaded = _sortedUnique(batch.reloadSections)
+    let inserted = _sortedUnique(batch.insertSections)
+    let (sources, targets) = _firstMoves(batch.moveSections)
+    let reinserts = reloaded.map { section in
+      _kthFree(section - deleted._countBelow(section), taken: inserted)
+    }
+    deletedSections = deleted
+    reloadedSections = reloaded
+    insertedSections = inserted
+    sectionMoveSources = sources
+    sectionMoveTargets = targets
+    goneSections = _sortedUnique(deleted + reloaded + sources)
+    takenSections = _sortedUnique(inserted + targets + reinserts)
+    before = [:]
+    after = [:]
+    _readItemCalls(batch)
+  }
+
+  private mutating func _readItemCalls(_ batch: BatchUpdate) {
+    for (section, elements) in _grouped(batch.deleteItems) { before[section, default: .init()].deleted = elements }
+    for (section, elements) in _grouped(batch.reloadItems) { before[section, default: .init()].reloaded = elements }
+    for (section, elements) in _grouped(batch.insertItems) { after[section, default: .init()].inserted = elements }
+    var moves = batch.moveItems
+    if !_isSorted(moves, by: { $0.source < $1.source }) {
+      moves.sort { $0.source < $1.source }
+    }
+    var index = 0
+    while index < moves.count {
+      let section = moves[index].source.section
+      var sources: [Int] = []
+      var targets: [ElementPath] = []
+      while index < moves.count, moves[index].source.section == section {
+        let move = moves[index]
+        if sources.last != move.source.element {
+          sources.append(move.source.element)
+          targets.append(move.target)
+        }
+        index += 1
+      }
+      before[section, default: .init()].moveSources = sources
+      before[section, default: .init()].moveTargets = targets
+      for target in targets { after[target.section, default: .init()].moveTargets.append(target.element) }
+    }
+    for section in before.keys {
+      let calls = before[section]!
+      before[section]!.gone = _sortedUnique(calls.deleted + calls.reloaded + calls.moveSources)
+    }
+    // Reloaded items are re-inserted at their shifted position in their section's target.
+    var reinserts: [Int: [Int]] = [:]
+    for (section, calls) in before where !calls.reloaded.isEmpty {
+      guard let target = sectionTarget(of: section) else { continue }
+      let inserted = after[target]?.inserted ?? []
+      for element in calls.reloaded {
+        reinserts[target, default: []].append(
+          _kthFree(element - calls.deleted._countBelow(element), taken: inserted))
+      }
+    }
+    for section in Set(after.keys).union(reinserts.keys) {
+      var calls = after[section] ?? After()
+      calls.moveTargets = _sortedUnique(calls.moveTargets)
+      calls.taken = _sortedUnique(calls.inserted + calls.moveTargets + (reinserts[section] ?? []))
+      after[section] = calls
+    }
+  }
+}
+
+extension _BatchMap {
+  /// Where section `section` is after the batch; nil when it is deleted or reloaded.
+  ///
+  /// - Complexity: O(log c).
+  package func sectionTarget(of section: Int) -> Int? {
+    if deletedSections._containsSorted(section) || reloadedSections._containsSorted(section) {
+      return nil
+    }
+    if let move = sectionMoveSources._indexSorted(section) { return sectionMoveTargets[move] }
+    return _kthFree(section - goneSections._countBelow(section), taken: takenSections)
+  }
+
+  /// Where the fresh section of reloaded section `section` is inserted: its shifted
+  /// position, computed without the moves.
+  ///
+  /// - Complexity: O(log c).
+  package func reloadedSectionTarget(of section: Int) -> Int {
+    _kthFree(section - deletedSections._countBelow(section), taken: insertedSections)
+  }
+
+  /// Where the item at `path` is after the batch; nil when it is deleted or reloaded, or
+  /// its section is.
+  ///
+  /// - Complexity: O(log c).
+  package func itemTarget(of path: ElementPath) -> ElementPath? {
+    guard let section = sectionTarget(of: path.section) else { return nil }
+    guard let calls = before[path.section] else {
+      return ElementPath(
+        element: _kthFree(path.element, taken: after[section]?.taken ?? []), section: section)
+    }
+    if calls.deleted._containsSorted(path.element) || calls.reloaded._containsSorted(path.element)
+    {
+      return nil
+    }
+    if let move = calls.moveSources._indexSorted(path.element) { return calls.moveTargets[move] }
+    let rank = path.element - calls.gone._countBelow(path.element)
+    return ElementPath(element: _kthFree(rank, taken: after[section]?.taken ?? []), section: section)
+  }
+
+  /// Where the fresh item of the reloaded item at `path` is inserted: its shifted position
+  /// in its section's target, computed without the moves; nil when its section does not
+  /// survive.
+  ///
+  /// - Complexity: O(log c).
+  package func reloadedItemTarget(of path: ElementPath) -> ElementPath? {
+    guard let section = sectionTarget(of: path.section) else { return nil }
+    let deleted = before[path.section]?.deleted ?? []
+    let rank = path.element - deleted._countBelow(path.element)
+    return ElementPath(
+      element: _kthFree(rank, taken: after[section]?.inserted ?? []), section: section)
+  }
+}
+
+// MARK: Sorted-list helpers
+
+/// The `k`-th position (from 0) that is not in `taken`, which is sorted and unique.
+///
+/// Before `taken[i]` lie `taken[i] - i` free positions, a non-decreasing count, so the
+/// positions taken before the answer are found by binary search.
+///
+/// - Complexity: O(log t), where t is `taken.count`.
+package func _kthFree(_ k: Int, taken: [Int]) -> Int {
+  var low = 0
+  var high = taken.count
+  while low < high {
+    let middle = low + (high - low) / 2
+    if taken[middle] - middle <= k { low = middle + 1 } else { high = middle }
+  }
+  return k + low
+}
+
+/// `list` sorted, without repeats.
+///
+/// - Complexity: O(n log n); O(n) when it is sorted already.
+package func _sortedUnique<T: Comparable>(_ list: [T]) -> [T] {
+  var sorted = list
+  if !_isSorted(sorted, by: <) { sorted.sort() }
+  var result: [T] = []
+  result.reserveCapacity(sorted.count)
+  for value in sorted where result.last != value { result.append(value) }
+  return result
+}
+
+package func _isSorted<T>(_ list: [T], by precedes: (T, T) -> Bool) -> Bool {
+  var index = 1
+  while index < list.count {
+    if precedes(list[index], list[index - 1]) { return false }
+    index += 1
+  }
+  return true
+}
+
+/// Item paths grouped by section, each group's elements sorted and unique.
+private func _grouped(_ paths: [ElementPath]) -> [(section: Int, elements: [Int])] {
+  let sorted = _sortedUnique(paths)
+  var groups: [(section: Int, elements: [Int])] = []
+  for path in sorted {
+    if groups.last?.section == path.section {
+      groups[groups.count - 1].elements.append(path.element)
+    } else {
+      groups.append((path.section, [path.element]))
+    }
+  }
+  return groups
+}
+
+/// The first move of each source, sorted by source.
+private func _firstMoves(_ moves: [Move<Int>]) -> (sources: [Int], targets: [Int]) {
+  var ordered = moves
+  if !_isSorted(ordered, by: { $0.source < $1.source }) {
+    ordered.sort { $0.source < $1.source }
+  }
+  var sources: [Int] = []
+  var targets: [Int] = []
+  for move in ordered where sources.last != move.source {
+    sources.append(move.source)
+    targets.append(move.target)
+  }
+  return (sources, targets)
+}
+
+extension Array where Element == Int {
+  /// The number of elements less than `value`, in a sorted array.
+  ///
+  /// - Complexity: O(log n).
+  package func _countBelow(_ value: Int) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = low + (high - low) / 2
+      if self[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The index of `value` in a sorted array, or nil.
+  ///
+  /// - Complexity: O(log n).
+  package func _indexSorted(_ value: Int) -> Int? {
+    let index = _countBelow(value)
+    return index < count && self[index] == value ? index : nil
+  }
+
+  /// Whether a sorted array holds `value`.
+  ///
+  /// - Complexity: O(log n).
+  package func _containsSorted(_ value: Int) -> Bool { _indexSorted(value) != nil }
+}

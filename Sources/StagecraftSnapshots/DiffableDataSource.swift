@@ -1,0 +1,198 @@
+import StagecraftDiff
+import StagecraftModel
+import StagecraftReplay
+
+/// A diffable data source on any `BatchUpdateTarget`: it keeps the current snapshot and
+/// applies a new one by diffing the two with Stagecraft's engine and replaying the stages.
+///
+/// Items marked with `reloadItems` become reloads and items marked with `reconfigureItems`
+/// become reconfigures, even when their identifiers did not change. On `CollectionModel`
+/// this lets diffable-data-source code run in a unit test on any platform:
+///
+/// ```swift
+/// import Stagecraft
+///
+/// let dataSource = CollectionModelDataSource<String, Int>()
+/// var snapshot = DiffableSnapshot<String, Int>()
+/// try snapshot.appendSections(["Main"])
+/// try snapshot.appendItems(Array(1...100))
+/// try dataSource.apply(snapshot)
+/// print(dataSource.target.numberOfItems(inSection: 0))  // prints 100
+/// ```
+///
+/// Like `UICollectionViewDiffableDataSource`, it is a class: the view's cells ask it for the
+/// identifier at an index path, also during an apply, where it answers for the current
+/// stage. On a view (whose `Failure` is `Never`) an apply needs no `try`.
+public final class DiffableDataSource<
+  Target: BatchUpdateTarget, SectionIdentifier: Hashable, ItemIdentifier: Hashable
+> {
+  /// The sections of a snapshot, as the diff sees them.
+  public typealias Section = DiffableSnapshot<SectionIdentifier, ItemIdentifier>.Section
+
+  /// The view (or `CollectionModel`) the snapshots are applied to.
+  public var target: Target
+
+  /// The sections as the view shows them, stage by stage during an apply; without marks.
+  var _shown: [Section] = []
+
+  var _snapshot = DiffableSnapshot<SectionIdentifier, ItemIdentifier>()
+
+  /// The data the target holds for the sections it shows.
+  let _targetSnapshot: ([Section]) -> Target.Snapshot
+
+  /// Creates a data source for an empty view.
+  ///
+  /// - Parameter target: A view that shows no sections yet.
+  /// - Complexity: O(1).
+  public convenience init(target: Target) where Target.Snapshot == Void {
+    self.init(target: target, targetSnapshot: { _ in () })
+  }
+
+  init(target: Target, targetSnapshot: @escaping ([Section]) -> Target.Snapshot) {
+    self.target = target
+    self._targetSnapshot = targetSnapshot
+  }
+
+  /// The snapshot last applied, without its reload and reconfigure marks.
+  ///
+  /// - Returns: The current snapshot.
+  /// - Complexity: O(1).
+  public func snapshot() -> DiffableSnapshot<SectionIdentifier, ItemIdentifier> { _snapshot }
+
+  /// The item identifier the view shows at `path` (during an apply: in the current stage).
+  ///
+  /// - Parameter path: An index path.
+  /// - Returns: The identifier, or nil.
+  /// - Complexity: O(1).
+  public func itemIdentifier(for path: ElementPath) -> ItemIdentifier? {
+    guard _shown.indices.contains(path.section),
+      _shown[path.section].elements.indices.contains(path.element)
+    else { return nil }
+    return _shown[path.section].elements[path.element].identifier
+  }
+
+  /// Applies `snapshot`: diffs it with the current one and replays the stages, animated or
+  /// not. Reload marks become reloads, reconfigure marks reconfigures.
+  ///
+  /// When the target refuses a block (`CollectionModel` only), the data source keeps its
+  /// snapshot and reports the identifiers it reported before, and a value-type target such
+  /// as `CollectionModel` is restored too.
+  ///
+  /// - Parameters:
+  ///   - snapshot: The new snapshot.
+  ///   - animatingDifferences: `false` applies the same batches without animation.
+  ///   - completion: Called once, when the last batch completes.
+  /// - Throws: `Target.Failure` when the target refuses a block.
+  /// - Complexity: Expected O(s + n) plus the moves' O(k log k), and the replay.
+  public func apply(
+    _ snapshot: DiffableSnapshot<SectionIdentifier, ItemIdentifier>,
+    animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+  ) throws(Target.Failure) {
+    let staged = StagedChangeset(source: _snapshot.sections(), target: snapshot.sections(marked: true))
+    let reconfigured = _reconfiguredPaths(staged)
+    try _transaction { () throws(Target.Failure) in
+      try _replay(
+        staged, on: &target,
+        snapshot: { [_targetSnapshot] (data: [Section]) throws(Target.Failure) in
+          _targetSnapshot(Self._unmarked(data))
+        },
+        strategy: animatingDifferences ? .animatedBatchUpdates : .nonanimatedBatchUpdates,
+        elementUpdates: { reconfigured.contains($0) ? .reconfigure : .reload },
+        interrupt: nil, setData: { self._shown = Self._unmarked($0) },
+        completion: { _ in completion?() })
+    }
+    _snapshot = snapshot._unmarked
+  }
+
+  /// Applies `snapshot` with `reloadData`, without diffing or animating, even when it equals
+  /// the current one: every cell is configured anew.
+  ///
+  /// - Parameters:
+  ///   - snapshot: The new snapshot.
+  ///   - completion: Called once, after the reload.
+  /// - Throws: `Target.Failure` when the target cannot hold the data.
+  /// - Complexity: O(s + n) and the reload.
+  public func applySnapshotUsingReloadData(
+    _ snapshot: DiffableSnapshot<SectionIdentifier, ItemIdentifier>,
+    completion: (() -> Void)? = nil
+  ) throws(Target.Failure) {
+    let unmarked = snapshot._unmarked
+    let sections = unmarked.sections()
+    try _transaction { () throws(Target.Failure) in
+      try target.reloadData(_targetSnapshot(sections), setData: { self._shown = sections })
+    }
+    _snapshot = unmarked
+    completion?()
+  }
+
+  /// Runs `body`; when it throws, puts back what the data source shows and, for a value
+  /// type, the target.
+  private func _transaction(_ body: () throws(Target.Failure) -> Void) throws(Target.Failure) {
+    let (shown, saved) = (_shown, target)
+    do {
+      try body()
+    } catch {
+      (_shown, target) = (shown, saved)
+      throw error
+    }
+  }
+
+  /// The updated paths whose new version is marked for a reconfigure.
+  private func _reconfiguredPaths(_ staged: StagedChangeset<[Section]>) -> Set<ElementPath> {
+    var result = Set<ElementPath>()
+    for stage in staged {
+      for path in stage.elementUpdated
+      where stage.data[path.section].elements[path.element].mark == .reconfigure {
+        result.insert(path)
+      }
+    }
+    return result
+  }
+
+  /// The sections without their marks: what the view shows.
+  static func _unmarked(_ sections: [Section]) -> [Section] {
+    sections.map { section in
+      Section(
+        model: SnapshotSection(section.model.identifier),
+        elements: section.elements.map { SnapshotItem($0.identifier) })
+    }
+  }
+}
+
+/// A diffable data source on a `CollectionModel`, for testing diffable-data-source code.
+public typealias CollectionModelDataSource<SectionIdentifier: Hashable, ItemIdentifier: Hashable> =
+  DiffableDataSource<
+    CollectionModel<DiffableSnapshot<SectionIdentifier, ItemIdentifier>.Section>,
+    SectionIdentifier, ItemIdentifier
+  >
+
+extension DiffableDataSource {
+  /// Creates a data source on an empty `CollectionModel`.
+  ///
+  /// - Parameters:
+  ///   - configuration: The model's configuration.
+  ///   - viewport: The model's viewport.
+  /// - Complexity: O(1).
+  public convenience init(
+    configuration: CollectionModel<Section>.Configuration = .init(), viewport: Viewport = .all
+  ) where Target == CollectionModel<Section> {
+    self.init(
+      model: CollectionModel(sections: [], configuration: configuration, viewport: viewport))
+  }
+
+  /// A data source on `model`, which holds the sections it shows.
+  private convenience init(model: Target) where Target == CollectionModel<Section> {
+    self.init(target: model, targetSnapshot: { $0 })
+  }
+}
+
+extension DiffableSnapshot {
+  /// The snapshot without its reload and reconfigure marks.
+  var _unmarked: DiffableSnapshot {
+    var result = self
+    result._reloadedItems = []
+    result._reconfiguredItems = []
+    result._reloadedSections = []
+    return result
+  }
+}

@@ -1,0 +1,22 @@
+/// SplitMix64: a tiny, fast, seedable generator, so that every randomized test, fuzz check
+/// and benchmark input is reproducible from its seed.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+  /// The generator's state.
+  public var state: UInt64
+
+  /// Creates a generator.
+  ///
+  /// - Parameter seed: The initial state.
+  public init(seed: UInt64) { state = seed }
+
+  /// The next 64 random bits.
+  ///
+  /// - Returns: A random value.
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

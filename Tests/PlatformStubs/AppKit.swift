@@ -1,0 +1,74 @@
+// A stub of exactly the AppKit declarations that Stagecraft's NSCollectionView adapter
+// uses, so that CI can type-check it on Linux, where AppKit does not exist. Each
+// declaration is transcribed from Apple's documentation page named above it
+// (https://developer.apple.com/documentation/appkit/...): its name, labels, optionality and
+// main-actor isolation. The bodies are placeholders; nothing here runs.
+@_exported import Foundation
+
+// nsresponder
+@MainActor open class NSResponder {
+  public init() {}
+}
+
+// nsview
+@MainActor open class NSView: NSResponder {
+  // nsview/window
+  open var window: NSWindow? { nil }
+  // nsview/bounds
+  open var bounds: NSRect = .zero
+}
+
+// nswindow
+@MainActor open class NSWindow: NSResponder {}
+
+// nsviewcontroller
+@MainActor open class NSViewController: NSResponder {}
+
+// nscollectionviewitem
+@MainActor open class NSCollectionViewItem: NSViewController {}
+
+// nsanimatablepropertycontainer
+@MainActor public protocol NSAnimatablePropertyContainer {
+  // nsanimatablepropertycontainer/animator()
+  func animator() -> Self
+}
+
+// nscollectionview
+@MainActor open class NSCollectionView: NSView, NSAnimatablePropertyContainer {
+  // nsanimatablepropertycontainer/animator(), as NSView implements it
+  public func animator() -> Self { self }
+  // nscollectionview/reloaddata()
+  open func reloadData() {}
+  // nscollectionview/performbatchupdates(_:completionhandler:)
+  open func performBatchUpdates(
+    _ updates: (() -> Void)?, completionHandler: ((Bool) -> Void)? = nil
+  ) {}
+  // nscollectionview/insertsections(_:)
+  open func insertSections(_ sections: IndexSet) {}
+  // nscollectionview/deletesections(_:)
+  open func deleteSections(_ sections: IndexSet) {}
+  // nscollectionview/reloadsections(_:)
+  open func reloadSections(_ sections: IndexSet) {}
+  // nscollectionview/movesection(_:tosection:)
+  open func moveSection(_ section: Int, toSection newSection: Int) {}
+  // nscollectionview/insertitems(at:)
+  open func insertItems(at indexPaths: Set<IndexPath>) {}
+  // nscollectionview/deleteitems(at:)
+  open func deleteItems(at indexPaths: Set<IndexPath>) {}
+  // nscollectionview/reloaditems(at:)
+  open func reloadItems(at indexPaths: Set<IndexPath>) {}
+  // nscollectionview/moveitem(at:to:)
+  open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
+  // nscollectionview/item(at:)-9s1vj (by index path)
+  open func item(at indexPath: IndexPath) -> NSCollectionViewItem? { nil }
+}
+
+// foundation/indexpath, AppKit's additions
+extension IndexPath {
+  // foundation/indexpath/init(item:section:)
+  public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
+  // foundation/indexpath/section
+  public var section: Int { self[0] }
+  // foundation/indexpath/item
+  public var item: Int { self[1] }
+}

@@ -1,0 +1,133 @@
+// A stub of exactly the UIKit declarations that Stagecraft's adapters and its documented
+// view-controller code use, so that CI can type-check them on Linux, where UIKit does not
+// exist. Each declaration is transcribed from Apple's documentation page named above it
+// (https://developer.apple.com/documentation/uikit/...): its name, labels, optionality and
+// main-actor isolation. The bodies are placeholders; nothing here runs.
+@_exported import Foundation
+
+// uiresponder
+@MainActor open class UIResponder {
+  public init() {}
+}
+
+// uiview
+@MainActor open class UIView: UIResponder {
+  // uiview/window
+  open var window: UIWindow? { nil }
+  // uiview/bounds
+  open var bounds: CGRect = .zero
+  // uiview/setneedslayout()
+  open func setNeedsLayout() {}
+  // uiview/performwithoutanimation(_:)
+  open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {}
+}
+
+// uiwindow
+@MainActor open class UIWindow: UIView {}
+
+// uiscrollview
+@MainActor open class UIScrollView: UIView {}
+
+// uicollectionreusableview
+@MainActor open class UICollectionReusableView: UIView {}
+
+// uicollectionviewcell
+@MainActor open class UICollectionViewCell: UICollectionReusableView {}
+
+// uitableviewcell
+@MainActor open class UITableViewCell: UIView {}
+
+// uicollectionview
+@MainActor open class UICollectionView: UIScrollView {
+  // uicollectionview/reloaddata()
+  open func reloadData() {}
+  // uicollectionview/performbatchupdates(_:completion:)
+  open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {}
+  // uicollectionview/insertsections(_:)
+  open func insertSections(_ sections: IndexSet) {}
+  // uicollectionview/deletesections(_:)
+  open func deleteSections(_ sections: IndexSet) {}
+  // uicollectionview/reloadsections(_:)
+  open func reloadSections(_ sections: IndexSet) {}
+  // uicollectionview/movesection(_:tosection:)
+  open func moveSection(_ section: Int, toSection newSection: Int) {}
+  // uicollectionview/insertitems(at:)
+  open func insertItems(at indexPaths: [IndexPath]) {}
+  // uicollectionview/deleteitems(at:)
+  open func deleteItems(at indexPaths: [IndexPath]) {}
+  // uicollectionview/reloaditems(at:)
+  open func reloadItems(at indexPaths: [IndexPath]) {}
+  // uicollectionview/moveitem(at:to:)
+  open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
+  // uicollectionview/reconfigureitems(at:) (iOS 15)
+  @available(iOS 15.0, tvOS 15.0, *)
+  open func reconfigureItems(at indexPaths: [IndexPath]) {}
+  // uicollectionview/cellforitem(at:)
+  open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { nil }
+}
+
+// uitableview
+@MainActor open class UITableView: UIScrollView {
+  // uitableview/rowanimation
+  public enum RowAnimation: Int, @unchecked Sendable {
+    case fade, right, left, top, bottom, none, middle
+    case automatic = 100
+  }
+  // uitableview/reloaddata()
+  open func reloadData() {}
+  // uitableview/performbatchupdates(_:completion:) (iOS 11)
+  open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {}
+  // uitableview/insertsections(_:with:)
+  open func insertSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {}
+  // uitableview/deletesections(_:with:)
+  open func deleteSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {}
+  // uitableview/reloadsections(_:with:)
+  open func reloadSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {}
+  // uitableview/movesection(_:tosection:)
+  open func moveSection(_ section: Int, toSection newSection: Int) {}
+  // uitableview/insertrows(at:with:)
+  open func insertRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {}
+  // uitableview/deleterows(at:with:)
+  open func deleteRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {}
+  // uitableview/reloadrows(at:with:)
+  open func reloadRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {}
+  // uitableview/moverow(at:to:)
+  open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
+  // uitableview/reconfigurerows(at:) (iOS 15)
+  @available(iOS 15.0, tvOS 15.0, *)
+  open func reconfigureRows(at indexPaths: [IndexPath]) {}
+  // uitableview/cellforrow(at:)
+  open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { nil }
+}
+
+// uiviewcontroller
+@MainActor open class UIViewController: UIResponder {
+  // uiviewcontroller/viewdidload()
+  open func viewDidLoad() {}
+}
+
+// uicollectionviewcontroller
+@MainActor open class UICollectionViewController: UIViewController {
+  // uicollectionviewcontroller/collectionview
+  open var collectionView: UICollectionView! = nil
+}
+
+// uitableviewcontroller
+@MainActor open class UITableViewController: UIViewController {
+  // uitableviewcontroller/tableview
+  open var tableView: UITableView! = nil
+}
+
+// foundation/indexpath, UIKit's additions
+extension IndexPath {
+  // foundation/indexpath/init(item:section:)
+  public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
+  // foundation/indexpath/init(row:section:)
+  public init(row: Int, section: Int) { self.init(indexes: [section, row]) }
+  // foundation/indexpath/section
+  public var section: Int { self[0] }
+  // foundation/indexpath/item
+  public var item: Int { self[1] }
+  // foundation/indexpath/row
+  public var row: Int { self[1] }
+}

@@ -1,0 +1,97 @@
+// How apps call the replay on UIKit views, type-checked against the UIKit stub by
+// Scripts/check-platforms.sh: views held in `let`s, in view controllers, fed from
+// background tasks, with a UITableView too. None of it needs `try`.
+import Stagecraft
+import UIKit
+
+struct Post: Differentiable, Equatable, Sendable {
+  var id: Int
+  var title: String
+  var differenceIdentifier: Int { id }
+}
+
+final class FeedViewController: UICollectionViewController {
+  var posts: [Post] = []
+
+  func show(_ newPosts: [Post]) {
+    let staged = StagedChangeset(source: posts, target: newPosts)
+    collectionView.reload(using: staged, setData: { self.posts = $0 })
+  }
+
+  func showReconfiguring(_ newPosts: [Post]) {
+    let staged = StagedChangeset(source: posts, target: newPosts)
+    collectionView.reload(
+      using: staged, strategy: .nonanimatedBatchUpdates, elementUpdates: .reconfigure,
+      interrupt: { $0.changeCount > 100 }, setData: { self.posts = $0 },
+      completion: { finished in print(finished) })
+  }
+
+  func showRefreshingInPlace(_ newPosts: [Post]) {
+    let staged = StagedChangeset(source: posts, target: newPosts)
+    collectionView.reload(
+      using: staged,
+      elementUpdates: .silent { cell, path in
+        cell.setNeedsLayout()
+        print(self.posts[path.element].title)
+      },
+      setData: { self.posts = $0 })
+  }
+
+  /// The diff runs off the main actor; the replay on it.
+  func refresh(loading load: @escaping @Sendable () async -> [Post]) {
+    let old = posts
+    Task.detached {
+      let new = await load()
+      let staged = StagedChangeset(source: old, target: new)
+      await MainActor.run {
+        self.collectionView.reload(using: staged, setData: { self.posts = $0 })
+      }
+    }
+  }
+}
+
+/// A view held in a `let`, not in a controller.
+@MainActor final class SettingsScreen {
+  let tableView = UITableView()
+  let collectionView = UICollectionView()
+  var rows: [String] = []
+  var sections: [ArraySection<String, String>] = []
+
+  func update(_ newRows: [String]) {
+    tableView.reload(
+      using: StagedChangeset(source: rows, target: newRows), elementUpdates: .reconfigure,
+      setData: { self.rows = $0 })
+  }
+
+  func update(sections newSections: [ArraySection<String, String>]) {
+    collectionView.reload(
+      using: StagedChangeset(source: sections, target: newSections),
+      setData: { self.sections = $0 })
+  }
+
+  func updateSilently(_ newRows: [String]) {
+    tableView.reload(
+      using: StagedChangeset(source: rows, target: newRows),
+      elementUpdates: .silent { cell, path in _ = (cell, self.rows[path.element]) },
+      setData: { self.rows = $0 })
+  }
+
+  func paths() -> (IndexPath, ElementPath) {
+    let path = ElementPath(element: 3, section: 1)
+    return (IndexPath(path), ElementPath(IndexPath(path)))
+  }
+}
+
+/// A diffable data source on a real view.
+@MainActor final class ContactsScreen {
+  let collectionView = UICollectionView()
+  lazy var dataSource = DiffableDataSource<UICollectionView, String, Int>(target: collectionView)
+
+  func show(_ ids: [Int]) throws {
+    var snapshot = DiffableSnapshot<String, Int>()
+    try snapshot.appendSections(["All"])
+    try snapshot.appendItems(ids)
+    dataSource.apply(snapshot, animatingDifferences: true)
+    dataSource.applySnapshotUsingReloadData(snapshot)
+  }
+}
