@@ -1,6 +1,8 @@
 // libFuzzer target: a flat or a sectioned source/target pair from the bytes. The staged
 // changeset must replay exactly on CollectionModel, match maximally by the k-th
 // occurrence rule, and move minimally.
+import Stagecraft
+import StagecraftTestSupport
 
 /// libFuzzer's entry point: checks one input.
 ///
@@ -42,16 +44,17 @@ func checkFlat(_ reader: inout ByteReader) {
   if !model.staleCells.isEmpty { failure("stale cells \(model.staleCells)") }
   if staged.count > 3 { failure("\(staged.count) flat stages") }
 
-  let reference = referenceMatching(source, target)
+  let reference = ReferenceMatching(source: source, target: target)
   let deleted = staged.flatMap(\.elementDeleted).map(\.element)
-  let expectedDeleted = reference.indices.filter { reference[$0] == nil }
-  if deleted != expectedDeleted { failure("deleted \(deleted), expected \(expectedDeleted)") }
-  let matched = reference.compactMap { $0 }
-  let inserted = staged.flatMap(\.elementInserted).count
-  if inserted != target.count - matched.count { failure("\(inserted) inserts, not maximal") }
+  if deleted != reference.deleted { failure("deleted \(deleted), expected \(reference.deleted)") }
+  let inserted = staged.flatMap(\.elementInserted).map(\.element)
+  if inserted != reference.inserted {
+    failure("inserted \(inserted), expected \(reference.inserted)")
+  }
   let moves = staged.flatMap(\.elementMoved).count
-  let minimum = matched.count - longestIncreasingLength(matched)
-  if moves != minimum { failure("\(moves) moves, minimum \(minimum)") }
+  if moves != reference.minimumMoves {
+    failure("\(moves) moves, minimum \(reference.minimumMoves)")
+  }
 }
 
 func checkSectioned(_ reader: inout ByteReader) {
@@ -76,8 +79,7 @@ func checkSectioned(_ reader: inout ByteReader) {
   if model.sections != target { failure("sectioned replay ended at \(model.sections)") }
   if !model.staleCells.isEmpty { failure("stale cells \(model.staleCells)") }
   if staged.count > 5 { failure("\(staged.count) sectioned stages") }
-  let sectionMatches = referenceMatching(source, target).compactMap { $0 }
   let sectionMoves = staged.flatMap(\.sectionMoved).count
-  let minimum = sectionMatches.count - longestIncreasingLength(sectionMatches)
+  let minimum = ReferenceMatching(source: source, target: target).minimumMoves
   if sectionMoves != minimum { failure("\(sectionMoves) section moves, minimum \(minimum)") }
 }

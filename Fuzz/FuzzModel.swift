@@ -1,6 +1,7 @@
 // libFuzzer target: a CollectionModel and an arbitrary BatchUpdate from the bytes. The
 // model must either apply the batch consistently or throw and stay exactly as it was; it
 // must never trap.
+import Stagecraft
 
 /// libFuzzer's entry point: checks one input.
 ///
@@ -48,12 +49,10 @@ public func fuzzModel(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let before = model
   do {
     try model.performBatchUpdates(batch, newSections: newSections)
-  } catch let error as BatchUpdateError {
+  } catch {
     if model != before { failure("refused batch \(batch) changed the model") }
     if error.description.isEmpty { failure("empty message") }
     return 0
-  } catch {
-    failure("unexpected error \(error)")
   }
   if model.sections != newSections { failure("data source not switched") }
   let items = newSections.reduce(0) { $0 + $1.elements.count }

@@ -1,5 +1,7 @@
-// Shared by the fuzz targets. Each target is compiled together with the library's sources
-// into one module (see Scripts/fuzz.sh), so it reaches internals without `import`.
+// Shared by the fuzz targets, which link the library's modules and the test-support module
+// (see Scripts/fuzz.sh).
+import Stagecraft
+import StagecraftTestSupport
 
 /// Reads small integers from the fuzzer's bytes; 0 once they run out.
 struct ByteReader {
@@ -9,8 +11,6 @@ struct ByteReader {
   init(_ data: UnsafePointer<UInt8>?, _ size: Int) {
     bytes = UnsafeBufferPointer(start: data, count: data == nil ? 0 : size)
   }
-
-  var isAtEnd: Bool { index >= bytes.count }
 
   /// A value in `0..<bound`.
   mutating func next(_ bound: Int) -> Int {
@@ -39,28 +39,4 @@ typealias FuzzSection = ArraySection<Int, FuzzItem>
 /// Stops the fuzzer with a message; libFuzzer saves the input as a crash.
 func failure(_ message: String) -> Never {
   fatalError("fuzz check failed: " + message)
-}
-
-/// The length of a longest strictly increasing subsequence (quadratic; inputs are small).
-func longestIncreasingLength(_ values: [Int]) -> Int {
-  var best = [Int](repeating: 1, count: values.count)
-  for i in values.indices {
-    for j in 0..<i where values[j] < values[i] { best[i] = max(best[i], best[j] + 1) }
-  }
-  return best.max() ?? 0
-}
-
-/// The k-th occurrence matching, by brute force: target index for each source index.
-func referenceMatching<E: Differentiable>(_ source: [E], _ target: [E]) -> [Int?] {
-  var result = [Int?](repeating: nil, count: source.count)
-  var taken = [Bool](repeating: false, count: source.count)
-  for (j, element) in target.enumerated() {
-    if let i = source.indices.first(where: {
-      !taken[$0] && source[$0].differenceIdentifier == element.differenceIdentifier
-    }) {
-      taken[i] = true
-      result[i] = j
-    }
-  }
-  return result
 }

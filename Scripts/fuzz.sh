@@ -1,27 +1,48 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets in Fuzz/ (each compiled with the library's sources into one
-# module, with -sanitize=fuzzer,address) and runs each for SECONDS (default 60), starting
-# from the seed corpus in Fuzz/Corpus. A crash leaves its input in .fuzz/ and fails the run.
+# Builds the libFuzzer targets in Fuzz/ and runs each for SECONDS (default 60), starting
+# from the seed corpus in Fuzz/Corpus. The library's modules and the test-support module
+# are compiled as they are in a build, one module each, with -sanitize=fuzzer,address and
+# the internal invariant checks; each target links them. A crash leaves its input in
+# .fuzz/ and fails the run.
 #
 #   Scripts/fuzz.sh [SECONDS]
 set -euo pipefail
 seconds="${1:-60}"
 cd "$(dirname "$0")/.."
-mkdir -p .fuzz
-mapfile -t library < <(find Sources/Stagecraft -name '*.swift' | sort)
+out=.fuzz/build
+rm -rf "$out"
+mkdir -p "$out"
+flags=(-O -g -sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name stagecraft
+  -D STAGECRAFT_INTERNAL_CHECKS -I "$out")
+
+# ld.gold warns about every sanitizer symbol it cannot export; keep the log, show errors.
+run() {  # run LOG COMMAND...
+  local log=$1
+  shift
+  if ! "$@" > "$log" 2>&1; then
+    grep -v "Cannot export local symbol" "$log"
+    exit 1
+  fi
+}
+
+objects=()
+for module in StagecraftDiff StagecraftReplay StagecraftModel StagecraftSnapshots \
+  StagecraftPlatforms Stagecraft StagecraftTestSupport; do
+  echo "==> building $module"
+  mapfile -t sources < <(find "Sources/$module" -name '*.swift' | sort)
+  run "$out/$module.log" swiftc "${flags[@]}" -c -wmo -module-name "$module" \
+    -emit-module -emit-module-path "$out/$module.swiftmodule" "${sources[@]}" -o "$out/$module.o"
+  objects+=("$out/$module.o")
+done
+
 for target in diff model; do
   case "$target" in
     diff) file=Fuzz/FuzzDiff.swift ;;
     model) file=Fuzz/FuzzModel.swift ;;
   esac
   echo "==> building fuzz-$target"
-  # ld.gold warns about every sanitizer symbol it cannot export; keep the log, show errors.
-  if ! swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name StagecraftFuzz \
-    -D STAGECRAFT_INTERNAL_CHECKS "${library[@]}" Fuzz/FuzzSupport.swift "$file" \
-    -o ".fuzz/fuzz-$target" > ".fuzz/build-$target.log" 2>&1; then
-    grep -v "Cannot export local symbol" ".fuzz/build-$target.log"
-    exit 1
-  fi
+  run "$out/fuzz-$target.log" swiftc "${flags[@]}" -module-name "Fuzz$target" \
+    Fuzz/FuzzSupport.swift "$file" "${objects[@]}" -o ".fuzz/fuzz-$target"
   mkdir -p ".fuzz/corpus-$target"
   echo "==> running fuzz-$target for ${seconds}s"
   ".fuzz/fuzz-$target" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 \

@@ -67,7 +67,8 @@ struct _BatchValidation {
   /// The count failure's context: the counts and the calls, for the modern wordings.
   func context() -> BatchUpdateError.CountContext {
     BatchUpdateError.CountContext(
-      itemCountsBefore: before, itemCountsAfter: after, updates: BatchUpdateError.updateLines(batch))
+      itemCountsBefore: before, itemCountsAfter: after, updates: BatchUpdateError.updateLines(batch)
+    )
   }
 }
 
@@ -83,7 +84,9 @@ extension _BatchValidation {
       guard (0..<sectionsBefore).contains(section) else {
         throw _Refusal(.deleteSectionOutOfRange(section: section, sectionCount: sectionsBefore))
       }
-      if deletedSection[section], strict { throw _Refusal(.duplicateSectionUpdate(section: section)) }
+      if deletedSection[section], strict {
+        throw _Refusal(.duplicateSectionUpdate(section: section))
+      }
       deletedSection[section] = true
     }
     for section in batch.reloadSections {
@@ -91,7 +94,9 @@ extension _BatchValidation {
         throw _Refusal(.reloadSectionOutOfRange(section: section, sectionCount: sectionsBefore))
       }
       if deletedSection[section] { throw _Refusal(.deleteAndReloadSameSection(section: section)) }
-      if reloadedSection[section], strict { throw _Refusal(.duplicateSectionUpdate(section: section)) }
+      if reloadedSection[section], strict {
+        throw _Refusal(.duplicateSectionUpdate(section: section))
+      }
       reloadedSection[section] = true
     }
     var moveTarget = [Int?](repeating: nil, count: sectionsBefore)
@@ -105,7 +110,8 @@ extension _BatchValidation {
       }
       if let earlier = moveTarget[move.source] {
         if earlier == move.target { continue }  // an exact duplicate move is dropped
-        throw _Refusal(.sectionMovedTwice(section: move.source, first: earlier, second: move.target))
+        throw _Refusal(
+          .sectionMovedTwice(section: move.source, first: earlier, second: move.target))
       }
       moveTarget[move.source] = move.target
       moves.append(move)
@@ -114,7 +120,9 @@ extension _BatchValidation {
       guard (0..<sectionsAfter).contains(section) else {
         throw _Refusal(.insertSectionOutOfRange(section: section, sectionCount: sectionsAfter))
       }
-      if insertedSection[section], strict { throw _Refusal(.duplicateSectionUpdate(section: section)) }
+      if insertedSection[section], strict {
+        throw _Refusal(.duplicateSectionUpdate(section: section))
+      }
       insertedSection[section] = true
     }
     var movedFrom = [Int](repeating: -1, count: sectionsAfter)
@@ -124,7 +132,9 @@ extension _BatchValidation {
           .moveSectionTargetOutOfRange(
             section: move.source, target: move.target, sectionCount: sectionsAfter))
       }
-      if insertedSection[move.target] { throw _Refusal(.insertAndMoveSameSection(section: move.target)) }
+      if insertedSection[move.target] {
+        throw _Refusal(.insertAndMoveSameSection(section: move.target))
+      }
       if movedIntoSection[move.target] {
         throw _Refusal(
           .sectionsMovedToSameTarget(
@@ -177,13 +187,17 @@ extension _BatchValidation {
   mutating func checkItemCalls() throws(_Refusal) {
     for path in batch.deleteItems {
       try checkExistsBefore(path)
-      if !deletedItems.insert(path).inserted, strict { throw _Refusal(.duplicateItemDelete(path: path)) }
+      if !deletedItems.insert(path).inserted, strict {
+        throw _Refusal(.duplicateItemDelete(path: path))
+      }
     }
     var reloaded = Set<ElementPath>()
     for path in batch.reloadItems {
       try checkExistsBefore(path)
       if deletedItems.contains(path) { throw _Refusal(.deleteAndReloadSamePath(path: path)) }
-      if !reloaded.insert(path).inserted, strict { throw _Refusal(.duplicateItemReload(path: path)) }
+      if !reloaded.insert(path).inserted, strict {
+        throw _Refusal(.duplicateItemReload(path: path))
+      }
     }
     for move in batch.moveItems {
       try checkMove(move, reloaded: reloaded)
@@ -200,7 +214,9 @@ extension _BatchValidation {
             item: path.element, section: path.section, itemCount: after[path.section]))
       }
       if itemMoveSource[path] != nil { throw _Refusal(.insertAndMoveSamePath(path: path)) }
-      if !insertedItems.insert(path).inserted, strict { throw _Refusal(.duplicateItemInsert(path: path)) }
+      if !insertedItems.insert(path).inserted, strict {
+        throw _Refusal(.duplicateItemInsert(path: path))
+      }
       if strict, movedIntoSection[path.section] {
         throw _Refusal(.insertIntoMovedSection(section: path.section))
       }

@@ -74,9 +74,15 @@ package struct _BatchMap: Sendable {
   }
 
   private mutating func _readItemCalls(_ batch: BatchUpdate) {
-    for (section, elements) in _grouped(batch.deleteItems) { before[section, default: .init()].deleted = elements }
-    for (section, elements) in _grouped(batch.reloadItems) { before[section, default: .init()].reloaded = elements }
-    for (section, elements) in _grouped(batch.insertItems) { after[section, default: .init()].inserted = elements }
+    for (section, elements) in _grouped(batch.deleteItems) {
+      before[section, default: .init()].deleted = elements
+    }
+    for (section, elements) in _grouped(batch.reloadItems) {
+      before[section, default: .init()].reloaded = elements
+    }
+    for (section, elements) in _grouped(batch.insertItems) {
+      after[section, default: .init()].inserted = elements
+    }
     var moves = batch.moveItems
     if !_isSorted(moves, by: { $0.source < $1.source }) {
       moves.sort { $0.source < $1.source }
@@ -96,7 +102,9 @@ package struct _BatchMap: Sendable {
       }
       before[section, default: .init()].moveSources = sources
       before[section, default: .init()].moveTargets = targets
-      for target in targets { after[target.section, default: .init()].moveTargets.append(target.element) }
+      for target in targets {
+        after[target.section, default: .init()].moveTargets.append(target.element)
+      }
     }
     for section in before.keys {
       let calls = before[section]!
@@ -151,13 +159,13 @@ extension _BatchMap {
       return ElementPath(
         element: _kthFree(path.element, taken: after[section]?.taken ?? []), section: section)
     }
-    if calls.deleted._containsSorted(path.element) || calls.reloaded._containsSorted(path.element)
-    {
+    if calls.deleted._containsSorted(path.element) || calls.reloaded._containsSorted(path.element) {
       return nil
     }
     if let move = calls.moveSources._indexSorted(path.element) { return calls.moveTargets[move] }
     let rank = path.element - calls.gone._countBelow(path.element)
-    return ElementPath(element: _kthFree(rank, taken: after[section]?.taken ?? []), section: section)
+    return ElementPath(
+      element: _kthFree(rank, taken: after[section]?.taken ?? []), section: section)
   }
 
   /// Where the fresh item of the reloaded item at `path` is inserted: its shifted position

@@ -33,7 +33,11 @@ package struct _ReplayBlock<C: Collection, Updates: ElementUpdateStyle> {
       let updates = elementUpdates(before)
       var after = before
       if let map {
-        if let target = map.itemTarget(of: before) { after = target } else { placesEveryUpdate = false }
+        if let target = map.itemTarget(of: before) {
+          after = target
+        } else {
+          placesEveryUpdate = false
+        }
       }
       switch updates.mode {
       case .reload: batch.reloadItems.append(before)

@@ -88,7 +88,8 @@ public final class DiffableDataSource<
     _ snapshot: DiffableSnapshot<SectionIdentifier, ItemIdentifier>,
     animatingDifferences: Bool = true, completion: (() -> Void)? = nil
   ) throws(Target.Failure) {
-    let staged = StagedChangeset(source: _snapshot.sections(), target: snapshot.sections(marked: true))
+    let staged = StagedChangeset(
+      source: _snapshot.sections(), target: snapshot.sections(marked: true))
     let reconfigured = _reconfiguredPaths(staged)
     try _transaction { () throws(Target.Failure) in
       try _replay(

@@ -116,3 +116,6 @@ extension DiffableSnapshot {
   /// - Complexity: O(1).
   public var reloadedSectionIdentifiers: [SectionIdentifier] { _reloadedSections }
 }
+
+extension DiffableSnapshot: Equatable {}
+extension DiffableSnapshot: Sendable where SectionIdentifier: Sendable, ItemIdentifier: Sendable {}

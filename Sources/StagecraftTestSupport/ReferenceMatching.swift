@@ -20,8 +20,8 @@ public struct ReferenceMatching: Sendable {
     var taken = [Bool](repeating: false, count: source.count)
     for (j, element) in target.enumerated() {
       let id = element.differenceIdentifier
-      if let i = source.indices.first(where: { !taken[$0] && source[$0].differenceIdentifier == id })
-      {
+      if let i = source.indices.first(where: { !taken[$0] && source[$0].differenceIdentifier == id }
+      ) {
         taken[i] = true
         sourceToTarget[i] = j
         targetToSource[j] = i

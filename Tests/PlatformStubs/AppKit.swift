@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // A stub of exactly the AppKit declarations that Stagecraft's NSCollectionView adapter
 // uses, so that CI can type-check it on Linux, where AppKit does not exist. Each
 // declaration is transcribed from Apple's documentation page named above it

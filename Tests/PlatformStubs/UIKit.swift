@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // A stub of exactly the UIKit declarations that Stagecraft's adapters and its documented
 // view-controller code use, so that CI can type-check them on Linux, where UIKit does not
 // exist. Each declaration is transcribed from Apple's documentation page named above it

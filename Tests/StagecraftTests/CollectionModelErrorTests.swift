@@ -1,7 +1,8 @@
+import Stagecraft
+import StagecraftTestSupport
 import Testing
 
 @testable import StagecraftDiff
-import Stagecraft
 
 /// Every refusal of BATCH_UPDATE_RULES.md §4, as exact text, from a minimal batch.
 @Suite("CollectionModel: UIKit's refusals")

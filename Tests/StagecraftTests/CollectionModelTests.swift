@@ -1,7 +1,8 @@
+import Stagecraft
+import StagecraftTestSupport
 import Testing
 
 @testable import StagecraftDiff
-import Stagecraft
 
 @Suite("CollectionModel: map, cells and selection")
 struct CollectionModelTests {

@@ -1,7 +1,8 @@
+import Stagecraft
+import StagecraftTestSupport
 import Testing
 
 @testable import StagecraftDiff
-import Stagecraft
 
 @Suite("Flat diff: cost and adversarial identifiers")
 struct FlatDiffRobustnessTests {
@@ -9,8 +10,8 @@ struct FlatDiffRobustnessTests {
   func calls(count: Int) -> (CallCounter, moves: Int) {
     let counter = CallCounter()
     let (source, target) = tenPercentEdit(count: count, seed: 7)
-    let make = { (pair: (Int, Int)) in
-      CountedItem(id: CountedID(value: pair.0, counter: counter), content: pair.1)
+    let make = { (element: GeneratedElement) in
+      CountedItem(id: CountedID(value: element.id, counter: counter), content: element.content)
     }
     let staged = StagedChangeset(source: source.map(make), target: target.map(make))
     return (counter, staged.allMoved.count)
@@ -51,11 +52,11 @@ struct FlatDiffRobustnessTests {
 
   @Test func tenPercentEditHasTheMinimumMoves() {
     let (source, target) = tenPercentEdit(count: 2_000, seed: 11)
-    let sourceItems = source.map { Item($0.0, $0.1) }
-    let targetItems = target.map { Item($0.0, $0.1) }
+    let sourceItems = source.map { Item($0.id, $0.content) }
+    let targetItems = target.map { Item($0.id, $0.content) }
     let staged = StagedChangeset(source: sourceItems, target: targetItems)
     #expect(ReplayOracle.problems(staged, from: sourceItems, to: targetItems).isEmpty)
-    let reference = FlatReference(source: sourceItems, target: targetItems)
+    let reference = ReferenceMatching(source: sourceItems, target: targetItems)
     #expect(staged.allMoved.count == reference.minimumMoves)
   }
 
@@ -71,7 +72,7 @@ struct FlatDiffRobustnessTests {
       let target = random.items(count: Int.random(in: 0...40, using: &random), ids: 12, contents: 2)
         .map(make)
       let staged = StagedChangeset(source: source, target: target)
-      let reference = FlatReference(source: source, target: target)
+      let reference = ReferenceMatching(source: source, target: target)
       #expect(ReplayOracle.problems(staged, from: source, to: target).isEmpty)
       #expect(staged.allDeleted.map(\.element) == reference.deleted)
       #expect(staged.allInserted.map(\.element) == reference.inserted)

@@ -1,7 +1,8 @@
+import Stagecraft
+import StagecraftTestSupport
 import Testing
 
 @testable import StagecraftDiff
-import Stagecraft
 
 @Suite("Flat diff")
 struct FlatDiffTests {
@@ -120,6 +121,27 @@ struct FlatDiffTests {
     #expect(staged.allMoved.count == 1)
   }
 
+  /// A collection without contiguous storage takes the path that copies it first; every
+  /// stage's data must come out the same as for an array.
+  @Test func collectionsWithoutContiguousStorageAreCopiedOnce() {
+    var random = SplitMix64(seed: 31)
+    for _ in 0..<TestScale.count(500) {
+      let source = random.items(count: Int.random(in: 0...14, using: &random), ids: 6, contents: 2)
+      let target = random.items(count: Int.random(in: 0...14, using: &random), ids: 6, contents: 2)
+      let minimal = StagedChangeset(
+        source: MinimalCollection(source), target: MinimalCollection(target))
+      let array = StagedChangeset(source: source, target: target)
+      #expect(minimal.count == array.count)
+      for (stage, expected) in zip(minimal, array) {
+        #expect(Array(stage.data) == expected.data)
+        #expect(stage.elementDeleted == expected.elementDeleted)
+        #expect(stage.elementInserted == expected.elementInserted)
+        #expect(stage.elementUpdated == expected.elementUpdated)
+        #expect(stage.elementMoved == expected.elementMoved)
+      }
+    }
+  }
+
   /// Every pair of sequences of length ≤ 4 over 3 identifiers with 2 contents each.
   @Test(arguments: 0..<6)
   func exhaustiveSmallPairs(sourceSlice: Int) {
@@ -175,7 +197,7 @@ struct FlatDiffTests {
   /// Replays exactly, matches maximally by the k-th occurrence rule, and moves minimally.
   func verify(_ staged: StagedChangeset<[Item]>, _ source: [Item], _ target: [Item]) -> Bool {
     let problems = ReplayOracle.problems(staged, from: source, to: target)
-    let reference = FlatReference(source: source, target: target)
+    let reference = ReferenceMatching(source: source, target: target)
     let ok =
       problems.isEmpty
       && staged.allDeleted.map(\.element) == reference.deleted

@@ -1,7 +1,8 @@
+import Stagecraft
+import StagecraftTestSupport
 import Testing
 
 @testable import StagecraftDiff
-import Stagecraft
 
 /// An identifier whose `==` is expensive: long strings that share a long prefix.
 struct LongID: Hashable {
@@ -36,7 +37,7 @@ struct ReliabilityTests {
       LongItem(id: LongID($0.id), content: $0.content)
     }
     let staged = StagedChangeset(source: source, target: target)
-    let reference = FlatReference(source: source, target: target)
+    let reference = ReferenceMatching(source: source, target: target)
     #expect(ReplayOracle.problems(staged, from: source, to: target).isEmpty)
     #expect(staged.allDeleted.map(\.element) == reference.deleted)
     #expect(staged.allMoved.count == reference.minimumMoves)

@@ -1,7 +1,8 @@
+import Stagecraft
+import StagecraftTestSupport
 import Testing
 
 @testable import StagecraftDiff
-import Stagecraft
 
 @Suite("Replay: strategies, element updates, interrupt, completion")
 struct ReplayTests {

@@ -1,7 +1,8 @@
+import Stagecraft
+import StagecraftTestSupport
 import Testing
 
 @testable import StagecraftDiff
-import Stagecraft
 
 typealias Snapshot = DiffableSnapshot<String, Int>
 
@@ -157,6 +158,61 @@ struct SnapshotTests {
     #expect(dataSource.target.events.last == .reloadData)
     #expect(shown(dataSource.target) == expected(snapshot))
     #expect(completions == 2)
+  }
+
+  /// `applySnapshotUsingReloadData` always reloads, even when nothing changed: every cell
+  /// is configured anew and, as in UIKit, the selection is cleared.
+  @Test func aReloadDataApplyReloadsEvenWhenNothingChanged() throws {
+    let dataSource = CollectionModelDataSource<String, Int>()
+    var snapshot = Snapshot()
+    try snapshot.appendSections(["s"])
+    try snapshot.appendItems([1, 2])
+    try dataSource.apply(snapshot)
+    let first = ElementPath(element: 0, section: 0)
+    let cell = dataSource.target.cell(at: first)!.id
+    dataSource.target.selectItem(at: first)
+    let events = dataSource.target.events.count
+    var completions = 0
+    try dataSource.applySnapshotUsingReloadData(snapshot) { completions += 1 }
+    #expect(dataSource.target.events.count == events + 1)
+    #expect(dataSource.target.events.last == .reloadData)
+    #expect(dataSource.target.cell(at: first)!.id != cell)
+    #expect(dataSource.target.indexPathsForSelectedItems.isEmpty)
+    #expect(completions == 1)
+  }
+
+  /// After an apply with marks, the model shows the snapshot's items, not their marks.
+  @Test func theModelShowsTheSnapshotsItemsNotTheirMarks() throws {
+    let dataSource = CollectionModelDataSource<String, Int>()
+    var snapshot = Snapshot()
+    try snapshot.appendSections(["s"])
+    try snapshot.appendItems([1, 2, 3])
+    try dataSource.apply(snapshot)
+    try snapshot.reloadItems([1])
+    try snapshot.reconfigureItems([2])
+    try snapshot.reloadSections(["s"])
+    try dataSource.apply(snapshot)
+    #expect(dataSource.target.sections == dataSource.snapshot().sections())
+    #expect(dataSource.target.staleCells.isEmpty)
+  }
+
+  /// A refused apply leaves the data source's snapshot, the identifiers it reports and the
+  /// model exactly as they were.
+  @Test func aRefusedApplyChangesNothing() throws {
+    let dataSource = CollectionModelDataSource<String, Int>()
+    var snapshot = Snapshot()
+    try snapshot.appendSections(["s"])
+    try snapshot.appendItems([1, 2, 3])
+    try dataSource.apply(snapshot)
+    // The view loses its data behind the data source's back, as when an app calls
+    // `reloadData` with other data: the next diff no longer fits what the view shows.
+    dataSource.target.reloadData(newSections: [Snapshot.Section]())
+    let model = dataSource.target
+    try snapshot.deleteItems([2])
+    #expect(throws: BatchUpdateError.self) { try dataSource.apply(snapshot) }
+    #expect(dataSource.snapshot().itemIdentifiers == [1, 2, 3])
+    #expect(dataSource.itemIdentifier(for: ElementPath(element: 1, section: 0)) == 2)
+    #expect(dataSource.target == model)
   }
 
   /// Seeded random sequences of snapshot edits, each applied in turn.

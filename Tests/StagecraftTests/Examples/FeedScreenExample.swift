@@ -1,4 +1,5 @@
 import Stagecraft
+import StagecraftTestSupport
 import Testing
 
 // A realistic screen, written the way an app would write it: a feed of posts in day

@@ -1,4 +1,5 @@
 import Stagecraft
+import StagecraftTestSupport
 
 /// A test element: identity and content kept apart, printed as `id` or `id'content`.
 struct Item: Differentiable, Hashable, Sendable, CustomStringConvertible {
@@ -48,21 +49,6 @@ func p(_ section: Int, _ element: Int) -> ElementPath {
 /// `Move<ElementPath>` shorthand.
 func mv(_ from: ElementPath, _ to: ElementPath) -> Move<ElementPath> {
   Move(source: from, target: to)
-}
-
-/// SplitMix64: a tiny, fast, seedable generator so that random tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
 
 extension SplitMix64 {

@@ -1,4 +1,5 @@
 import Stagecraft
+import StagecraftTestSupport
 
 /// Counts the calls an element's identity and content receive.
 final class CallCounter {
@@ -55,28 +56,4 @@ struct CollidingItem: Differentiable, Equatable, CustomStringConvertible {
   var differenceIdentifier: CollidingID { id }
   func isContentEqual(to source: CollidingItem) -> Bool { content == source.content }
   var description: String { "\(id)'\(content)" }
-}
-
-/// A seeded 10/10/10/10 edit of `0..<count`: 10% deleted, 10% inserted, 10% moved and
-/// 10% updated, as (source ids, target ids with content).
-func tenPercentEdit(count: Int, seed: UInt64) -> (source: [(Int, Int)], target: [(Int, Int)]) {
-  var random = SplitMix64(seed: seed)
-  let source = (0..<count).map { ($0, 0) }
-  var target = source.filter { _ in Int.random(in: 0..<10, using: &random) != 0 }
-  var moved: [(Int, Int)] = []
-  target.removeAll { element in
-    let move = Int.random(in: 0..<10, using: &random) == 0
-    if move { moved.append(element) }
-    return move
-  }
-  for element in moved {
-    target.insert(element, at: Int.random(in: 0...target.count, using: &random))
-  }
-  for index in target.indices where Int.random(in: 0..<10, using: &random) == 0 {
-    target[index].1 = 1
-  }
-  for id in count..<(count + count / 10) {
-    target.insert((id, 0), at: Int.random(in: 0...target.count, using: &random))
-  }
-  return (source, target)
 }

@@ -1,4 +1,5 @@
 import Stagecraft
+import StagecraftTestSupport
 
 /// An independent replay of staged changesets with UIKit's batch-update rules
 /// (BATCH_UPDATE_RULES.md §1–§3), written without the library's algorithm or model.

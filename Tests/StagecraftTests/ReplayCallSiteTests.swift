@@ -1,0 +1,173 @@
+import Stagecraft
+import StagecraftTestSupport
+import Testing
+
+/// A view-like target: a final class that records each block and never throws, as a
+/// `UICollectionView` conforms. Its "cells" are names; a silent refresh hands the app's
+/// configuration the realized cell and the item's position after the block.
+final class RecordingView: BatchUpdateTarget {
+  var blocks: [BatchUpdate] = []
+  var reloads = 0
+  var isOnScreen = true
+
+  func reloadData(_ snapshot: Void, setData: () -> Void) {
+    setData()
+    reloads += 1
+  }
+
+  func performBatchUpdates(
+    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+    refreshing: [Move<ElementPath>], by elementUpdates: CellUpdateMode<String>,
+    completion: ((Bool) -> Void)?
+  ) {
+    setData()
+    blocks.append(batch)
+    if case .silent(let configure) = elementUpdates {
+      for refresh in refreshing { configure("cell at \(refresh.source)", refresh.target) }
+    }
+    completion?(true)
+  }
+}
+
+@Suite("Replay: call sites, shapes and layers")
+struct ReplayCallSiteTests {
+  // MARK: Call sites
+
+  /// The forms an app writes. This file compiles only if a view held in a `let` replays
+  /// without `try`, and the model replays with it.
+  @Test func aViewInALetReplaysWithoutTryAndTheModelWithIt() throws {
+    let view = RecordingView()
+    var items = ["a", "b", "c"]
+    let staged = StagedChangeset(source: items, target: ["c", "a", "d"])
+    view.reload(using: staged, setData: { items = $0 })
+    #expect(items == ["c", "a", "d"])
+    #expect(view.blocks.count == staged.count)
+
+    var model = CollectionModel(items: ["a", "b", "c"])
+    try model.reload(using: staged)
+    #expect(model.items == ["c", "a", "d"])
+  }
+
+  /// A silent refresh on a view carries the app's configuration: it is called with each
+  /// realized cell, found before the block, and the item's position after it.
+  @Test func aSilentRefreshOnAViewCallsTheAppsConfiguration() {
+    let view = RecordingView()
+    let source = [Item(1), Item(2), Item(3)]
+    let target = [Item(2), Item(3, 1)]  // 1 deleted, 3 changed: at 2 before, at 1 after
+    var items = source
+    var configured: [String: Item] = [:]
+    view.reload(
+      using: StagedChangeset(source: source, target: target),
+      elementUpdates: .silent { cell, path in configured[cell] = items[path.element] },
+      setData: { items = $0 })
+    #expect(configured == ["cell at [0, 2]": Item(3, 1)])
+    #expect(view.blocks == [BatchUpdate(deleteItems: [p(0, 0)])])
+  }
+
+  @Test func anOffScreenViewSetsTheDataOnceAndReloads() {
+    let view = RecordingView()
+    view.isOnScreen = false
+    var sets = 0
+    view.reload(
+      using: StagedChangeset(source: [1, 2], target: [2, 3]), setData: { _ in sets += 1 })
+    #expect(sets == 1 && view.reloads == 1 && view.blocks.isEmpty)
+  }
+
+  // MARK: Shapes follow the types
+
+  /// A flat list whose elements happen to be sections (a list of headers) replays as a
+  /// flat list into section 0, in every mode; a sectioned changeset of the same values
+  /// replays as sections.
+  @Test(arguments: ElementUpdateMode.allCases)
+  func aFlatListOfSectionsReplaysAsAFlatList(mode: ElementUpdateMode) throws {
+    typealias Header = ArraySection<String, Int>
+    let source = [
+      Header(model: "A", elements: [1]), Header(model: "B", elements: [2, 3]),
+      Header(model: "C", elements: []),
+    ]
+    let target = [
+      Header(model: "C", elements: []), Header(model: "B'", elements: [2]),
+      Header(model: "A", elements: [1, 4]), Header(model: "D", elements: [5, 6, 7]),
+    ]
+    // Flat: the headers are the items of section 0.
+    let flat = StagedChangeset(source: source, target: target, section: 0)
+    var list = CollectionModel(items: source)
+    try list.reload(using: flat, elementUpdates: mode)
+    #expect(list.items == target)
+    #expect(list.numberOfSections == 1)
+    #expect(list.staleCells.isEmpty)
+    // Sectioned: the headers are sections.
+    let sectioned = StagedChangeset(source: source, target: target)
+    var sections = CollectionModel(sections: source)
+    try sections.reload(using: sectioned, elementUpdates: mode)
+    #expect(sections.sections == target)
+    #expect(sections.numberOfSections == 4)
+    #expect(sections.staleCells.isEmpty)
+  }
+
+  // MARK: Blocks
+
+  /// An update stage followed by a section reload stays a block of its own: no source shows
+  /// that UIKit accepts a reconfigure in a block that reloads a section.
+  @Test(arguments: [ElementUpdateMode.reconfigure, .silent])
+  func updatesNeverRideWithASectionReload(mode: ElementUpdateMode) throws {
+    let source = [ArraySection(model: Header(1, 0), elements: [Item(23, 0)])]
+    let target = [ArraySection(model: Header(1, 1), elements: [Item(23, 1)])]
+    var model = CollectionModel(sections: source)
+    try model.reload(using: StagedChangeset(source: source, target: target), elementUpdates: mode)
+    #expect(model.sections == target)
+    let batches = model.events.compactMap { event -> BatchUpdate? in
+      if case .batchUpdates(let batch, _) = event { batch } else { nil }
+    }
+    #expect(batches.count == 2)
+    #expect(batches.allSatisfy { $0.reloadSections.isEmpty || $0.reconfigureItems.isEmpty })
+    #expect(batches.last == BatchUpdate(reloadSections: [0]))
+  }
+
+  /// With `.reconfigure` a flat changeset takes at most two blocks, and the updates are
+  /// reconfigured at their position after the block they ride with.
+  @Test func reconfiguresRideWithTheNextBlockAtTheirPositionAfterIt() throws {
+    let source = [Item(1), Item(2), Item(3), Item(4)]
+    let target = [Item(4, 1), Item(5), Item(3, 1)]  // 1 and 2 deleted; 3 and 4 swap
+    var model = CollectionModel(items: source)
+    try model.reload(
+      using: StagedChangeset(source: source, target: target), elementUpdates: .reconfigure)
+    let batches = model.events.compactMap { event -> BatchUpdate? in
+      if case .batchUpdates(let batch, _) = event { batch } else { nil }
+    }
+    #expect(batches.count == 2)
+    #expect(batches[0].deleteItems == [p(0, 0), p(0, 1)])
+    #expect(batches[0].reconfigureItems == [p(0, 0), p(0, 1)])
+    #expect(model.items == target)
+    #expect(model.staleCells.isEmpty)
+  }
+
+  // MARK: Refusals lose nothing
+
+  /// A replay that a block refuses leaves the model exactly as it was before the replay,
+  /// even when earlier blocks were valid.
+  @Test func aRefusedReplayLeavesTheModelAsItWas() {
+    var model = CollectionModel(items: items(1, 2, 3))
+    model.selectItem(at: p(0, 1))
+    let before = model
+    let staged: StagedChangeset<[Item]> = [
+      Changeset(data: items(2, 3), elementDeleted: [p(0, 0)]),
+      Changeset(data: items(2, 3, 4), elementInserted: [p(0, 7)]),
+    ]
+    var completions: [Bool] = []
+    #expect(throws: BatchUpdateError.self) {
+      try model.reload(using: staged, completion: { completions.append($0) })
+    }
+    #expect(model == before)
+    #expect(completions == [false])
+  }
+
+  /// Replaying items into a model without a section is refused with a clear error.
+  @Test func itemsIntoAModelWithoutASectionAreRefused() {
+    var model = CollectionModel<ArraySection<Int, Int>>(sections: [])
+    #expect(throws: BatchUpdateError(.noSectionForItems)) {
+      try model.reload(using: StagedChangeset(source: [1], target: [2]))
+    }
+    #expect(model.events.isEmpty)
+  }
+}
