@@ -9,11 +9,22 @@ import StagecraftReplay
 /// (`{length = 2, path = 0 - 5}`, without the object address).
 ///
 /// ```swift
+/// import Stagecraft
+///
 /// var model = CollectionModel(items: [1, 2, 3])
 /// var batch = BatchUpdate()
 /// batch.deleteItems = [ElementPath(element: 5, section: 0)]
-/// do { try model.performBatchUpdates(batch, newItems: [1, 2]) } catch { print(error) }
-/// // attempt to delete item 5 from section 0 which only contains 3 items before the update
+/// do {
+///   try model.performBatchUpdates(batch, newItems: [1, 2])
+/// } catch {
+///   print(error)
+/// }
+/// ```
+///
+/// prints
+///
+/// ```
+/// attempt to delete item 5 from section 0 which only contains 3 items before the update
 /// ```
 public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The refused condition and its figures.

@@ -5,7 +5,7 @@ extension CollectionModel {
   /// Applies one `performBatchUpdates` block, with `newSections` as what the data source
   /// returns after it.
   ///
-  /// The batch is validated as UIKit validates it (the rules article, "What UIKit
+  /// The batch is validated as UIKit validates it (the article The Batch-Update Rules, "What UIKit
   /// refuses", and the strict checks when `configuration.isStrict`). When it is refused,
   /// the model is left exactly as it was. Otherwise every realized cell and selected item
   /// follows the old → new map: moved and shifted items keep their cell and their

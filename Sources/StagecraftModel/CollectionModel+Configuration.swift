@@ -8,32 +8,22 @@ extension CollectionModel {
     /// same index path deleted, inserted or reloaded twice; items inserted into a section
     /// that the same batch moves; a reloaded section whose item count changes. `true` by
     /// default. When `false`, duplicates count once and the rest is applied as described.
-    ///
-    /// - Complexity: O(1).
     public var isStrict: Bool
 
     /// The wording of count failures; `.classic` by default.
-    ///
-    /// - Complexity: O(1).
     public var wording: BatchUpdateError.Wording
 
     /// Whether `reloadData` keeps the selected paths that still exist. Sources disagree on
     /// what UIKit does; the default, `false`, clears the selection, which is what a
     /// `UICollectionView` is commonly observed to do.
-    ///
-    /// - Complexity: O(1).
     public var keepsSelectionOnReloadData: Bool
 
     /// Whether selecting an item keeps the others selected. `true` by default, so a test
     /// can follow several selected items through an update (UIKit's default is `false`).
-    ///
-    /// - Complexity: O(1).
     public var allowsMultipleSelection: Bool
 
     /// Whether the view is in a window. A replay sets the data once and calls
-    /// `reloadData` instead of animating when it is not (BATCH_UPDATE_RULES.md §7).
-    ///
-    /// - Complexity: O(1).
+    /// `reloadData` instead of animating when it is not (The Batch-Update Rules, "Data-source timing").
     public var isOnScreen: Bool
 
     /// Creates a configuration.

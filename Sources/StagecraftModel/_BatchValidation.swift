@@ -9,7 +9,7 @@ struct _Refusal: Error {
 }
 
 /// Validates one batch against the item counts before and after it, as UIKit does (the
-/// rules article, "What UIKit refuses"), in four phases: the section calls, the section
+/// article The Batch-Update Rules, "What UIKit refuses"), in four phases: the section calls, the section
 /// count rule with the section map, the item calls, and the item count rule with the
 /// reload positions. It reads counts only, never elements, and changes nothing, so a
 /// refused batch leaves the model exactly as it was. In strict mode it also refuses what

@@ -7,10 +7,12 @@ import StagecraftDiff
 /// a block does not matter, so each list is just a list.
 ///
 /// ```swift
+/// import Stagecraft
+///
 /// var batch = BatchUpdate()
 /// batch.deleteItems = [ElementPath(element: 5, section: 0)]
 /// batch.insertItems = [ElementPath(element: 0, section: 0)]
-/// print(batch)  // BatchUpdate(deleteItems: [[0, 5]], insertItems: [[0, 0]])
+/// print(batch)  // prints BatchUpdate(deleteItems: [[0, 5]], insertItems: [[0, 0]])
 /// ```
 public struct BatchUpdate: Hashable, Sendable {
   /// Sections to delete (before the batch).

@@ -10,8 +10,7 @@ import StagecraftDiff
 /// ```swift
 /// import Stagecraft
 ///
-/// var configured: [ElementPath] = []
-/// let mode = CellUpdateMode<String>.silent { cell, path in configured.append(path) }
+/// let mode = CellUpdateMode<String>.silent { cell, path in print(cell, path) }
 /// print(mode.mode)  // prints silent
 /// ```
 public enum CellUpdateMode<Cell>: ElementUpdateStyle {

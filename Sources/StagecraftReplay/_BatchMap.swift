@@ -1,7 +1,7 @@
 import StagecraftDiff
 
 /// UIKit's old → new map of one batch update: where each section and item that exists
-/// before the batch is after it (the rules article, "The old-to-new map").
+/// before the batch is after it (the article The Batch-Update Rules, "The old-to-new map").
 ///
 /// 1. A deleted section, and every item in it, maps to nothing; so does a deleted item.
 /// 2. A reloaded section or item maps to nothing: a fresh one takes its *shifted*

@@ -208,21 +208,19 @@ extension DiffableSnapshot {
 
   // MARK: Helpers
 
-  @usableFromInline
   internal static func _mark(_ items: [ItemIdentifier], in list: inout [ItemIdentifier]) {
     var seen = Set(list)
     for item in items where seen.insert(item).inserted { list.append(item) }
   }
 
   /// Drops marks whose identifiers are gone.
-  @usableFromInline
+
   internal mutating func _forgetMarks() {
     _reloadedItems.removeAll { _sectionOfItem[$0] == nil }
     _reconfiguredItems.removeAll { _sectionOfItem[$0] == nil }
     _reloadedSections.removeAll { !_sections.contains($0) }
   }
 
-  @usableFromInline
   internal func _requireSection(_ section: SectionIdentifier) throws -> Int {
     guard let index = indexOfSection(section) else {
       throw DiffableSnapshotError(.missingSections, identifiers: ["\(section)"])
@@ -230,7 +228,6 @@ extension DiffableSnapshot {
     return index
   }
 
-  @usableFromInline
   internal func _requireSections(_ sections: [SectionIdentifier]) throws {
     let known = Set(_sections)
     let missing = sections.filter { !known.contains($0) }
@@ -239,7 +236,6 @@ extension DiffableSnapshot {
     }
   }
 
-  @usableFromInline
   internal func _requireItem(_ item: ItemIdentifier) throws -> (section: Int, index: Int) {
     guard let section = _sectionOfItem[item], let sectionIndex = indexOfSection(section),
       let index = _items[sectionIndex].firstIndex(of: item)
@@ -249,7 +245,6 @@ extension DiffableSnapshot {
     return (sectionIndex, index)
   }
 
-  @usableFromInline
   internal func _requireItems(_ items: [ItemIdentifier]) throws {
     let missing = items.filter { _sectionOfItem[$0] == nil }
     if !missing.isEmpty {
@@ -258,7 +253,7 @@ extension DiffableSnapshot {
   }
 
   /// The identifiers that occur twice in `new` or already in `existing`, in order.
-  @usableFromInline
+
   internal static func _duplicates<T: Hashable>(_ new: [T], existing: (T) -> Bool) -> [T] {
     var seen = Set<T>()
     var duplicates: [T] = []
@@ -269,7 +264,6 @@ extension DiffableSnapshot {
     return duplicates
   }
 
-  @usableFromInline
   internal mutating func _insertSections(_ sections: [SectionIdentifier], at index: Int) throws {
     let known = Set(_sections)
     let duplicates = Self._duplicates(sections) { known.contains($0) }
@@ -280,7 +274,6 @@ extension DiffableSnapshot {
     _items.insert(contentsOf: repeatElement([], count: sections.count), at: index)
   }
 
-  @usableFromInline
   internal mutating func _insertItems(_ items: [ItemIdentifier], section: Int, at index: Int) throws
   {
     let duplicates = Self._duplicates(items) { _sectionOfItem[$0] != nil }
@@ -291,7 +284,6 @@ extension DiffableSnapshot {
     for item in items { _sectionOfItem[item] = _sections[section] }
   }
 
-  @usableFromInline
   internal mutating func _moveSection(
     _ section: SectionIdentifier, relativeTo anchor: SectionIdentifier, after: Bool
   ) throws {
@@ -309,7 +301,6 @@ extension DiffableSnapshot {
     self = result
   }
 
-  @usableFromInline
   internal mutating func _moveItem(
     _ item: ItemIdentifier, relativeTo anchor: ItemIdentifier, after: Bool
   ) throws {

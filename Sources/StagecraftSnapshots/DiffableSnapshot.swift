@@ -9,19 +9,21 @@ import StagecraftDiff
 /// leaves the snapshot unchanged.
 ///
 /// ```swift
+/// import Stagecraft
+///
 /// var snapshot = DiffableSnapshot<String, Int>()
 /// try snapshot.appendSections(["Main"])
 /// try snapshot.appendItems([1, 2, 3])
 /// try snapshot.moveItem(3, beforeItem: 1)
-/// snapshot.itemIdentifiers  // [3, 1, 2]
+/// print(snapshot.itemIdentifiers)  // prints [3, 1, 2]
 /// ```
 public struct DiffableSnapshot<SectionIdentifier: Hashable, ItemIdentifier: Hashable> {
-  @usableFromInline internal var _sections: [SectionIdentifier] = []
-  @usableFromInline internal var _items: [[ItemIdentifier]] = []
-  @usableFromInline internal var _sectionOfItem: [ItemIdentifier: SectionIdentifier] = [:]
-  @usableFromInline internal var _reloadedItems: [ItemIdentifier] = []
-  @usableFromInline internal var _reconfiguredItems: [ItemIdentifier] = []
-  @usableFromInline internal var _reloadedSections: [SectionIdentifier] = []
+  var _sections: [SectionIdentifier] = []
+  var _items: [[ItemIdentifier]] = []
+  var _sectionOfItem: [ItemIdentifier: SectionIdentifier] = [:]
+  var _reloadedItems: [ItemIdentifier] = []
+  var _reconfiguredItems: [ItemIdentifier] = []
+  var _reloadedSections: [SectionIdentifier] = []
 
   /// Creates an empty snapshot.
   ///

@@ -19,12 +19,8 @@ public struct DiffableSnapshotError: Error, Hashable, Sendable, CustomStringConv
   }
 
   /// What went wrong.
-  ///
-  /// - Complexity: O(1).
   public var kind: Kind
   /// The identifiers concerned, as text.
-  ///
-  /// - Complexity: O(1).
   public var identifiers: [String]
 
   /// Creates an error.

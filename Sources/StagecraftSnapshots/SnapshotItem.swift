@@ -14,12 +14,8 @@ public struct SnapshotItem<Identifier: Hashable>: Differentiable, Hashable {
   }
 
   /// The item identifier.
-  ///
-  /// - Complexity: O(1).
   public var identifier: Identifier
   /// How the snapshot marked it.
-  ///
-  /// - Complexity: O(1).
   public var mark: Mark
 
   /// Creates an item.

@@ -4,12 +4,8 @@ import StagecraftDiff
 /// applied marked it for reload (a marked section never has equal content).
 public struct SnapshotSection<Identifier: Hashable>: Differentiable, Hashable {
   /// The section identifier.
-  ///
-  /// - Complexity: O(1).
   public var identifier: Identifier
   /// Whether the snapshot marked it with `reloadSections`.
-  ///
-  /// - Complexity: O(1).
   public var isReloaded: Bool
 
   /// Creates a section.

@@ -59,15 +59,48 @@ public struct ReferenceMatching: Sendable {
   }
 }
 
-/// The length of a longest strictly increasing subsequence, by the quadratic dynamic
-/// program: the oracle that the library's O(k log k) algorithm is checked against.
+/// The length of a longest strictly increasing subsequence, by patience sorting: the
+/// oracle that the library's moves are checked against. It keeps only the smallest tail of
+/// each length, so it shares nothing with the library's algorithm, which records
+/// predecessors to choose which elements stay.
 ///
 /// - Parameter values: The sequence.
 /// - Returns: The length.
-public func longestIncreasingSubsequenceLength(_ values: [Int]) -> Int {
-  var best = [Int](repeating: 1, count: values.count)
-  for i in values.indices {
-    for j in 0..<i where values[j] < values[i] { best[i] = max(best[i], best[j] + 1) }
+public func longestIncreasingSubsequenceLength<S: Sequence>(_ values: S) -> Int
+where S.Element == Int {
+  var tails: [Int] = []
+  for value in values {
+    var low = 0
+    var high = tails.count
+    while low < high {
+      let middle = (low + high) / 2
+      if tails[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    if low == tails.count { tails.append(value) } else { tails[low] = value }
   }
-  return best.max() ?? 0
+  return tails.count
+}
+
+/// The fewest moves under the k-th occurrence matching, for inputs too large for
+/// `ReferenceMatching`: each identifier's occurrences are queued, matched in order, and
+/// the matched pairs not in a longest increasing subsequence move.
+///
+/// - Parameters:
+///   - source: The identifiers before.
+///   - target: The identifiers after.
+/// - Returns: The number of moves a minimal diff reports.
+public func minimumMoves<ID: Hashable>(source: [ID], target: [ID]) -> Int {
+  var queues: [ID: [Int]] = [:]
+  for (index, id) in source.enumerated() { queues[id, default: []].append(index) }
+  var next: [ID: Int] = [:]
+  var targetOfSource = [Int](repeating: -1, count: source.count)
+  for (index, id) in target.enumerated() {
+    guard let queue = queues[id] else { continue }
+    let taken = next[id, default: 0]
+    guard taken < queue.count else { continue }
+    targetOfSource[queue[taken]] = index
+    next[id] = taken + 1
+  }
+  let matched = targetOfSource.filter { $0 >= 0 }
+  return matched.count - longestIncreasingSubsequenceLength(matched)
 }

@@ -23,20 +23,6 @@ struct Timing {
   var minimum: Duration { samples.min() ?? .zero }
 }
 
-/// Runs `work` once to warm up, then `runs` times in sequence on a monotonic clock.
-func measure<T>(runs: Int, _ work: () -> T) -> Timing {
-  blackHole(work())
-  let clock = ContinuousClock()
-  var samples: [Duration] = []
-  for _ in 0..<runs {
-    let start = clock.now
-    let result = work()
-    samples.append(clock.now - start)
-    blackHole(result)
-  }
-  return Timing(samples: samples)
-}
-
 /// Runs several pieces of work in turn, round after round (never concurrently), so that
 /// each round's figures share the machine's conditions; after one warm-up round.
 /// Ratios are then taken round by round, which a noisy, shared machine needs.

@@ -1,4 +1,5 @@
 import Stagecraft
+import StagecraftTestSupport
 
 /// The benchmark's element: an `Int` identity and an `Int` content.
 struct BenchItem: Differentiable, Hashable {
@@ -8,19 +9,6 @@ struct BenchItem: Differentiable, Hashable {
 }
 
 typealias BenchSection = ArraySection<Int, BenchItem>
-
-/// SplitMix64, so that every run sees the same input.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// One benchmark input and what to expect of its diff.
 struct FlatScenario {
@@ -34,42 +22,11 @@ struct FlatScenario {
 enum Inputs {
   /// 10% deleted, 10% inserted, 10% moved and 10% updated, drawn independently.
   static func tenPercent(_ count: Int, seed: UInt64 = 1) -> FlatScenario {
-    var random = SplitMix64(seed: seed)
-    let source = (0..<count).map { BenchItem(id: $0, content: 0) }
-    var kept: [BenchItem] = []
-    kept.reserveCapacity(count)
-    var moved: [BenchItem] = []
-    for item in source {
-      if Int.random(in: 0..<10, using: &random) == 0 { continue }  // deleted
-      if Int.random(in: 0..<10, using: &random) == 0 {
-        moved.append(item)
-      } else {
-        kept.append(item)
-      }
-    }
-    // Moved items and new items go to random places among the kept ones, in one pass.
-    var extras = moved + (count..<(count + count / 10)).map { BenchItem(id: $0, content: 0) }
-    extras.shuffle(using: &random)
-    var slots = (0..<extras.count).map { _ in Int.random(in: 0...kept.count, using: &random) }
-    slots.sort()
-    var target: [BenchItem] = []
-    target.reserveCapacity(kept.count + extras.count)
-    var next = 0
-    for (index, item) in kept.enumerated() {
-      while next < slots.count, slots[next] == index {
-        target.append(extras[next])
-        next += 1
-      }
-      target.append(item)
-    }
-    while next < extras.count {
-      target.append(extras[next])
-      next += 1
-    }
-    for index in target.indices where Int.random(in: 0..<10, using: &random) == 0 {
-      target[index].content = 1
-    }
-    return FlatScenario(name: "flat \(count) 10/10/10/10", source: source, target: target)
+    let (source, target) = tenPercentEdit(count: count, seed: seed)
+    return FlatScenario(
+      name: "flat \(count) 10/10/10/10",
+      source: source.map { BenchItem(id: $0.id, content: $0.content) },
+      target: target.map { BenchItem(id: $0.id, content: $0.content) })
   }
 
   static func unchanged(_ count: Int) -> FlatScenario {

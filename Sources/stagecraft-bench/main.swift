@@ -1,4 +1,5 @@
 import Stagecraft
+import StagecraftTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -121,41 +122,6 @@ func floorWork(_ source: [BenchItem], _ target: [BenchItem]) -> Int {
   return hits
 }
 
-/// The minimum number of moves, computed here independently of the library:
-/// k-th occurrence matching, then matched count minus a longest increasing subsequence.
-func minimumMoves(_ source: [BenchItem], _ target: [BenchItem]) -> Int {
-  // Occurrence queues as (first, last) per identifier plus a forward link per position.
-  var ends: [Int: (first: Int, last: Int)] = [:]
-  var link = [Int](repeating: -1, count: source.count)
-  for (index, item) in source.enumerated() {
-    if let end = ends[item.id] {
-      link[end.last] = index
-      ends[item.id] = (end.first, index)
-    } else {
-      ends[item.id] = (index, index)
-    }
-  }
-  var targetOfSource = [Int](repeating: -1, count: source.count)
-  for (index, item) in target.enumerated() {
-    guard let end = ends[item.id], end.first >= 0 else { continue }
-    targetOfSource[end.first] = index
-    ends[item.id] = (link[end.first], end.last)
-  }
-  var tails: [Int] = []
-  var matched = 0
-  for value in targetOfSource where value >= 0 {
-    matched += 1
-    var low = 0
-    var high = tails.count
-    while low < high {
-      let mid = (low + high) / 2
-      if tails[mid] < value { low = mid + 1 } else { high = mid }
-    }
-    if low == tails.count { tails.append(value) } else { tails[low] = value }
-  }
-  return matched - tails.count
-}
-
 @MainActor func runFlat(_ scenario: FlatScenario, standardLibraryBudget: Int) {
   guard selected(scenario.name) else { return }
   let (source, target) = (scenario.source, scenario.target)
@@ -163,7 +129,8 @@ func minimumMoves(_ source: [BenchItem], _ target: [BenchItem]) -> Int {
   let moves = staged.reduce(0) { $0 + $1.elementMoved.count }
   var problems: [String] = []
   if (staged.last?.data ?? source) != target { problems.append("does not end at the target") }
-  let minimum = scenario.expectedMoves ?? minimumMoves(source, target)
+  let minimum =
+    scenario.expectedMoves ?? minimumMoves(source: source.map(\.id), target: target.map(\.id))
   if moves != minimum { problems.append("\(moves) moves, minimum \(minimum)") }
 
   let differing = staged.reduce(0) {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import StagecraftDiff
 
-/// Every refusal of BATCH_UPDATE_RULES.md §4, as exact text, from a minimal batch.
+/// Every refusal of The Batch-Update Rules, "What UIKit refuses", as exact text, from a minimal batch.
 @Suite("CollectionModel: UIKit's refusals")
 struct CollectionModelErrorTests {
   typealias Model = CollectionModel<Section>

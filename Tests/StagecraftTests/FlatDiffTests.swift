@@ -142,11 +142,12 @@ struct FlatDiffTests {
     }
   }
 
-  /// Every pair of sequences of length ≤ 4 over 3 identifiers with 2 contents each.
+  /// Every pair of sequences of length ≤ 4 (≤ 3 unless `STAGECRAFT_TEST_SCALE=full`) over 3
+  /// identifiers with 2 contents each.
   @Test(arguments: 0..<6)
   func exhaustiveSmallPairs(sourceSlice: Int) {
     let alphabet = (0..<3).flatMap { id in (0..<2).map { Item(id, $0) } }
-    let all = allSequences(over: alphabet, maxLength: TestScale.isReduced ? 3 : 4)
+    let all = allSequences(over: alphabet, maxLength: TestScale.isFull ? 4 : 3)
     let chunk = (all.count + 5) / 6
     var cases = 0
     for source in all.dropFirst(sourceSlice * chunk).prefix(chunk) {

@@ -15,8 +15,10 @@ where
   ///    subsequence, so the number of moves is the minimum.
   ///
   /// ```swift
+  /// import Stagecraft
+  ///
   /// let staged = StagedChangeset(source: ["a", "b", "c", "d"], target: ["b", "c", "d", "a"])
-  /// print(staged[0].elementMoved)  // [[0, 0] -> [0, 3]]
+  /// print(staged[0].elementMoved)  // prints [Move([0, 0] -> [0, 3])]
   /// ```
   ///
   /// - Parameters:

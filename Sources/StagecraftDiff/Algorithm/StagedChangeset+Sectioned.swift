@@ -19,9 +19,12 @@ where
   /// one whose target section is new is a delete.
   ///
   /// ```swift
+  /// import Stagecraft
+  ///
   /// let old = [ArraySection(model: "A", elements: [1, 2]), ArraySection(model: "B", elements: [3])]
   /// let new = [ArraySection(model: "A", elements: [1]), ArraySection(model: "B", elements: [3, 2])]
-  /// print(StagedChangeset(source: old, target: new)[0].elementMoved)  // [[0, 1] -> [1, 1]]
+  /// print(StagedChangeset(source: old, target: new)[0].elementMoved)
+  /// // prints [Move([0, 1] -> [1, 1])]
   /// ```
   ///
   /// - Parameters:

@@ -1,8 +1,6 @@
 /// Whether this build of the library checks its internal invariants (the
 /// `STAGECRAFT_INTERNAL_CHECKS` compilation condition, on in debug builds). The benchmark
 /// refuses to report when it is on.
-///
-/// - Complexity: O(1).
 public let _stagecraftInternalChecksEnabled: Bool = {
   #if STAGECRAFT_INTERNAL_CHECKS
     return true

@@ -2,11 +2,18 @@ extension Changeset: CustomDebugStringConvertible {
   /// A multi-line listing of the non-empty change lists and the data.
   ///
   /// ```swift
+  /// import Stagecraft
+  ///
   /// print(StagedChangeset(source: [1, 2], target: [2])[0].debugDescription)
-  /// // Changeset(
-  /// //   data: [2],
-  /// //   elementDeleted: [[0, 0]]
-  /// // )
+  /// ```
+  ///
+  /// prints
+  ///
+  /// ```
+  /// Changeset(
+  ///   data: [2],
+  ///   elementDeleted: [[0, 0]]
+  /// )
   /// ```
   ///
   /// - Complexity: O(n + c), where n is the size of `data` and c the number of changes.

@@ -5,15 +5,15 @@
 /// order they were given in, so `==` is plain, order-exact equality.
 ///
 /// ```swift
+/// import Stagecraft
+///
 /// let staged = StagedChangeset(source: ["a", "b", "c"], target: ["c", "a"])
-/// staged[0].elementDeleted   // [[0, 1]]
-/// staged[1].elementMoved     // [Move([0, 1] -> [0, 0])]
-/// staged[1].data             // ["c", "a"]
+/// print(staged[0].elementDeleted)  // prints [[0, 1]]
+/// print(staged[1].elementMoved)  // prints [Move([0, 0] -> [0, 1])]
+/// print(staged[1].data)  // prints ["c", "a"]
 /// ```
 public struct Changeset<Collection: Swift.Collection> {
   /// The collection as it stands after this stage is applied.
-  ///
-  /// - Complexity: O(1).
   public var data: Collection
 
   /// Deleted sections, as indexes before the stage; ascending.
@@ -129,8 +129,12 @@ public struct Changeset<Collection: Swift.Collection> {
   /// The number of changes of every kind in this stage.
   ///
   /// ```swift
-  /// StagedChangeset(source: [1, 2], target: [2, 3])[0].changeCount  // 1 (the delete)
+  /// import Stagecraft
+  ///
+  /// print(StagedChangeset(source: [1, 2], target: [2, 3])[0].changeCount)  // prints 1
   /// ```
+  ///
+  /// The first stage deletes 1; the second inserts 3.
   ///
   /// - Complexity: O(1).
   @inlinable

@@ -3,19 +3,17 @@
 /// Paths order by section, then by element, like `IndexPath`.
 ///
 /// ```swift
+/// import Stagecraft
+///
 /// let path = ElementPath(element: 5, section: 0)
-/// print(path)                                       // [0, 5]
-/// path < ElementPath(element: 0, section: 1)        // true
+/// print(path)  // prints [0, 5]
+/// print(path < ElementPath(element: 0, section: 1))  // prints true
 /// ```
 public struct ElementPath: Hashable, Comparable, Sendable {
   /// The element's index within its section.
-  ///
-  /// - Complexity: O(1).
   public var element: Int
 
   /// The section's index.
-  ///
-  /// - Complexity: O(1).
   public var section: Int
 
   /// Creates a path.

@@ -1,18 +1,16 @@
 /// A move from a position before a batch update to a position after it.
 ///
 /// ```swift
+/// import Stagecraft
+///
 /// let move = Move(source: 0, target: 3)
-/// print(move)  // 0 -> 3
+/// print(move)  // prints 0 -> 3
 /// ```
 public struct Move<Position> {
   /// Where the moved element (or section) is before the update.
-  ///
-  /// - Complexity: O(1).
   public var source: Position
 
   /// Where it is after the update.
-  ///
-  /// - Complexity: O(1).
   public var target: Position
 
   /// Creates a move.

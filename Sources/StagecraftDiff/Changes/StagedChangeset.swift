@@ -2,9 +2,11 @@
 /// `performBatchUpdates` block can apply safely.
 ///
 /// ```swift
+/// import Stagecraft
+///
 /// let staged = StagedChangeset(source: ["a", "b", "c", "d"], target: ["b", "c", "d", "a"])
-/// staged.count                // 1
-/// staged[0].elementMoved      // [Move([0, 0] -> [0, 3])]
+/// print(staged.count)  // prints 1
+/// print(staged[0].elementMoved)  // prints [Move([0, 0] -> [0, 3])]
 /// ```
 ///
 /// Build one with `init(source:target:)` (flat or sectioned input), or from an array

@@ -6,9 +6,15 @@
 /// (an `Int` 1 and an `Int8` 1, say), and never compare equal in content.
 ///
 /// ```swift
-/// let feed: [AnyDifferentiable] = [AnyDifferentiable(Banner(id: 1)), AnyDifferentiable(Post(id: 1))]
-/// feed[0].differenceIdentifier == feed[1].differenceIdentifier  // false: different types
+/// import Stagecraft
+///
+/// struct Banner: Differentiable, Hashable { var id: Int }
+/// struct Post: Differentiable, Hashable { var id: Int }
+/// let feed = [AnyDifferentiable(Banner(id: 1)), AnyDifferentiable(Post(id: 1))]
+/// print(feed[0].differenceIdentifier == feed[1].differenceIdentifier)  // prints false
 /// ```
+///
+/// Values of different types are never the same item, even with equal identifiers.
 ///
 /// The wrapper boxes its value once, when it is created, and hashes its identifier then;
 /// comparing two wrapped values checks their types with one pointer comparison and calls

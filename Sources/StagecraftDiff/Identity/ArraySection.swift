@@ -3,20 +3,18 @@
 /// Its identity and content are those of the model; the elements are diffed separately.
 ///
 /// ```swift
+/// import Stagecraft
+///
 /// let old = [ArraySection(model: "A", elements: [1, 2])]
 /// let new = [ArraySection(model: "A", elements: [2, 1])]
-/// StagedChangeset(source: old, target: new)[0].elementMoved
-/// // [Move([0, 1] -> [0, 0])]
+/// print(StagedChangeset(source: old, target: new)[0].elementMoved)
+/// // prints [Move([0, 0] -> [0, 1])]
 /// ```
 public struct ArraySection<Model: Differentiable, Element: Differentiable>: DifferentiableSection {
   /// The section's model: its identity and content.
-  ///
-  /// - Complexity: O(1).
   public var model: Model
 
   /// The section's elements.
-  ///
-  /// - Complexity: O(1).
   public var elements: [Element]
 
   /// Creates a section.

@@ -5,11 +5,13 @@
 /// argument. A pair for which it returns `false` is listed in `elementUpdated`.
 ///
 /// ```swift
+/// import Stagecraft
+///
 /// struct Row: ContentEquatable {
 ///   var title: String
 ///   func isContentEqual(to source: Row) -> Bool { title == source.title }
 /// }
-/// Row(title: "a").isContentEqual(to: Row(title: "b"))  // false
+/// print(Row(title: "a").isContentEqual(to: Row(title: "b")))  // prints false
 /// ```
 ///
 /// The relation need not be symmetric; the diff never calls it the other way round.
@@ -30,4 +32,27 @@ extension ContentEquatable where Self: Equatable {
   /// - Complexity: The cost of `==`.
   @inlinable
   public func isContentEqual(to source: Self) -> Bool { self == source }
+}
+
+extension Optional: ContentEquatable where Wrapped: ContentEquatable {
+  /// Whether both are nil, or both hold values of equal content.
+  ///
+  /// ```swift
+  /// import Stagecraft
+  ///
+  /// let some: Int? = 1
+  /// print(some.isContentEqual(to: 1), some.isContentEqual(to: nil))  // prints true false
+  /// ```
+  ///
+  /// - Parameter source: The old value.
+  /// - Returns: Whether no cell showing `source` needs to be refreshed.
+  /// - Complexity: That of the wrapped comparison.
+  @inlinable
+  public func isContentEqual(to source: Wrapped?) -> Bool {
+    switch (self, source) {
+    case (let new?, let old?): new.isContentEqual(to: old)
+    case (nil, nil): true
+    default: false
+    }
+  }
 }

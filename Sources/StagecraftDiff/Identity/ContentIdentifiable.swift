@@ -5,12 +5,14 @@
 /// with equal identifiers are the same item, possibly with changed content.
 ///
 /// ```swift
+/// import Stagecraft
+///
 /// struct Message: ContentIdentifiable {
 ///   var id: Int
 ///   var text: String
 ///   var differenceIdentifier: Int { id }
 /// }
-/// Message(id: 7, text: "hi").differenceIdentifier  // 7
+/// print(Message(id: 7, text: "hi").differenceIdentifier)  // prints 7
 /// ```
 ///
 /// Defaults:

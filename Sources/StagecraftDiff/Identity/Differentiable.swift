@@ -6,6 +6,8 @@
 /// delete and an insert.
 ///
 /// ```swift
+/// import Stagecraft
+///
 /// struct Item: Differentiable {
 ///   var id: Int
 ///   var title: String
@@ -14,7 +16,7 @@
 /// }
 /// let staged = StagedChangeset(
 ///   source: [Item(id: 1, title: "a")], target: [Item(id: 1, title: "b")])
-/// staged[0].elementUpdated  // [[0, 0]]
+/// print(staged[0].elementUpdated)  // prints [[0, 0]]
 /// ```
 ///
 /// A type that is `Hashable` (or `Identifiable`) and `Equatable` gets both requirements

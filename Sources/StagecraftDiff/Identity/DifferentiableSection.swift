@@ -2,9 +2,11 @@
 /// elements that are diffed inside it.
 ///
 /// ```swift
+/// import Stagecraft
+///
 /// let section = ArraySection(model: "Fruit", elements: ["apple", "pear"])
-/// section.elements.count        // 2
-/// section.differenceIdentifier  // "Fruit"
+/// print(section.elements.count)  // prints 2
+/// print(section.differenceIdentifier)  // prints Fruit
 /// ```
 public protocol DifferentiableSection: Differentiable {
   /// The collection that holds the section's elements.

@@ -4,21 +4,21 @@
 import Stagecraft
 import UIKit
 
-struct Post: Differentiable, Equatable, Sendable {
+struct Article: Differentiable, Equatable, Sendable {
   var id: Int
   var title: String
   var differenceIdentifier: Int { id }
 }
 
-final class FeedViewController: UICollectionViewController {
-  var posts: [Post] = []
+final class ArticlesViewController: UICollectionViewController {
+  var posts: [Article] = []
 
-  func show(_ newPosts: [Post]) {
+  func show(_ newPosts: [Article]) {
     let staged = StagedChangeset(source: posts, target: newPosts)
     collectionView.reload(using: staged, setData: { self.posts = $0 })
   }
 
-  func showReconfiguring(_ newPosts: [Post]) {
+  func showReconfiguring(_ newPosts: [Article]) {
     let staged = StagedChangeset(source: posts, target: newPosts)
     collectionView.reload(
       using: staged, strategy: .nonanimatedBatchUpdates, elementUpdates: .reconfigure,
@@ -26,7 +26,7 @@ final class FeedViewController: UICollectionViewController {
       completion: { finished in print(finished) })
   }
 
-  func showRefreshingInPlace(_ newPosts: [Post]) {
+  func showRefreshingInPlace(_ newPosts: [Article]) {
     let staged = StagedChangeset(source: posts, target: newPosts)
     collectionView.reload(
       using: staged,
@@ -38,7 +38,7 @@ final class FeedViewController: UICollectionViewController {
   }
 
   /// The diff runs off the main actor; the replay on it.
-  func refresh(loading load: @escaping @Sendable () async -> [Post]) {
+  func refresh(loading load: @escaping @Sendable () async -> [Article]) {
     let old = posts
     Task.detached {
       let new = await load()

@@ -2,7 +2,7 @@ import Stagecraft
 import StagecraftTestSupport
 
 /// An independent replay of staged changesets with UIKit's batch-update rules
-/// (BATCH_UPDATE_RULES.md §1–§3), written without the library's algorithm or model.
+/// (The Batch-Update Rules: index spaces, the old-to-new map, the count rule), written without the library's algorithm or model.
 ///
 /// Each stage is applied to the previous data: deletes and reloads in the before-space,
 /// inserts in the after-space, moves from before to after, and every survivor filling the
@@ -176,7 +176,7 @@ enum ReplayOracle {
     let oldCount = previous.count
     let newCount = data.count
 
-    // Sections: the old -> new map of §2.
+    // Sections: the old-to-new map.
     let deleted = Set(stage.sectionDeleted)
     let reloaded = Set(stage.sectionUpdated)
     if deleted.contains(where: { $0 < 0 || $0 >= oldCount }) {
