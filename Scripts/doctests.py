@@ -167,7 +167,8 @@ def split(block):
 
 
 def swift_string(text):
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    escaped = (text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+               .replace("\t", "\\t"))
     return '"' + escaped + '"'
 
 

@@ -2,35 +2,41 @@ import StagecraftDiff
 import StagecraftReplay
 
 extension BatchUpdateError.Reason {
-  /// UIKit's text for this failure in the given wording of count failures.
+  /// UIKit's text for this failure.
   ///
-  /// - Parameter wording: The wording of count failures.
+  /// - Parameters:
+  ///   - wording: The text of count failures and its layout.
+  ///   - view: The view whose words the text uses.
   /// - Returns: The message, without UIKit's object addresses.
-  /// - Complexity: O(c) for count failures in the modern wording, where c is the number of
-  ///   calls in the batch; O(1) otherwise.
-  public func message(wording: BatchUpdateError.Wording) -> String {
+  /// - Complexity: O(c) for count failures in the batch-updates text, where c is the number
+  ///   of calls in the batch; O(1) otherwise.
+  public func message(
+    wording: BatchUpdateError.Wording, view: BatchUpdateError.ViewKind = .collectionView
+  ) -> String {
     func path(_ path: ElementPath) -> String {
       "{length = 2, path = \(path.section) - \(path.element)}"
     }
+    let (item, items) = (view.item, view.items)
+    let space = wording.text == .invalidUpdate ? "  " : " "
     switch self {
     case .invalidSectionCount(let after, let before, let inserted, let deleted, let context):
-      if wording == .modern { return Self.modernCountMessage(context) }
+      if let text = Self.batchUpdatesMessage(context, wording: wording, view: view) { return text }
       return
-        "Invalid update: invalid number of sections.  The number of sections contained in the "
-        + "collection view after the update (\(after)) must be equal to the number of sections "
-        + "contained in the collection view before the update (\(before)), plus or minus the "
+        "Invalid update: invalid number of sections.\(space)The number of sections contained in "
+        + "the \(view.name) after the update (\(after)) must be equal to the number of sections "
+        + "contained in the \(view.name) before the update (\(before)), plus or minus the "
         + "number of sections inserted or deleted (\(inserted) inserted, \(deleted) deleted)."
     case .invalidItemCount(
       let section, let after, let before, let inserted, let deleted, let movedIn, let movedOut,
       let context):
-      if wording == .modern { return Self.modernCountMessage(context) }
+      if let text = Self.batchUpdatesMessage(context, wording: wording, view: view) { return text }
       return
-        "Invalid update: invalid number of items in section \(section).  The number of items "
-        + "contained in an existing section after the update (\(after)) must be equal to the "
-        + "number of items contained in that section before the update (\(before)), plus or "
-        + "minus the number of items inserted or deleted from that section (\(inserted) "
-        + "inserted, \(deleted) deleted) and plus or minus the number of items moved into or "
-        + "out of that section (\(movedIn) moved in, \(movedOut) moved out)."
+        "Invalid update: invalid number of \(items) in section \(section).\(space)The number of "
+        + "\(items) contained in an existing section after the update (\(after)) must be equal "
+        + "to the number of \(items) contained in that section before the update (\(before)), "
+        + "plus or minus the number of \(items) inserted or deleted from that section "
+        + "(\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(items) "
+        + "moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."
     case .deleteSectionOutOfRange(let section, let count):
       return
         "attempt to delete section \(section), but there are only \(count) sections before the update"
@@ -47,30 +53,31 @@ extension BatchUpdateError.Reason {
       return
         "attempt to move section \(section) to section \(target), but there are only \(count) "
         + "sections after the update"
-    case .deleteItemSectionOutOfRange(let item, let section, let count):
+    case .deleteItemSectionOutOfRange(let index, let section, let count):
       return
-        "attempt to delete item \(item) from section \(section), but there are only \(count) "
-        + "sections before the update"
-    case .deleteItemOutOfRange(let item, let section, let count):
+        "attempt to delete \(item) \(index) from section \(section), but there are only "
+        + "\(count) sections before the update"
+    case .deleteItemOutOfRange(let index, let section, let count):
       return
-        "attempt to delete item \(item) from section \(section) which only contains \(count) "
-        + "items before the update"
-    case .insertItemSectionOutOfRange(let item, let section, let count):
+        "attempt to delete \(item) \(index) from section \(section) which only contains "
+        + "\(count) \(items) before the update"
+    case .insertItemSectionOutOfRange(let index, let section, let count):
       return
-        "attempt to insert item \(item) into section \(section), but there are only \(count) "
-        + "sections after the update"
-    case .insertItemOutOfRange(let item, let section, let count):
+        "attempt to insert \(item) \(index) into section \(section), but there are only "
+        + "\(count) sections after the update"
+    case .insertItemOutOfRange(let index, let section, let count):
       return
-        "attempt to insert item \(item) into section \(section), but there are only \(count) "
-        + "items in section \(section) after the update"
+        "attempt to insert \(item) \(index) into section \(section), but there are only "
+        + "\(count) \(items) in section \(section) after the update"
     case .moveItemOutOfRange(let moved, let count):
       return
         "attempt to move index path (\(path(moved))) that does not exist - there are only "
-        + "\(count) items in section \(moved.section) before the update"
+        + "\(count) \(items) in section \(moved.section) before the update"
     case .moveItemTargetOutOfRange(let moved, let target, let count):
       return
         "attempt to move index path (\(path(moved))) to index path (\(path(target))) that does "
-        + "not exist - there are only \(count) items in section \(target.section) after the update"
+        + "not exist - there are only \(count) \(items) in section \(target.section) after the "
+        + "update"
     case .moveItemSectionOutOfRange(let moved, let count):
       return
         "attempt to move index path (\(path(moved))) from a section that does not exist - there "
@@ -79,15 +86,15 @@ extension BatchUpdateError.Reason {
       return
         "attempt to move index path (\(path(moved))) to index path (\(path(target))) in section "
         + "that does not exist - there are only \(count) sections after the update"
-    case .reconfigureItemOutOfRange(let item, let sections, let items):
-      if item.section < 0 || item.section >= sections {
+    case .reconfigureItemOutOfRange(let at, let sections, let count):
+      if at.section < 0 || at.section >= sections {
         return
-          "attempt to reconfigure item \(item.element) in section \(item.section), but there are "
+          "attempt to reconfigure \(item) \(at.element) in section \(at.section), but there are "
           + "only \(sections) sections after the update"
       }
       return
-        "attempt to reconfigure item \(item.element) in section \(item.section), but there are "
-        + "only \(items) items in section \(item.section) after the update"
+        "attempt to reconfigure \(item) \(at.element) in section \(at.section), but there are "
+        + "only \(count) \(items) in section \(at.section) after the update"
     case .deleteAndReloadSameSection(let section):
       return "attempt to delete and reload the same section (\(section))"
     case .deleteAndReloadSamePath(let item):
@@ -101,20 +108,23 @@ extension BatchUpdateError.Reason {
     case .insertAndMoveSameSection(let section), .sectionReloadLandsOnMoveTarget(_, let section):
       return "attempt to perform an insert and a move to the same section (\(section))"
     case .moveFromDeletedSection(let section):
-      return "cannot move an item from a deleted section (\(section))"
+      return
+        "cannot move \(view == .tableView ? "a row" : "an item") from a deleted section (\(section))"
     case .moveIntoInsertedSection(let section):
-      return "cannot move an item into a newly inserted section (\(section))"
+      return
+        "cannot move \(view == .tableView ? "a row" : "an item") into a newly inserted section "
+        + "(\(section))"
     case .sectionMovedTwice(let section, let first, let second):
       return "attempt to move section \(section) to both section \(first) and section \(second)"
     case .sectionsMovedToSameTarget(let first, let second, let target):
       return "attempt to move both section \(first) and section \(second) to section \(target)"
-    case .itemMovedTwice(let item, let first, let second):
+    case .itemMovedTwice(let moved, let first, let second):
       return
-        "attempt to move item at index path \(path(item)) to both \(path(first)) and "
+        "attempt to move \(item) at index path \(path(moved)) to both \(path(first)) and "
         + "\(path(second))"
     case .itemsMovedToSameTarget(let first, let second, let target):
       return
-        "attempt to move both item at index path \(path(first)) and \(path(second)) to "
+        "attempt to move both \(item) at index path \(path(first)) and \(path(second)) to "
         + "\(path(target))"
     case .duplicateItemDelete(let item):
       return
@@ -142,47 +152,39 @@ extension BatchUpdateError.Reason {
         + "\(after) after); UIKit does not check this and then fails with \"attempt to create "
         + "view animation for nil view\""
     case .noSectionForItems:
-      return "attempt to update items, but the collection view has no section to hold them"
-    case .dataTypeMismatch(let data, let expected):
-      return "the data source holds \(data), but the collection view shows \(expected)"
+      return "attempt to update \(items), but the \(view.name) has no section to hold them"
     }
   }
 
-  private static func modernCountMessage(_ context: BatchUpdateError.CountContext) -> String {
+  /// The batch-updates text of a count failure, when the wording uses it.
+  private static func batchUpdatesMessage(
+    _ context: BatchUpdateError.CountContext, wording: BatchUpdateError.Wording,
+    view: BatchUpdateError.ViewKind
+  ) -> String? {
+    let when: String
+    switch wording.text {
+    case .invalidUpdate, .invalidUpdateOneSpace: return nil
+    case .batchUpdatesAndOr: when = "before and/or after"
+    case .batchUpdates: when = "before and after"
+    }
     func describe(_ counts: [Int]) -> String {
       let noun = counts.count == 1 ? "section" : "sections"
       let list = counts.map(String.init).joined(separator: ", ")
-      return "{ \(counts.count) \(noun) with item counts: [\(list)] }"
+      return "{ \(counts.count) \(noun) with \(view.item) counts: [\(list)] }"
     }
+    let lines = context.updates.map { $0.line(view: view) }
+    let newline = wording.isOneLine ? " " : "\n"
     let updates =
-      context.updates.isEmpty ? "[]" : "[ " + context.updates.joined(separator: ", ") + " ]"
+      lines.isEmpty
+      ? "[ ]"
+      : wording.isOneLine
+        ? "[ " + lines.joined(separator: ", ") + " ]"
+        : "[\n\t" + lines.joined(separator: ",\n\t") + "\n]"
     return
-      "Invalid batch updates detected: the number of sections and/or items returned by the data "
-      + "source before and after performing the batch updates are inconsistent with the updates. "
-      + "Data source before updates = \(describe(context.itemCountsBefore)) "
-      + "Data source after updates = \(describe(context.itemCountsAfter)) "
-      + "Updates = \(updates)"
-  }
-}
-
-extension BatchUpdateError {
-  /// The batch's calls, one line each, in the order UIKit lists them in the modern count
-  /// failure: deletes descending, then reloads, inserts and moves ascending.
-  ///
-  /// - Parameter batch: The calls of one block.
-  /// - Returns: One line per call, such as `Delete item (0 - 5)`.
-  /// - Complexity: O(c log c), where c is the number of calls.
-  public static func updateLines(_ batch: BatchUpdate) -> [String] {
-    func path(_ path: ElementPath) -> String { "(\(path.section) - \(path.element))" }
-    var lines: [String] = []
-    lines += batch.deleteSections.sorted(by: >).map { "Delete section \($0)" }
-    lines += batch.deleteItems.sorted(by: >).map { "Delete item \(path($0))" }
-    lines += batch.reloadSections.sorted().map { "Reload section \($0)" }
-    lines += batch.reloadItems.sorted().map { "Reload item \(path($0))" }
-    lines += batch.insertSections.sorted().map { "Insert section \($0)" }
-    lines += batch.insertItems.sorted().map { "Insert item \(path($0))" }
-    lines += batch.moveSections.map { "Move section \($0.source) to \($0.target)" }
-    lines += batch.moveItems.map { "Move item \(path($0.source)) to \(path($0.target))" }
-    return lines
+      "Invalid batch updates detected: the number of sections and/or \(view.items) returned by "
+      + "the data source \(when) performing the batch updates are inconsistent with the "
+      + "updates.\(newline)Data source before updates = \(describe(context.itemCountsBefore))"
+      + "\(newline)Data source after updates = \(describe(context.itemCountsAfter))"
+      + "\(newline)Updates = \(updates)"
   }
 }

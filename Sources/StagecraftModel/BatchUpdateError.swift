@@ -30,50 +30,85 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
   /// The refused condition and its figures.
   public var reason: Reason
 
-  /// Which of UIKit's wordings `description` uses for count failures.
+  /// Which of UIKit's texts `description` uses for count failures, and how it lays them out.
   public var wording: Wording
+
+  /// Which view raised it: the words of its text.
+  public var view: ViewKind
 
   /// Creates an error.
   ///
   /// - Parameters:
   ///   - reason: The refused condition.
-  ///   - wording: The wording of count failures; `.classic` by default.
+  ///   - wording: The text of count failures; `.classic` by default.
+  ///   - view: The view whose words the text uses; a collection view by default.
   /// - Complexity: O(1).
-  public init(_ reason: Reason, wording: Wording = .classic) {
+  public init(_ reason: Reason, wording: Wording = .classic, view: ViewKind = .collectionView) {
     self.reason = reason
     self.wording = wording
+    self.view = view
   }
 
-  /// UIKit's two wordings of count failures.
-  public enum Wording: Hashable, Sendable {
-    /// `Invalid update: invalid number of items in section 0. ...` (before Xcode 14.3).
-    case classic
-    /// `Invalid batch updates detected: the number of sections and/or items ...`
-    /// (Xcode 14.3 and later).
-    case modern
+  /// The view that refuses a batch: `UICollectionView` speaks of items, `UITableView` of
+  /// rows.
+  public enum ViewKind: Hashable, Sendable, CaseIterable {
+    /// A `UICollectionView`: "items", "item counts", "collection view".
+    case collectionView
+    /// A `UITableView`: "rows", "row counts", "table view".
+    case tableView
   }
 
-  /// The counts and calls of a batch, for the modern count-failure wording.
+  /// The counts and calls of a refused batch, which the batch-updates text lists.
   public struct CountContext: Hashable, Sendable {
     /// Items per section before the update.
     public var itemCountsBefore: [Int]
     /// Items per section that the data source reports after the update.
     public var itemCountsAfter: [Int]
-    /// The batch's calls, in UIKit's order (deletes, inserts, reloads, moves).
-    public var updates: [String]
+    /// The batch's calls as UIKit lists them: deletes (descending), inserts (ascending),
+    /// then moves, with each reload listed as a delete and an insert.
+    public var updates: [Update]
 
     /// Creates a context.
     ///
     /// - Parameters:
     ///   - itemCountsBefore: Items per section before.
     ///   - itemCountsAfter: Items per section after.
-    ///   - updates: The calls, one line each.
+    ///   - updates: The calls, in UIKit's order.
     /// - Complexity: O(1).
-    public init(itemCountsBefore: [Int], itemCountsAfter: [Int], updates: [String]) {
+    public init(itemCountsBefore: [Int], itemCountsAfter: [Int], updates: [Update]) {
       self.itemCountsBefore = itemCountsBefore
       self.itemCountsAfter = itemCountsAfter
       self.updates = updates
     }
+
+    /// Creates the context of `batch`.
+    ///
+    /// - Parameters:
+    ///   - itemCountsBefore: Items per section before.
+    ///   - itemCountsAfter: Items per section after.
+    ///   - batch: The calls of the block.
+    /// - Complexity: O(c log c), where c is the number of calls.
+    public init(itemCountsBefore: [Int], itemCountsAfter: [Int], batch: BatchUpdate) {
+      self.init(
+        itemCountsBefore: itemCountsBefore, itemCountsAfter: itemCountsAfter,
+        updates: Update.list(batch))
+    }
+  }
+
+  /// One call of a refused batch, as UIKit lists it.
+  public enum Update: Hashable, Sendable {
+    /// `Delete section 2`.
+    case deleteSection(Int)
+    /// `Insert section 2`.
+    case insertSection(Int)
+    /// `Move section 0 to 2`.
+    case moveSection(Move<Int>)
+    /// `Delete item (0 - 1)`, or `Delete row (0 - 1)`.
+    case deleteItem(ElementPath)
+    /// `Insert item (0 - 1)`, or `Insert row (0 - 1)`.
+    case insertItem(ElementPath)
+    /// `Move item (0 - 1) to (0 - 3)`, or `Move row (0 - 1) to (0 - 3)`.
+    case moveItem(Move<ElementPath>)
   }
 
   /// Every condition the model refuses.
@@ -166,13 +201,11 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
     // Misuse of the model.
     /// `newItems` was given to a model that has no section to hold it.
     case noSectionForItems
-    /// Replayed data holds neither the model's sections nor its elements.
-    case dataTypeMismatch(data: String, expected: String)
   }
 
   /// UIKit's text for the failure.
   ///
-  /// - Complexity: O(c) for count failures in the modern wording, where c is the number of
-  ///   calls in the batch; O(1) otherwise.
-  public var description: String { reason.message(wording: wording) }
+  /// - Complexity: O(c) for count failures in the batch-updates text, where c is the number
+  ///   of calls in the batch; O(1) otherwise.
+  public var description: String { reason.message(wording: wording, view: view) }
 }

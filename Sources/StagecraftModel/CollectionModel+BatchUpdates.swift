@@ -109,7 +109,8 @@ extension CollectionModel {
         .reconfigureItemOutOfRange(
           path: path, sectionCount: sections.count,
           itemCount: numberOfItems(inSection: path.section)),
-        wording: configuration.wording)
+        wording: configuration.wording,
+        view: configuration.view)
     }
     for path in paths { _cells[path]?.element = _elements[path.section][path.element] }
     events.append(.reconfigureItems(paths))
@@ -120,7 +121,9 @@ extension CollectionModel {
     replacingItemsWith newItems: C
   ) throws(BatchUpdateError) -> [Section] where C.Element == Element {
     guard let first = sections.first else {
-      throw BatchUpdateError(.noSectionForItems, wording: configuration.wording)
+      throw BatchUpdateError(
+        .noSectionForItems, wording: configuration.wording,
+        view: configuration.view)
     }
     var result = sections
     result[0] = Section(source: first, elements: newItems)
@@ -150,7 +153,9 @@ extension CollectionModel {
         before: _itemCounts, after: newElements.map(\.count), batch: batch,
         strict: configuration.isStrict)
     } catch {
-      throw BatchUpdateError(error.reason, wording: configuration.wording)
+      throw BatchUpdateError(
+        error.reason, wording: configuration.wording,
+        view: configuration.view)
     }
 
     // Silent refreshes happen inside the block, on the cells as they are before it.

@@ -10,27 +10,36 @@ extension CollectionModel {
     /// default. When `false`, duplicates count once and the rest is applied as described.
     public var isStrict: Bool
 
-    /// The wording of count failures; `.classic` by default.
+    /// The text of count failures; `.classic` by default (see `BatchUpdateError.Wording`
+    /// for UIKit's later texts).
     public var wording: BatchUpdateError.Wording
+
+    /// The view the model plays: a `UICollectionView` (the default) or a `UITableView`,
+    /// whose refusals speak of rows. UIKit documents no difference between the two in what
+    /// a batch may do, so the rules are the same; only the words change.
+    public var view: BatchUpdateError.ViewKind
 
     /// Whether `reloadData` keeps the selected paths that still exist. Sources disagree on
     /// what UIKit does; the default, `false`, clears the selection, which is what a
     /// `UICollectionView` is commonly observed to do.
     public var keepsSelectionOnReloadData: Bool
 
-    /// Whether selecting an item keeps the others selected. `true` by default, so a test
-    /// can follow several selected items through an update (UIKit's default is `false`).
+    /// Whether selecting an item keeps the others selected. `false` by default, as in
+    /// `UICollectionView` and `UITableView`; set it to follow several selected items
+    /// through an update.
     public var allowsMultipleSelection: Bool
 
     /// Whether the view is in a window. A replay sets the data once and calls
-    /// `reloadData` instead of animating when it is not (The Batch-Update Rules, "Data-source timing").
+    /// `reloadData` instead of animating when it is not (The Batch-Update Rules,
+    /// "Data-source timing").
     public var isOnScreen: Bool
 
     /// Creates a configuration.
     ///
     /// - Parameters:
     ///   - isStrict: Refuse what UIKit accepts but then crashes on.
-    ///   - wording: The wording of count failures.
+    ///   - wording: The text of count failures.
+    ///   - view: The view the model plays: its refusals use its words.
     ///   - keepsSelectionOnReloadData: Keep the selection through `reloadData`.
     ///   - allowsMultipleSelection: Keep other items selected when selecting one.
     ///   - isOnScreen: Whether the view is in a window.
@@ -38,12 +47,14 @@ extension CollectionModel {
     public init(
       isStrict: Bool = true,
       wording: BatchUpdateError.Wording = .classic,
+      view: BatchUpdateError.ViewKind = .collectionView,
       keepsSelectionOnReloadData: Bool = false,
-      allowsMultipleSelection: Bool = true,
+      allowsMultipleSelection: Bool = false,
       isOnScreen: Bool = true
     ) {
       self.isStrict = isStrict
       self.wording = wording
+      self.view = view
       self.keepsSelectionOnReloadData = keepsSelectionOnReloadData
       self.allowsMultipleSelection = allowsMultipleSelection
       self.isOnScreen = isOnScreen

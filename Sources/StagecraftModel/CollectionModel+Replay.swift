@@ -143,7 +143,9 @@ extension CollectionModel {
       // Nothing to replay into; an empty changeset still completes.
       if staged.isEmpty { completion?(true); return }
       completion?(false)
-      throw BatchUpdateError(.noSectionForItems, wording: configuration.wording)
+      throw BatchUpdateError(
+        .noSectionForItems, wording: configuration.wording,
+        view: configuration.view)
     }
     var others = sections
     try _atomically { (model: inout Self) throws(BatchUpdateError) in

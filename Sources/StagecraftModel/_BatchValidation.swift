@@ -66,9 +66,7 @@ struct _BatchValidation {
 
   /// The count failure's context: the counts and the calls, for the modern wordings.
   func context() -> BatchUpdateError.CountContext {
-    BatchUpdateError.CountContext(
-      itemCountsBefore: before, itemCountsAfter: after, updates: BatchUpdateError.updateLines(batch)
-    )
+    BatchUpdateError.CountContext(itemCountsBefore: before, itemCountsAfter: after, batch: batch)
   }
 }
 

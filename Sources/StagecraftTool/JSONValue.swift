@@ -5,6 +5,9 @@ enum JSONValue: Hashable, Sendable {
   case null
   case bool(Bool)
   case integer(Int)
+  /// An integer too long for `Int`, as its decimal digits (with a leading `-` when
+  /// negative): compared exactly, never rounded through `Double`.
+  case bigInteger(String)
   case number(Double)
   case string(String)
   case array([JSONValue])
@@ -16,26 +19,7 @@ enum JSONValue: Hashable, Sendable {
   /// - Returns: The value.
   /// - Throws: `ToolError.invalidJSON` with a one-line reason.
   static func parse(_ data: Data) throws(ToolError) -> JSONValue {
-    do {
-      return try JSONDecoder().decode(JSONValue.self, from: data)
-    } catch let error as DecodingError {
-      throw .invalidJSON(Self.reason(error))
-    } catch {
-      throw .invalidJSON("\(error)")
-    }
-  }
-
-  private static func reason(_ error: DecodingError) -> String {
-    switch error {
-    case .dataCorrupted(let context):
-      let underlying = context.underlyingError.map { " (\(oneLine("\($0)")))" } ?? ""
-      return oneLine(context.debugDescription) + underlying
-    case .typeMismatch(_, let context), .valueNotFound(_, let context),
-      .keyNotFound(_, let context):
-      return oneLine(context.debugDescription)
-    @unknown default:
-      return oneLine("\(error)")
-    }
+    try JSONParser.parse(data)
   }
 
   /// Compact JSON text, with object keys sorted.
@@ -44,6 +28,7 @@ enum JSONValue: Hashable, Sendable {
     case .null: return "null"
     case .bool(let value): return value ? "true" : "false"
     case .integer(let value): return String(value)
+    case .bigInteger(let digits): return digits
     case .number(let value): return String(value)
     case .string(let value): return Self.quoted(value)
     case .array(let values): return "[" + values.map(\.compact).joined(separator: ",") + "]"
@@ -77,31 +62,10 @@ enum JSONValue: Hashable, Sendable {
     switch self {
     case .null: return "null"
     case .bool: return "a boolean"
-    case .integer, .number: return "a number"
+    case .integer, .bigInteger, .number: return "a number"
     case .string: return "a string"
     case .array: return "an array"
     case .object: return "an object"
-    }
-  }
-}
-
-extension JSONValue: Decodable {
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Int.self) {
-      self = .integer(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSONValue].self) {
-      self = .array(value)
-    } else {
-      self = .object(try container.decode([String: JSONValue].self))
     }
   }
 }

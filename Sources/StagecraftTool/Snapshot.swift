@@ -74,7 +74,7 @@ struct SnapshotFormat: Sendable {
         throw .missingKey("section \(index) has no \"\(sectionIDKey)\" key")
       }
       guard let itemsValue = members.removeValue(forKey: itemsKey) else {
-        throw .missingKey("section \(index) has no \"\(itemsKey)\" key")
+        throw .missingItems("section \(index) has no \"\(itemsKey)\" key")
       }
       guard case .array(let itemValues) = itemsValue else {
         throw .shape("the \"\(itemsKey)\" of section \(index) is \(itemsValue.kind), not an array")

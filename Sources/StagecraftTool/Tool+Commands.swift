@@ -60,10 +60,23 @@ extension Tool {
     do {
       try model.performBatchUpdates(batch, newSections: new)
     } catch {
+      if options.json {
+        let report: JSONValue = .object([
+          "valid": .bool(false), "error": .string(error.description), "staleCells": .array([]),
+        ])
+        return ToolResult(output: report.compact + "\n", error: "", status: 1)
+      }
       return ToolResult(output: "refused: \(error)\n", error: "", status: 1)
     }
-    var output = "valid: UIKit accepts this batch (\(describeCounts(model)) after it)\n"
     let stale = model.staleCells
+    if options.json {
+      let report: JSONValue = .object([
+        "valid": .bool(true), "error": .null,
+        "staleCells": .array(stale.map { .array([.integer($0.section), .integer($0.element)]) }),
+      ])
+      return ToolResult(output: report.compact + "\n", error: "", status: 0)
+    }
+    var output = "valid: UIKit accepts this batch (\(describeCounts(model)) after it)\n"
     if !stale.isEmpty {
       output +=
         "warning: \(stale.count) cell\(stale.count == 1 ? " shows" : "s show") stale content "

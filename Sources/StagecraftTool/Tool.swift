@@ -48,7 +48,7 @@ public enum Tool {
   /// - Returns: What to print and the exit status.
   public static func run(
     _ arguments: [String],
-    readFile: (String) throws -> Data = { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+    readFile: (String) throws -> Data = Tool.readFile
   ) -> ToolResult {
     do throws(Failure) {
       let options = try Options(arguments)
@@ -137,10 +137,35 @@ public enum Tool {
     }
   }
 
+  /// Reads a file, refusing a directory with a message that says so.
+  ///
+  /// - Parameter path: The file's path.
+  /// - Returns: Its bytes.
+  /// - Throws: `ToolError.unreadable`, or Foundation's error.
+  public static func readFile(_ path: String) throws -> Data {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
+      throw ToolError.unreadable("it is a directory, not a file")
+    }
+    return try Data(contentsOf: URL(fileURLWithPath: path))
+  }
+
   static func describe(_ error: any Error) -> String {
+    if let error = error as? ToolError, case .unreadable(let reason) = error { return reason }
     let nsError = error as NSError
-    if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
-      return "no such file"
+    if nsError.domain == NSCocoaErrorDomain {
+      switch nsError.code {
+      case NSFileReadNoSuchFileError: return "no such file"
+      case NSFileReadNoPermissionError: return "permission denied"
+      default: break
+      }
+    }
+    if nsError.domain == NSPOSIXErrorDomain,
+      let code = POSIXErrorCode(rawValue: Int32(nsError.code))
+    {
+      return String(describing: POSIXError(code)).lowercased()
     }
     return nsError.localizedDescription
   }

@@ -4,6 +4,7 @@ enum ToolError: Error, Equatable, Sendable {
   case unreadable(String)
   case invalidJSON(String)
   case missingKey(String)
+  case missingItems(String)
   case shape(String)
 
   /// The one-line message, without the file name.
@@ -13,6 +14,7 @@ enum ToolError: Error, Equatable, Sendable {
     case .unreadable(let text): return "cannot read the file: \(text)"
     case .invalidJSON(let text): return "invalid JSON: \(text)"
     case .missingKey(let text): return "missing identity key: \(text)"
+    case .missingItems(let text): return "missing items: \(text)"
     case .shape(let text): return "wrong shape: \(text)"
     }
   }

@@ -302,6 +302,26 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_BatchUpdateError_Wording_5() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/BatchUpdateError+Wording.swift:10
+
+  var model = CollectionModel(
+    items: [1, 2, 3], configuration: .init(wording: .iOS17, view: .tableView))
+  var batch = BatchUpdate()
+  batch.deleteItems = [ElementPath(element: 0, section: 0)]
+  do {
+    try model.performBatchUpdates(batch, newItems: [1, 2, 3])
+  } catch {
+    print(error)
+  }
+  _doc.expect("Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates.\nData source before updates = { 1 section with row counts: [3] }\nData source after updates = { 1 section with row counts: [3] }\nUpdates = [\n\tDelete row (0 - 0)\n]", at: 10)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_BatchUpdateError_4() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {

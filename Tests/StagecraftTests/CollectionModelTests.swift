@@ -8,7 +8,8 @@ import Testing
 struct CollectionModelTests {
   @Test func survivorsFillTheRemainingSlotsInOrder() throws {
     // [1 2 3 4 5]: delete 2 (index 1), insert 9 at 0, move 4 (index 3) to 4.
-    var model = CollectionModel(items: items(1, 2, 3, 4, 5))
+    var model = CollectionModel(
+      items: items(1, 2, 3, 4, 5), configuration: .init(allowsMultipleSelection: true))
     let ids = (0..<5).map { model.cell(at: p(0, $0))!.id }
     model.selectItem(at: p(0, 1))
     model.selectItem(at: p(0, 2))
@@ -57,10 +58,13 @@ struct CollectionModelTests {
   }
 
   @Test func deletedAndReloadedSectionsDropTheirCellsAndSelection() throws {
-    var model = CollectionModel(sections: [section(0, [1, 2]), section(1, [3]), section(2, [4])])
+    var model = CollectionModel(
+      sections: [section(0, [1, 2]), section(1, [3]), section(2, [4])],
+      configuration: .init(allowsMultipleSelection: true))
     model.selectItem(at: p(0, 0))
     model.selectItem(at: p(1, 0))
     model.selectItem(at: p(2, 0))
+    #expect(model.indexPathsForSelectedItems.count == 3)
     let kept = model.cell(at: p(2, 0))!.id
     let reloaded = model.cell(at: p(1, 0))!.id
     try model.performBatchUpdates(
@@ -89,7 +93,8 @@ struct CollectionModelTests {
   }
 
   @Test func reloadReplacesTheCellReconfigureKeepsIt() throws {
-    var model = CollectionModel(items: [Item(1), Item(2)])
+    var model = CollectionModel(
+      items: [Item(1), Item(2)], configuration: .init(allowsMultipleSelection: true))
     let first = model.cell(at: p(0, 0))!.id
     let second = model.cell(at: p(0, 1))!.id
     model.selectItem(at: p(0, 0))
@@ -136,7 +141,8 @@ struct CollectionModelTests {
     #expect(model.events == [.reloadData])
 
     var keeping = CollectionModel(
-      items: items(1, 2, 3), configuration: .init(keepsSelectionOnReloadData: true))
+      items: items(1, 2, 3),
+      configuration: .init(keepsSelectionOnReloadData: true, allowsMultipleSelection: true))
     keeping.selectItem(at: p(0, 1))
     keeping.selectItem(at: p(0, 2))
     try keeping.reloadData(newItems: items(3, 4))
@@ -146,6 +152,7 @@ struct CollectionModelTests {
   @Test func selectionRespectsSingleSelectionAndIgnoresMissingPaths() {
     var model = CollectionModel(
       items: items(1, 2, 3), configuration: .init(allowsMultipleSelection: false))
+    #expect(CollectionModel(items: [1]).configuration.allowsMultipleSelection == false)
     let selectedFirst = model.selectItem(at: p(0, 0))
     #expect(selectedFirst)
     let selectedLast = model.selectItem(at: p(0, 2))

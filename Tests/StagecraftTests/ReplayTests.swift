@@ -42,7 +42,8 @@ struct ReplayTests {
       let source = random.sections(maxSections: 4, sectionIDs: 5, maxItems: 5, ids: 8, contents: 2)
       let target = random.sections(maxSections: 4, sectionIDs: 5, maxItems: 5, ids: 8, contents: 2)
       let viewport: Viewport = round.isMultiple(of: 3) ? .items(2..<7) : .all
-      var model = CollectionModel(sections: source, viewport: viewport)
+      var model = CollectionModel(
+        sections: source, configuration: .init(allowsMultipleSelection: true), viewport: viewport)
       for _ in 0..<4 {
         model.selectItem(
           at: p(Int.random(in: 0..<4, using: &random), Int.random(in: 0..<5, using: &random)))
@@ -72,7 +73,8 @@ struct ReplayTests {
     for _ in 0..<TestScale.count(300) {
       let source = random.items(count: Int.random(in: 0...12, using: &random), ids: 8, contents: 2)
       let target = random.items(count: Int.random(in: 0...12, using: &random), ids: 8, contents: 2)
-      var model = CollectionModel(items: source)
+      var model = CollectionModel(
+        items: source, configuration: .init(allowsMultipleSelection: true))
       for _ in 0..<3 { model.selectItem(at: p(0, Int.random(in: 0..<12, using: &random))) }
       let selected = model.indexPathsForSelectedItems
       let staged = StagedChangeset(source: source, target: target)

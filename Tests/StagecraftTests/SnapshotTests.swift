@@ -112,7 +112,8 @@ struct SnapshotTests {
   }
 
   @Test func reloadAndReconfigureMarksReachTheCells() throws {
-    let dataSource = CollectionModelDataSource<String, Int>()
+    let dataSource = CollectionModelDataSource<String, Int>(
+      configuration: .init(allowsMultipleSelection: true))
     var snapshot = Snapshot()
     try snapshot.appendSections(["main"])
     try snapshot.appendItems([1, 2, 3])

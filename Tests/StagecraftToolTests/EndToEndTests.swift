@@ -48,6 +48,12 @@ struct EndToEndTests {
       error: String(decoding: errorData, as: UTF8.self), status: process.terminationStatus)
   }
 
+  @Test func aDirectoryIsNamedAsSuch() throws {
+    let run = try stagecraft(["diff", ".", "new.json"], files: ["new.json": "[]"])
+    #expect(run.status == 2)
+    #expect(run.error == "stagecraft: .: cannot read the file: it is a directory, not a file\n")
+  }
+
   @Test func diffAndReplay() throws {
     let run = try stagecraft(
       ["diff", "old.json", "new.json", "--replay"],

@@ -37,6 +37,33 @@ struct ToolTests {
         """)
   }
 
+  /// Identifiers that differ only past 2^53 stay different: they are compared as the
+  /// integers they are, not as rounded doubles.
+  @Test func integerIdentifiersAreComparedExactly() {
+    let files = [
+      "old.json": #"[{"id":12345678901234567890123,"t":"a"}]"#,
+      "new.json": #"[{"id":12345678901234567890124,"t":"a"}]"#,
+    ]
+    let result = run("diff", "old.json", "new.json", files: files)
+    #expect(result.status == 0)
+    #expect(result.output.contains("delete [0, 0]  12345678901234567890123"))
+    #expect(result.output.contains("insert [0, 0]  12345678901234567890124"))
+    #expect(!result.output.contains("update"))
+  }
+
+  @Test func checkWritesJSONWhenAsked() {
+    var files = lists
+    files["good.json"] = #"{"deleteItems": [[0, 1]], "insertItems": [[0, 2]]}"#
+    files["bad.json"] = #"{"insertItems": [[0, 0]]}"#
+    let good = run("check", "old.json", "new.json", "good.json", "--format", "json", files: files)
+    #expect(good.status == 0)
+    #expect(good.output == #"{"error":null,"staleCells":[[0,0],[0,1]],"valid":true}"# + "\n")
+    let bad = run("check", "old.json", "new.json", "bad.json", "--format", "json", files: files)
+    #expect(bad.status == 1)
+    #expect(bad.output.hasPrefix(#"{"error":"Invalid update: invalid number of items"#))
+    #expect(bad.output.hasSuffix(#"","staleCells":[],"valid":false}"# + "\n"))
+  }
+
   @Test func replayReportsUIKitsVerdict() {
     let result = run("diff", "old.json", "new.json", "--replay", files: lists)
     #expect(result.status == 0)
@@ -156,7 +183,7 @@ struct ToolTests {
     ),
     (
       ["diff", "old.json", "new.json", "--sections"],
-      "stagecraft: old.json: missing identity key: section 0 has no \"items\" key\n"
+      "stagecraft: old.json: missing items: section 0 has no \"items\" key\n"
     ),
     (
       ["diff", "flat.json", "new.json", "--sections"],
@@ -178,6 +205,26 @@ struct ToolTests {
     ),
     (["diff", "old.json", "new.json", "--id"], "stagecraft: --id needs a value\n"),
     (["frobnicate"], "stagecraft: unknown command 'frobnicate'\n"),
+    (
+      ["diff", "empty.json", "new.json"],
+      "stagecraft: empty.json: invalid JSON: the file is empty\n"
+    ),
+    (
+      ["diff", "huge.json", "new.json"],
+      "stagecraft: huge.json: invalid JSON: the number 1e400 is out of range\n"
+    ),
+    (
+      ["diff", "deep.json", "new.json"],
+      "stagecraft: deep.json: invalid JSON: nested more than 512 levels deep\n"
+    ),
+    (
+      ["diff", "latin1.json", "new.json"],
+      "stagecraft: latin1.json: invalid JSON: the file is not UTF-8 text\n"
+    ),
+    (
+      ["diff", "bad.json", "new.json"],
+      "stagecraft: bad.json: invalid JSON: the file ends where a value should start\n"
+    ),
   ])
   func badInputIsOneLineAndExitCodeTwo(arguments: [String], message: String) {
     var files = lists
@@ -188,7 +235,11 @@ struct ToolTests {
     files["flat.json"] = "[1]"
     files["typo.json"] = #"{"delteItems": []}"#
     files["pair.json"] = #"{"deleteItems": [[0]]}"#
+    files["empty.json"] = ""
+    files["huge.json"] = "[1e400]"
+    files["deep.json"] = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
     let result = Tool.run(arguments) { path in
+      if path == "latin1.json" { return Data([0x5B, 0x22, 0xE9, 0x22, 0x5D]) }  // ["é"] in Latin-1
       guard let text = files[path] else { throw CocoaError(.fileReadNoSuchFile) }
       return Data(text.utf8)
     }
