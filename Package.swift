@@ -50,7 +50,8 @@ let package = Package(
     .target(name: "StagecraftTool", dependencies: ["Stagecraft"]),
     .executableTarget(name: "StagecraftCLI", dependencies: ["StagecraftTool"]),
     .testTarget(
-      name: "StagecraftToolTests", dependencies: ["StagecraftTool", "StagecraftCLI"],
+      name: "StagecraftToolTests",
+      dependencies: ["StagecraftTool", "StagecraftCLI", "StagecraftTestSupport"],
       // The README's manifest, resolved against this checkout by a test.
       exclude: ["DocManifests"]),
     .testTarget(name: "StagecraftTests", dependencies: ["Stagecraft", "StagecraftTestSupport"]),

@@ -17,7 +17,7 @@ extension BatchUpdateError.Reason {
       "{length = 2, path = \(path.section) - \(path.element)}"
     }
     let (item, items) = (view.item, view.items)
-    let space = wording.text == .invalidUpdate ? "  " : " "
+    let space = wording.text == .invalidUpdateOneSpace ? " " : "  "
     switch self {
     case .invalidSectionCount(let after, let before, let inserted, let deleted, let context):
       if let text = Self.batchUpdatesMessage(context, wording: wording, view: view) { return text }
@@ -35,8 +35,11 @@ extension BatchUpdateError.Reason {
         + "\(items) contained in an existing section after the update (\(after)) must be equal "
         + "to the number of \(items) contained in that section before the update (\(before)), "
         + "plus or minus the number of \(items) inserted or deleted from that section "
-        + "(\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(items) "
-        + "moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."
+        + "(\(inserted) inserted, \(deleted) deleted)"
+        + (wording.text == .invalidUpdateWithoutMoves
+          ? "."
+          : " and plus or minus the number of \(items) moved into or out of that section "
+            + "(\(movedIn) moved in, \(movedOut) moved out).")
     case .deleteSectionOutOfRange(let section, let count):
       return
         "attempt to delete section \(section), but there are only \(count) sections before the update"
@@ -163,7 +166,7 @@ extension BatchUpdateError.Reason {
   ) -> String? {
     let when: String
     switch wording.text {
-    case .invalidUpdate, .invalidUpdateOneSpace: return nil
+    case .invalidUpdate, .invalidUpdateOneSpace, .invalidUpdateWithoutMoves: return nil
     case .batchUpdatesAndOr: when = "before and/or after"
     case .batchUpdates: when = "before and after"
     }

@@ -39,6 +39,9 @@ extension BatchUpdateError {
       /// The same text with one space after the first sentence, as reports from about
       /// iOS 13 on show it. Later versions still raise it for some count failures.
       case invalidUpdateOneSpace
+      /// The text of table views before they could move rows in a batch (iOS 4): two
+      /// spaces, and no "moved into or out of that section" clause.
+      case invalidUpdateWithoutMoves
       /// `Invalid batch updates detected: … before and/or after performing the batch
       /// updates …`, with the counts and the calls listed (iOS 16.4 to 17.0).
       case batchUpdatesAndOr
@@ -69,6 +72,8 @@ extension BatchUpdateError {
     public static let classic = Wording(text: .invalidUpdate)
     /// `Invalid update: …` with one space, as reports from about iOS 13 on show it.
     public static let iOS13 = Wording(text: .invalidUpdateOneSpace)
+    /// `Invalid update: …` without the moves clause, as table views raised it on iOS 4.
+    public static let iOS4 = Wording(text: .invalidUpdateWithoutMoves)
     /// `Invalid batch updates detected: … before and/or after …`, on several lines (iOS 16.4
     /// to 17.0).
     public static let iOS16_4 = Wording(text: .batchUpdatesAndOr)

@@ -17,12 +17,19 @@ public enum Tool {
     usage: stagecraft diff OLD.json NEW.json [--id KEY] [--sections [--section-id KEY] [--items KEY]]
                            [--format text|json] [--replay] [--modern]
            stagecraft check OLD.json NEW.json BATCH.json [--id KEY] [--sections ...] [--lenient] [--modern]
+                            [--format text|json]
+           stagecraft explain [CRASH.txt | - | --text REASON] [--view table|collection]
+                              [--data OLD.json NEW.json [--id KEY] [--sections ...]] [--format text|json]
            stagecraft demo
 
       diff    print the staged changeset that turns OLD into NEW, stage by stage
               --replay runs it through CollectionModel and reports UIKit's verdict
       check   apply a hand-written batch (the calls an app made) to OLD with NEW as the
               data after it, and print UIKit's error where UIKit would raise
+      explain read a crash reason pasted from a console, a crash reporter or an issue (from
+              a file, standard input or --text), say in plain words what the data source and
+              the batch disagreed on, what usually causes it and what to change, and reproduce
+              the text on CollectionModel; --data replays the diff of the app's data
       demo    a built-in example (also what runs with no arguments)
 
       --id KEY           the key that identifies an item object (default "id"); scalars
@@ -33,11 +40,12 @@ public enum Tool {
       --format json      machine-readable output
       --modern           UIKit's Xcode 14.3 wording of count failures
       --lenient          accept what UIKit accepts and then crashes on (strict by default)
+      --view KIND        for explain: the view that raised it, when the text does not say
 
     BATCH.json is an object with any of: deleteSections, insertSections, reloadSections,
     moveSections ([from, to] pairs), deleteItems, insertItems, reloadItems,
     reconfigureItems ([section, item] pairs) and moveItems ([[section, item], [section, item]]).
-    Exit status: 0 valid, 1 refused, 2 bad input.
+    Exit status: 0 valid (or explained), 1 refused, 2 bad input (or no crash reason found).
     """
 
   /// Runs the tool.
@@ -48,7 +56,8 @@ public enum Tool {
   /// - Returns: What to print and the exit status.
   public static func run(
     _ arguments: [String],
-    readFile: (String) throws -> Data = Tool.readFile
+    readFile: (String) throws -> Data = Tool.readFile,
+    readInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
   ) -> ToolResult {
     do throws(Failure) {
       let options = try Options(arguments)
@@ -57,6 +66,7 @@ public enum Tool {
       case "help": return ToolResult(output: usage + "\n", error: "", status: 0)
       case "diff": return try diff(options, readFile: readFile)
       case "check": return try check(options, readFile: readFile)
+      case "explain": return try explain(options, readFile: readFile, readInput: readInput)
       default: throw Failure(file: nil, error: .usage("unknown command '\(options.command)'"))
       }
     } catch {
@@ -81,6 +91,9 @@ public enum Tool {
     var replay = false
     var modern = false
     var lenient = false
+    var text: String?
+    var view: BatchUpdateError.ViewKind?
+    var data: (String, String)?
 
     init(_ arguments: [String]) throws(Failure) {
       var rest = arguments[...]
@@ -107,12 +120,26 @@ public enum Tool {
         case "--replay": replay = true
         case "--modern": modern = true
         case "--lenient": lenient = true
+        case "--text": text = try value(for: argument)
+        case "--data": data = (try value(for: argument), try value(for: argument))
+        case "--view":
+          switch try value(for: argument) {
+          case "table": view = .tableView
+          case "collection": view = .collectionView
+          case let other:
+            throw Failure(error: .usage("--view takes table or collection, not '\(other)'"))
+          }
         case "--help", "-h": command = "help"; sawCommand = true
+        case "-" where sawCommand: files.append(argument)
         case _ where argument.hasPrefix("-"):
           throw Failure(error: .usage("unknown option '\(argument)'"))
         default:
           if sawCommand { files.append(argument) } else { command = argument; sawCommand = true }
         }
+      }
+      if command == "explain", files.count > 1 {
+        throw Failure(
+          error: .usage("explain takes one file (or - for standard input), got \(files.count)"))
       }
       let expected = ["diff": 2, "check": 3, "demo": 0, "help": 0][command]
       if let expected, files.count != expected {

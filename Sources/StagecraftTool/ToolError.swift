@@ -5,6 +5,7 @@ enum ToolError: Error, Equatable, Sendable {
   case invalidJSON(String)
   case missingKey(String)
   case missingItems(String)
+  case noCrashReason
   case shape(String)
 
   /// The one-line message, without the file name.
@@ -15,6 +16,11 @@ enum ToolError: Error, Equatable, Sendable {
     case .invalidJSON(let text): return "invalid JSON: \(text)"
     case .missingKey(let text): return "missing identity key: \(text)"
     case .missingItems(let text): return "missing items: \(text)"
+    case .noCrashReason:
+      return
+        "no UIKit batch-update refusal found in the input; paste the text after \"reason:\", "
+        + "such as \"Invalid update: …\", \"Invalid batch updates detected: …\" or \"attempt "
+        + "to delete item 3 …\""
     case .shape(let text): return "wrong shape: \(text)"
     }
   }
