@@ -53,6 +53,7 @@ public enum Tool {
   /// - Parameters:
   ///   - arguments: The arguments, without the program name.
   ///   - readFile: Reads a file's bytes.
+  ///   - readInput: Reads standard input, for `explain`.
   /// - Returns: What to print and the exit status.
   public static func run(
     _ arguments: [String],
