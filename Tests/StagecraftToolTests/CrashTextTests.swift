@@ -142,3 +142,23 @@ struct ExplainCommandTests {
     }
   }
 }
+
+@Suite("README: the explain example")
+struct ReadmeExplainTests {
+  /// The README's transcript of `stagecraft explain` is what the tool prints for that file.
+  @Test func theReadmeTranscriptIsWhatTheToolPrints() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let start = try #require(readme.range(of: "```\n$ cat crash.txt\n"))
+    let end = try #require(readme.range(of: "\n```\n", range: start.upperBound..<readme.endIndex))
+    let transcript = String(readme[start.upperBound..<end.lowerBound]) + "\n"
+    let command = try #require(transcript.range(of: "$ stagecraft explain crash.txt\n"))
+    let crash = String(transcript[..<command.lowerBound])
+    let printed = String(transcript[command.upperBound...])
+    #expect(crash == crashCorpus[0].text + "\n")
+    let result = Tool.run(["explain", "crash.txt"], readFile: { _ in Data(crash.utf8) })
+    #expect(result.status == 0)
+    #expect(result.output == printed)
+  }
+}

@@ -3,7 +3,7 @@
 import Stagecraft
 import UIKit
 
-// README.md:208
+// README.md:216
 struct Post: Differentiable, Equatable {
   var id: Int
   var title: String
