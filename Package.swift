@@ -1,7 +1,7 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// The library is five layers, each its own module, so that a dependency pointing the wrong
+// The library is six layers, each its own module, so that a dependency pointing the wrong
 // way fails the build; `Stagecraft` re-exports them as one product:
 //
 //   StagecraftDiff       identity, change types, the diff
@@ -9,6 +9,7 @@ import PackageDescription
 //   StagecraftModel      CollectionModel: validates batches as UIKit does
 //   StagecraftSnapshots  DiffableSnapshot and DiffableDataSource
 //   StagecraftPlatforms  UICollectionView, UITableView and NSCollectionView adapters
+//   StagecraftPipeline   UpdatePipeline: updates from any thread, latest wins, in order
 let checks: [SwiftSetting] = [
   // Internal invariant checks (`_checkInvariants()`); the benchmark refuses them.
   .define("STAGECRAFT_INTERNAL_CHECKS", .when(configuration: .debug))
@@ -36,10 +37,14 @@ let package = Package(
       name: "StagecraftPlatforms", dependencies: ["StagecraftDiff", "StagecraftReplay"],
       swiftSettings: checks),
     .target(
+      name: "StagecraftPipeline",
+      dependencies: ["StagecraftDiff", "StagecraftReplay", "StagecraftModel"],
+      swiftSettings: checks),
+    .target(
       name: "Stagecraft",
       dependencies: [
         "StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftSnapshots",
-        "StagecraftPlatforms",
+        "StagecraftPlatforms", "StagecraftPipeline",
       ]),
     // Shared by the tests, the fuzzers and the benchmark: reference matcher, LIS oracle,
     // seeded generator, replay oracle. Not part of any library product.

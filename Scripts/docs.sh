@@ -12,9 +12,9 @@ graphs=.build/symbol-graphs
 rm -rf "$work" "$graphs" .build/docs
 mkdir -p "$work" "$graphs"
 for module in StagecraftDiff StagecraftReplay StagecraftModel StagecraftSnapshots \
-  StagecraftPlatforms; do
+  StagecraftPlatforms StagecraftPipeline; do
   find "Sources/$module" -name '*.swift' | while read -r file; do
-    grep -vE '^ *import Stagecraft(Diff|Replay|Model|Snapshots|Platforms)$' "$file" \
+    grep -vE '^ *import Stagecraft(Diff|Replay|Model|Snapshots|Platforms|Pipeline)$' "$file" \
       > "$work/${module}_$(basename "$file")"
   done
 done

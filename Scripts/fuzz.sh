@@ -27,7 +27,7 @@ run() {  # run LOG COMMAND...
 
 objects=()
 for module in StagecraftDiff StagecraftReplay StagecraftModel StagecraftSnapshots \
-  StagecraftPlatforms Stagecraft StagecraftTestSupport; do
+  StagecraftPlatforms StagecraftPipeline Stagecraft StagecraftTestSupport; do
   echo "==> building $module"
   mapfile -t sources < <(find "Sources/$module" -name '*.swift' | sort)
   run "$out/$module.log" swiftc "${flags[@]}" -c -wmo -module-name "$module" \

@@ -298,6 +298,14 @@ if options.scale {
   runTypeErased(Inputs.tenPercent(100_000))
 }
 
+// The update pipeline: the main actor's share of an apply, and a burst.
+var pipelineLines: [String] = []
+if !options.scale, selected("pipeline") {
+  pipelineLines = await runPipeline(
+    count: options.quick ? 10_000 : 100_000, burst: options.quick ? 200 : 1_000,
+    runs: options.quick ? 5 : options.runs)
+}
+
 // MARK: Report
 
 func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
@@ -325,12 +333,13 @@ let widths = header.indices.map { column in table.map { $0[column].count }.max()
 print(
   "stagecraft-bench: medians of \(options.runs) interleaved rounds after a warm-up round; "
     + "ratios are medians of round-by-round ratios")
-for (index, line) in table.enumerated() {
+for (index, line) in table.enumerated() where rows.count > 0 {
   print(
     line.indices.map { pad(line[$0], widths[$0], right: $0 > 0 && $0 < 11) }.joined(separator: "  ")
   )
   if index == 0 { print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
 }
+for line in pipelineLines { print(line) }
 print("total \((clock.now - started).formatted)")
 
 if let path = options.json {

@@ -111,6 +111,15 @@
 @MainActor open class UICollectionViewController: UIViewController {
   // uicollectionviewcontroller/collectionview
   open var collectionView: UICollectionView! = nil
+  // uicollectionviewdatasource/collectionview(_:numberofitemsinsection:), which the
+  // controller adopts
+  open func collectionView(
+    _ collectionView: UICollectionView, numberOfItemsInSection section: Int
+  ) -> Int { 0 }
+  // uicollectionviewdatasource/collectionview(_:cellforitemat:)
+  open func collectionView(
+    _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
+  ) -> UICollectionViewCell { UICollectionViewCell() }
 }
 
 // uitableviewcontroller

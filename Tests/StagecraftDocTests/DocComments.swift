@@ -435,6 +435,30 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_CollectionModelView_4() async throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/CollectionModelView.swift:13
+
+  @MainActor func animate() throws -> [String] {
+    let view = CollectionModelView(CollectionModel(items: [1, 2, 3]))
+    view.holdsAnimations = true
+    var finished = false
+    try view.reload(
+      using: StagedChangeset(source: [1, 2, 3], target: [3, 1]),
+      completion: { finished = $0 })
+    var log = ["\(finished) \(view.animationsInFlight)"]
+    view.finishAnimations()
+    log.append("\(finished) \(view.animationsInFlight)")
+    return log
+  }
+  print(try await animate())
+  _doc.expect("[\"false 2\", \"true 0\"]", at: 27)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_Viewport_3() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
@@ -481,5 +505,54 @@ import Testing
   try snapshot.moveItem(3, beforeItem: 1)
   print(snapshot.itemIdentifiers)
   _doc.expect("[3, 1, 2]", at: 18)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_UpdatePipeline_5() async throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftPipeline/UpdatePipeline.swift:24
+
+  @MainActor func burst() async -> [String] {
+    let view = CollectionModelView(CollectionModel(items: ["hi"]))
+    let pipeline = UpdatePipeline(model: view, items: ["hi"])
+    var log: [String] = []
+    pipeline.apply(["hi", "yo"]) { log.append("first \($0)") }
+    pipeline.apply(["hi", "yo", "hey"]) { log.append("second \($0)") }
+    let third = await pipeline.apply(["hi", "yo", "hey", "sup"])
+    return log + ["third \(third)"] + view.model.items
+  }
+  for line in await burst() { print(line) }
+  _doc.expect("first superseded\nsecond superseded\nthird applied\nhi\nyo\nhey\nsup", at: 24)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_UpdatePolicy_1() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftPipeline/UpdatePolicy.swift:4
+
+  var policy = UpdatePolicy()
+  policy.reloadAboveChanges = 1_000
+  print(policy.inlineDiffBelow)
+  _doc.expect("2000", at: 8)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_UpdateTicket_1() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftPipeline/UpdateTicket.swift:4
+
+  let ticket = UpdateTicket()
+  ticket.cancel()
+  print(ticket.isCancelled)
+  _doc.expect("true", at: 8)
   _doc.expectNothingUnchecked()
 }

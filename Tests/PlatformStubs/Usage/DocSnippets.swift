@@ -19,6 +19,38 @@ final class FeedViewController: UICollectionViewController {
   }
 }
 
+// README.md:260
+struct Headline: Differentiable, Equatable, Sendable {
+  var id: Int
+  var title: String
+  var differenceIdentifier: Int { id }
+}
+
+final class NewsViewController: UICollectionViewController {
+  var pipeline: UpdatePipeline<[Headline], Never>?
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    pipeline = UpdatePipeline(target: collectionView, items: [], elementUpdates: .reconfigure)
+  }
+
+  // Cells read `pipeline.data`, which the pipeline switches inside each update block.
+  override func collectionView(
+    _ collectionView: UICollectionView, numberOfItemsInSection section: Int
+  ) -> Int {
+    pipeline?.data.count ?? 0
+  }
+
+  func listen(to feed: AsyncStream<[Headline]>) {
+    guard let pipeline else { return }
+    Task.detached {
+      for await headlines in feed {
+        pipeline.apply(headlines) { _ in }
+      }
+    }
+  }
+}
+
 // Sources/Stagecraft/Stagecraft.docc/GettingStarted.md:55
 struct Note: Differentiable, Hashable {
   var id: Int

@@ -95,3 +95,32 @@ final class ArticlesViewController: UICollectionViewController {
     dataSource.applySnapshotUsingReloadData(snapshot)
   }
 }
+
+/// A feed fed by a socket: the pipeline takes each new list from the socket's task and
+/// replays it on the collection view, on the main actor, the latest list winning.
+final class LiveFeedViewController: UICollectionViewController {
+  var pipeline: UpdatePipeline<[Article], Never>?
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    pipeline = UpdatePipeline(
+      target: collectionView, items: [], policy: UpdatePolicy(reloadAboveChanges: 1_000),
+      elementUpdates: .reconfigure)
+  }
+
+  func connect(_ socket: AsyncStream<[Article]>) {
+    guard let pipeline else { return }
+    Task.detached {
+      for await articles in socket {
+        pipeline.apply(articles) { outcome in print(outcome) }
+      }
+    }
+  }
+
+  func showNow(_ articles: [Article]) async {
+    guard let pipeline else { return }
+    if case .applied = await pipeline.apply(articles, animated: false) {
+      print(pipeline.data.count)
+    }
+  }
+}

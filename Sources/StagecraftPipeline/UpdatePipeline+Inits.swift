@@ -1,0 +1,83 @@
+import StagecraftDiff
+import StagecraftModel
+import StagecraftReplay
+
+extension UpdatePipeline where Data: RangeReplaceableCollection, Data.Element: Differentiable {
+  /// Creates a pipeline that shows a flat list on a view.
+  ///
+  /// - Parameters:
+  ///   - target: The view, such as a `UICollectionView`.
+  ///   - items: What the view shows now.
+  ///   - policy: When to reload instead of animating, and where to diff.
+  ///   - elementUpdates: How updated elements reach their cells.
+  /// - Complexity: O(1).
+  public convenience init<Target: BatchUpdateTarget & AnyObject>(
+    target: Target, items: Data, policy: UpdatePolicy = UpdatePolicy(),
+    elementUpdates: Target.ElementUpdates = .reload
+  ) where Target.Snapshot == Void, Target.Failure == Failure {
+    self.init(
+      target: target, data: items, policy: policy, elementUpdates: elementUpdates,
+      diff: { StagedChangeset(source: $0, target: $1) }, snapshot: { _ in () })
+  }
+}
+
+extension UpdatePipeline
+where Data: RangeReplaceableCollection, Data.Element: DifferentiableSection {
+  /// Creates a pipeline that shows a list of sections on a view.
+  ///
+  /// - Parameters:
+  ///   - target: The view, such as a `UICollectionView`.
+  ///   - sections: What the view shows now.
+  ///   - policy: When to reload instead of animating, and where to diff.
+  ///   - elementUpdates: How updated elements reach their cells.
+  /// - Complexity: O(1).
+  public convenience init<Target: BatchUpdateTarget & AnyObject>(
+    target: Target, sections: Data, policy: UpdatePolicy = UpdatePolicy(),
+    elementUpdates: Target.ElementUpdates = .reload
+  ) where Target.Snapshot == Void, Target.Failure == Failure {
+    self.init(
+      target: target, data: sections, policy: policy, elementUpdates: elementUpdates,
+      diff: { StagedChangeset(source: $0, target: $1) }, snapshot: { _ in () })
+  }
+}
+
+extension UpdatePipeline where Data: RangeReplaceableCollection, Data.Element: Differentiable {
+  /// Creates a pipeline that shows a flat list on a `CollectionModelView`: a test's view.
+  ///
+  /// - Parameters:
+  ///   - model: The view; its model shows `items` in section 0.
+  ///   - items: What the view shows now.
+  ///   - policy: When to reload instead of animating, and where to diff.
+  ///   - elementUpdates: How updated elements reach their cells.
+  /// - Complexity: O(1).
+  public convenience init(
+    model: CollectionModelView<ArraySection<Int, Data.Element>>, items: Data,
+    policy: UpdatePolicy = UpdatePolicy(), elementUpdates: ElementUpdateMode = .reload
+  ) where Failure == BatchUpdateError {
+    self.init(
+      target: model, data: items, policy: policy, elementUpdates: elementUpdates,
+      diff: { StagedChangeset(source: $0, target: $1) },
+      snapshot: { [ArraySection(model: 0, elements: $0)] })
+  }
+}
+
+extension UpdatePipeline
+where Data: RangeReplaceableCollection, Data.Element: DifferentiableSection {
+  /// Creates a pipeline that shows a list of sections on a `CollectionModelView`: a test's
+  /// view.
+  ///
+  /// - Parameters:
+  ///   - model: The view; its model shows `sections`.
+  ///   - sections: What the view shows now.
+  ///   - policy: When to reload instead of animating, and where to diff.
+  ///   - elementUpdates: How updated elements reach their cells.
+  /// - Complexity: O(1).
+  public convenience init(
+    model: CollectionModelView<Data.Element>, sections: Data,
+    policy: UpdatePolicy = UpdatePolicy(), elementUpdates: ElementUpdateMode = .reload
+  ) where Failure == BatchUpdateError {
+    self.init(
+      target: model, data: sections, policy: policy, elementUpdates: elementUpdates,
+      diff: { StagedChangeset(source: $0, target: $1) }, snapshot: { Array($0) })
+  }
+}

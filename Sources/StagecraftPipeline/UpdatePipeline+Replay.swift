@@ -1,0 +1,113 @@
+import StagecraftDiff
+import StagecraftReplay
+
+extension UpdatePipeline {
+  /// Takes the waiting requests: all but the newest (that is not cancelled) are done, and
+  /// the newest starts, unless a replay is running; it then waits for the next drain.
+  func _drain() {
+    guard _running == nil else { return }
+    let taken = _inbox.withLock { inbox in
+      defer { inbox.pending = [] }
+      return inbox.pending
+    }
+    guard !taken.isEmpty else { return }
+    statistics.requests += taken.count
+    _unreported += taken
+    let newest = taken.last { !$0.ticket.isCancelled }
+    for request in taken where request !== newest {
+      _settle(request, request.ticket.isCancelled ? .cancelled : .superseded)
+    }
+    _report()
+    guard let newest else { return }
+    _running = newest
+    _diffAndReplay(newest)
+  }
+
+  /// Diffs what the view shows with the request's data, inline or on a background task,
+  /// then replays.
+  func _diffAndReplay(_ request: _Request) {
+    let (source, target) = (data, request.data)
+    if source.count + target.count < policy.inlineDiffBelow {
+      _replay(request, _diff(source, target))
+      return
+    }
+    let diff = _diff
+    Task { @MainActor in
+      let staged = await Task.detached { diff(source, target) }.value
+      self._replay(request, staged)
+    }
+  }
+
+  /// Replays `staged` on the target, unless the request was cancelled meanwhile.
+  func _replay(_ request: _Request, _ staged: StagedChangeset<Data>) {
+    if request.ticket.isCancelled {
+      _finish(request, .cancelled)
+      return
+    }
+    let reload =
+      policy.reloadAboveChanges.map { staged.changeCount > $0 } == true
+      || policy.reloadAboveCount.map { request.data.count > $0 } == true
+    let strategy: UpdateStrategy =
+      reload ? .reloadData : request.animated ? .animatedBatchUpdates : .nonanimatedBatchUpdates
+    let source = data
+    var interrupted = false
+    // The completion may come during the call (no animation to wait for) or later; a
+    // refused block also completes, with `false`, just before the call throws.
+    var returned = false
+    var completedDuringCall = false
+    func completed() {
+      if reload || interrupted || !_isOnScreen() { statistics.reloads += 1 }
+      _finish(request, interrupted ? .cancelled : .applied, replayed: true)
+    }
+    do throws(Failure) {
+      try _replayOnTarget(
+        staged, strategy,
+        { _ in
+          interrupted = request.ticket.isCancelled
+          return interrupted
+        },
+        { self.data = $0 },
+        { _ in if returned { completed() } else { completedDuringCall = true } })
+      returned = true
+      if completedDuringCall { completed() }
+    } catch {
+      // The target refused a block: bring it back to the data it showed before.
+      data = source
+      _reloadTarget(source)
+      _finish(request, .failed(error))
+    }
+  }
+
+  /// Ends the running request, reports, and lets the next one start.
+  func _finish(_ request: _Request, _ outcome: Outcome, replayed: Bool = false) {
+    guard request.outcome == nil else { return }
+    if replayed { statistics.replays += 1 }
+    _settle(request, outcome)
+    if _running === request { _running = nil }
+    _report()
+    // A new turn, so that replays that complete at once do not nest.
+    Task { @MainActor in self._drain() }
+  }
+
+  /// Records a request's outcome.
+  func _settle(_ request: _Request, _ outcome: Outcome) {
+    request.outcome = outcome
+    switch outcome {
+    case .applied: break
+    case .superseded: statistics.superseded += 1
+    case .cancelled: statistics.cancelled += 1
+    case .failed: statistics.failed += 1
+    }
+  }
+
+  /// Calls the completions of the settled requests at the head of the line, in order.
+  func _report() {
+    var reported = 0
+    for request in _unreported {
+      guard let outcome = request.outcome else { break }
+      request.completion?(outcome)
+      reported += 1
+    }
+    _unreported.removeFirst(reported)
+  }
+}

@@ -1,0 +1,248 @@
+import StagecraftDiff
+import StagecraftModel
+import StagecraftReplay
+
+/// Brings a list's data onto its view from any thread: each request is diffed off the main
+/// actor and replayed on it, one replay at a time, and the latest request wins.
+///
+/// - **From anywhere.** `apply` takes `Sendable` data from any task or thread. The diff runs
+///   on a background task (or inline, when the data is small); the replay runs on the main
+///   actor, where views live.
+/// - **The latest request wins.** A request that arrives while another is being diffed or
+///   animated supersedes every request still waiting: their data is never replayed, and the
+///   next replay diffs from what the view shows to the newest data.
+/// - **In order.** An animated replay finishes (its completion fires) before the next one
+///   starts, so no two replays overlap.
+/// - **Cancellable.** Cancelling a request before its replay starts leaves the view
+///   untouched. Cancelling during the replay lets the block in progress finish, then
+///   reloads the view with the request's data instead of animating the rest: the view is
+///   consistent at once, and a cancelled request does not keep animating.
+/// - **One outcome per request**, in request order: applied, superseded, cancelled, or
+///   failed (`CollectionModel` only), to a completion handler or an `await`.
+///
+/// ```swift
+/// import Stagecraft
+///
+/// @MainActor func burst() async -> [String] {
+///   let view = CollectionModelView(CollectionModel(items: ["hi"]))
+///   let pipeline = UpdatePipeline(model: view, items: ["hi"])
+///   var log: [String] = []
+///   pipeline.apply(["hi", "yo"]) { log.append("first \($0)") }
+///   pipeline.apply(["hi", "yo", "hey"]) { log.append("second \($0)") }
+///   let third = await pipeline.apply(["hi", "yo", "hey", "sup"])
+///   return log + ["third \(third)"] + view.model.items
+/// }
+/// for line in await burst() { print(line) }
+/// ```
+///
+/// prints
+///
+/// ```
+/// first superseded
+/// second superseded
+/// third applied
+/// hi
+/// yo
+/// hey
+/// sup
+/// ```
+///
+/// The pipeline is the view's data source while it runs: read the data to show from
+/// `data`, which it switches inside each update block.
+@MainActor
+public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & Sendable> {
+  /// The outcome of a request to this pipeline.
+  public typealias Outcome = UpdateOutcome<Failure>
+
+  /// The data the view shows: the data source to read cells from. During a replay it is the
+  /// current stage's data.
+  public internal(set) var data: Data
+
+  /// When to reload instead of animating, and where to diff.
+  public var policy: UpdatePolicy
+
+  /// What the pipeline did so far.
+  public internal(set) var statistics = Statistics()
+
+  /// Counts of what a pipeline did.
+  public struct Statistics: Hashable, Sendable {
+    /// Requests made.
+    public var requests = 0
+    /// Replays run: requests whose data reached the view by batch updates or a reload.
+    public var replays = 0
+    /// Replays run as a reload (by the policy, an off-screen view, or a cancellation).
+    public var reloads = 0
+    /// Requests superseded by later ones.
+    public var superseded = 0
+    /// Requests cancelled.
+    public var cancelled = 0
+    /// Requests the target refused.
+    public var failed = 0
+  }
+
+  typealias _Request = _PipelineRequest<Data, Failure>
+  typealias _Replay = (
+    _ staged: StagedChangeset<Data>, _ strategy: UpdateStrategy,
+    _ interrupt: @escaping (Changeset<Data>) -> Bool, _ setData: (Data) -> Void,
+    _ completion: ((Bool) -> Void)?
+  ) throws(Failure) -> Void
+
+  nonisolated let _inbox = _Locked(_PipelineInbox<Data, Failure>())
+  let _diff: @Sendable (Data, Data) -> StagedChangeset<Data>
+  /// The replay on the target, with its conformance and element updates bound in; the
+  /// pipeline's type does not name the target, so that callers on any thread can use it.
+  let _replayOnTarget: _Replay
+  /// Reloads the target with data, after a refused replay.
+  let _reloadTarget: (Data) -> Void
+  let _isOnScreen: () -> Bool
+  var _running: _Request?
+  var _unreported: [_Request] = []
+
+  /// Creates a pipeline that replays onto `target`, which shows `data`.
+  ///
+  /// Most code uses a convenience initializer: `init(target:items:)` or
+  /// `init(target:sections:)` for a view, `init(model:items:)` or `init(model:sections:)`
+  /// for a `CollectionModelView`.
+  ///
+  /// - Parameters:
+  ///   - target: The view.
+  ///   - data: What the view shows now.
+  ///   - policy: When to reload instead of animating, and where to diff.
+  ///   - elementUpdates: How updated elements reach their cells.
+  ///   - diff: The staged changeset between two versions of the data.
+  ///   - snapshot: The data the target holds for `data`, when it is its own data source.
+  /// - Complexity: O(1).
+  public init<Target: BatchUpdateTarget & AnyObject>(
+    target: Target, data: Data, policy: UpdatePolicy = UpdatePolicy(),
+    elementUpdates: Target.ElementUpdates = .reload,
+    diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>,
+    snapshot: @escaping (Data) -> Target.Snapshot
+  ) where Target.Failure == Failure {
+    self.data = data
+    self.policy = policy
+    self._diff = diff
+    self._replayOnTarget = { staged, strategy, interrupt, setData, completion throws(Failure) in
+      var view = target
+      try StagecraftReplay._replay(
+        staged, on: &view, snapshot: { (data: Data) throws(Failure) in snapshot(data) },
+        strategy: strategy, elementUpdates: { _ in elementUpdates }, interrupt: interrupt,
+        setData: setData, completion: completion)
+    }
+    self._reloadTarget = { data in
+      var view = target
+      try? view.reloadData(snapshot(data), setData: {})
+    }
+    self._isOnScreen = { target.isOnScreen }
+  }
+
+  /// Requests that the view show `data`, from any thread. The completion is called on the
+  /// main actor, once, with the request's outcome, after the outcomes of every earlier
+  /// request. (Without a completion, `apply` is the `async` variant, which waits.)
+  ///
+  /// - Parameters:
+  ///   - data: The data to show.
+  ///   - animated: Whether to animate the batch updates.
+  ///   - completion: Called with the outcome.
+  /// - Returns: A ticket that cancels the request.
+  /// - Complexity: O(1) here; the diff and the replay follow asynchronously.
+  @discardableResult
+  nonisolated public func apply(
+    _ data: Data, animated: Bool = true,
+    completion: @escaping @MainActor @Sendable (Outcome) -> Void
+  ) -> UpdateTicket {
+    let ticket = UpdateTicket()
+    _inbox.withLock { inbox in
+      inbox.pending.append(
+        _Request(
+          sequence: inbox.next, data: data, animated: animated, ticket: ticket,
+          completion: completion))
+      inbox.next += 1
+    }
+    Task { @MainActor in self._drain() }
+    return ticket
+  }
+
+  /// Requests that the view show `data`, from any task, and waits for the outcome.
+  /// Cancelling the waiting task cancels the request. The request joins the line before
+  /// the call first suspends, so requests a task makes one after another keep their order.
+  ///
+  /// - Parameters:
+  ///   - data: The data to show.
+  ///   - animated: Whether to animate the batch updates.
+  /// - Returns: The request's outcome.
+  /// - Complexity: O(1) here, then the diff and the replay.
+  nonisolated(nonsending) public func apply(_ data: Data, animated: Bool = true) async
+    -> Outcome
+  {
+    // Joins the line now, on the caller's executor, before the first suspension.
+    let waiter = _Waiter<Outcome>()
+    let ticket = apply(data, animated: animated) { waiter.deliver($0) }
+    return await withTaskCancellationHandler {
+      await waiter.wait()
+    } onCancel: {
+      ticket.cancel()
+    }
+  }
+}
+
+/// The requests that wait for the main actor, in the order they were made.
+struct _PipelineInbox<Data: Sendable, Failure: Error & Sendable> {
+  var pending: [_PipelineRequest<Data, Failure>] = []
+  var next = 0
+}
+
+/// One request: its place in line, its data, and where its outcome goes.
+@MainActor
+final class _PipelineRequest<Data: Sendable, Failure: Error & Sendable>: Sendable {
+  nonisolated let sequence: Int
+  nonisolated let data: Data
+  nonisolated let animated: Bool
+  nonisolated let ticket: UpdateTicket
+  nonisolated let completion: (@MainActor @Sendable (UpdateOutcome<Failure>) -> Void)?
+  var outcome: UpdateOutcome<Failure>?
+
+  nonisolated init(
+    sequence: Int, data: Data, animated: Bool, ticket: UpdateTicket,
+    completion: (@MainActor @Sendable (UpdateOutcome<Failure>) -> Void)?
+  ) {
+    self.sequence = sequence
+    self.data = data
+    self.animated = animated
+    self.ticket = ticket
+    self.completion = completion
+  }
+}
+
+/// One outcome handed from the main actor to a waiting task, whichever comes first.
+final class _Waiter<Value: Sendable>: Sendable {
+  private enum State {
+    case empty
+    case delivered(Value)
+    case waiting(CheckedContinuation<Value, Never>)
+  }
+
+  private let state = _Locked(State.empty)
+
+  func deliver(_ value: Value) {
+    let continuation = state.withLock { state -> CheckedContinuation<Value, Never>? in
+      if case .waiting(let continuation) = state {
+        state = .empty
+        return continuation
+      }
+      state = .delivered(value)
+      return nil
+    }
+    continuation?.resume(returning: value)
+  }
+
+  func wait() async -> Value {
+    await withCheckedContinuation { continuation in
+      let value = state.withLock { state -> Value? in
+        if case .delivered(let value) = state { return value }
+        state = .waiting(continuation)
+        return nil
+      }
+      if let value { continuation.resume(returning: value) }
+    }
+  }
+}
