@@ -10,13 +10,37 @@ struct BenchItem: Differentiable, Hashable {
 
 typealias BenchSection = ArraySection<Int, BenchItem>
 
-/// One benchmark input and what to expect of its diff.
+/// One benchmark input and what to expect of its diff: one diff, or several in a row (the
+/// steps of a search as the user types), timed together.
 struct FlatScenario {
   var name: String
-  var source: [BenchItem]
-  var target: [BenchItem]
+  var steps: [(source: [BenchItem], target: [BenchItem])]
   /// The number of moves a correct, minimal diff must report, when known.
   var expectedMoves: Int?
+
+  init(name: String, source: [BenchItem], target: [BenchItem], expectedMoves: Int? = nil) {
+    self.init(name: name, steps: [(source, target)], expectedMoves: expectedMoves)
+  }
+
+  init(
+    name: String, steps: [(source: [BenchItem], target: [BenchItem])], expectedMoves: Int? = nil
+  ) {
+    self.name = name
+    self.steps = steps
+    self.expectedMoves = expectedMoves
+  }
+
+  /// The first step's source.
+  var source: [BenchItem] { steps[0].source }
+  /// The first step's target.
+  var target: [BenchItem] { steps[0].target }
+}
+
+/// A sectioned benchmark input.
+struct SectionedScenario {
+  var name: String
+  var source: [BenchSection]
+  var target: [BenchSection]
 }
 
 enum Inputs {
@@ -71,7 +95,7 @@ enum Inputs {
 
   /// `sections` × `perSection`, with 10% of sections moved and 10% of elements moved to
   /// another section.
-  static func sectioned(sections: Int, perSection: Int) -> ([BenchSection], [BenchSection]) {
+  static func sectioned(sections: Int, perSection: Int) -> SectionedScenario {
     var random = SplitMix64(seed: 4)
     let source = (0..<sections).map { s in
       BenchSection(
@@ -96,6 +120,164 @@ enum Inputs {
       let section = order.remove(at: from)
       order.insert(section, at: Int.random(in: 0...order.count, using: &random))
     }
-    return (source, order.map { BenchSection(model: $0, elements: target[$0]) })
+    return SectionedScenario(
+      name: "sectioned \(sections)x\(perSection), 10% moved", source: source,
+      target: order.map { BenchSection(model: $0, elements: target[$0]) })
+  }
+
+  /// `0..<count`, content 0: a feed of `count` posts.
+  static func list(_ count: Int, from start: Int = 0) -> [BenchItem] {
+    (start..<(start + count)).map { BenchItem(id: $0, content: 0) }
+  }
+
+  // MARK: Local edits: k contiguous elements at one place
+
+  /// The local edits of `k` contiguous elements of a `count`-element list, by kind.
+  static let localEditKinds = [
+    "prepend", "append", "insert mid", "delete mid", "replace mid", "edit mid", "prepend+move",
+  ]
+
+  /// One local edit of `k` contiguous elements, in the middle of the list unless the kind
+  /// says where.
+  static func localEdit(_ kind: String, count: Int, k: Int) -> FlatScenario {
+    let source = list(count)
+    let fresh = list(k, from: count)
+    let middle = count / 2
+    var target = source
+    switch kind {
+    case "prepend": target = fresh + source
+    case "append": target = source + fresh
+    case "insert mid": target.insert(contentsOf: fresh, at: middle)
+    case "delete mid": target.removeSubrange(middle..<(middle + k))
+    case "replace mid": target.replaceSubrange(middle..<(middle + k), with: fresh)
+    case "edit mid":
+      for index in middle..<(middle + k) { target[index].content += 1 }
+    case "prepend+move":
+      // k new posts on top, and one old post bumped to the top as well.
+      let bumped = source[middle]
+      target.remove(at: middle)
+      target = [bumped] + fresh + target
+    default: preconditionFailure("unknown edit \(kind)")
+    }
+    return FlatScenario(name: "\(count) \(kind) \(k)", source: source, target: target)
+  }
+
+  /// The regression case of the old suffix check: 9 deleted at the front and one edited in
+  /// the middle.
+  static func deleteFrontEditMiddle(_ count: Int, front: Int = 9) -> FlatScenario {
+    let source = list(count)
+    var target = Array(source.dropFirst(front))
+    target[target.count / 2].content += 1
+    return FlatScenario(
+      name: "\(count) delete \(front) on top, edit 1", source: source, target: target,
+      expectedMoves: 0)
+  }
+
+  // MARK: Realistic workloads
+
+  /// A feed of `count` posts that gains `new` posts on top.
+  static func feedPrepend(_ count: Int, new: Int) -> FlatScenario {
+    let source = list(count)
+    return FlatScenario(
+      name: "feed \(count): \(new) new on top", source: source,
+      target: list(new, from: count) + source, expectedMoves: 0)
+  }
+
+  /// A list of `count` that loads its next page.
+  static func pagination(_ count: Int, page: Int = 50) -> FlatScenario {
+    let source = list(count)
+    return FlatScenario(
+      name: "pagination \(count): next \(page)", source: source,
+      target: source + list(page, from: count), expectedMoves: 0)
+  }
+
+  /// A filter that keeps every element whose pseudo-random tag is 0 of 10.
+  static func filter(_ count: Int) -> FlatScenario {
+    var random = SplitMix64(seed: 5)
+    let source = list(count)
+    let target = source.filter { _ in Int.random(in: 0..<10, using: &random) == 0 }
+    return FlatScenario(
+      name: "filter \(count): keep 10%", source: source, target: target, expectedMoves: 0)
+  }
+
+  /// A list sorted by identifier, re-sorted by another key (a pseudo-random date).
+  static func resort(_ count: Int) -> FlatScenario {
+    var random = SplitMix64(seed: 6)
+    let source = list(count).map { BenchItem(id: $0.id, content: Int(random.next() >> 1)) }
+    let target = source.sorted { $0.content < $1.content }
+    return FlatScenario(name: "re-sort \(count) by another key", source: source, target: target)
+  }
+
+  /// Two rows far apart swap places.
+  static func swapTwo(_ count: Int) -> FlatScenario {
+    let source = list(count)
+    var target = source
+    target.swapAt(count / 10, count - count / 10)
+    return FlatScenario(
+      name: "\(count): two rows swapped", source: source, target: target, expectedMoves: 2)
+  }
+
+  /// A chat of `count` messages: one new message at the bottom, and one edited a little
+  /// above it.
+  static func chat(_ count: Int) -> FlatScenario {
+    let source = list(count)
+    var target = source + list(1, from: count)
+    target[count - 5].content += 1
+    return FlatScenario(
+      name: "chat \(count): 1 appended, 1 edited", source: source, target: target,
+      expectedMoves: 0)
+  }
+
+  /// Search as you type: five narrowing steps, each keeping about half of the results.
+  static func search(_ count: Int) -> FlatScenario {
+    var random = SplitMix64(seed: 7)
+    var results = list(count)
+    var steps: [(source: [BenchItem], target: [BenchItem])] = []
+    for _ in 0..<5 {
+      let narrowed = results.filter { _ in Bool.random(using: &random) }
+      steps.append((results, narrowed))
+      results = narrowed
+    }
+    return FlatScenario(name: "search \(count): 5 narrowing steps", steps: steps, expectedMoves: 0)
+  }
+
+  // MARK: Sectioned
+
+  /// Sections of posts grouped by day, `perDay` posts a day; the newest day gains a section
+  /// on top with `new` posts.
+  static func newDay(days: Int, perDay: Int, new: Int = 10) -> SectionedScenario {
+    let source = (0..<days).map { day in
+      BenchSection(model: day, elements: list(perDay, from: day * perDay))
+    }
+    let today = BenchSection(model: days, elements: list(new, from: days * perDay))
+    return SectionedScenario(
+      name: "day-grouped \(days)x\(perDay): a new day on top", source: source,
+      target: [today] + source)
+  }
+
+  /// `sections` × `perSection` elements edited 10/10/10/10 as one list (moves cross
+  /// sections), the target cut back into sections of the source's sizes.
+  static func sectionedTenPercent(sections: Int, perSection: Int) -> SectionedScenario {
+    let (source, target) = tenPercentEdit(count: sections * perSection, seed: 8)
+    func cut(_ elements: [GeneratedElement]) -> [BenchSection] {
+      let size = (elements.count + sections - 1) / sections
+      return (0..<sections).map { s in
+        let range = Swift.min(s * size, elements.count)..<Swift.min((s + 1) * size, elements.count)
+        return BenchSection(
+          model: s, elements: elements[range].map { BenchItem(id: $0.id, content: $0.content) })
+      }
+    }
+    return SectionedScenario(
+      name: "sectioned \(sections)x\(perSection) 10/10/10/10", source: cut(source),
+      target: cut(target))
+  }
+
+  /// `sections` × `perSection`, unchanged.
+  static func sectionedUnchanged(sections: Int, perSection: Int) -> SectionedScenario {
+    let source = (0..<sections).map { s in
+      BenchSection(model: s, elements: list(perSection, from: s * perSection))
+    }
+    return SectionedScenario(
+      name: "sectioned \(sections)x\(perSection) unchanged", source: source, target: source)
   }
 }

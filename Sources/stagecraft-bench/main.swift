@@ -38,6 +38,7 @@ struct Options {
   var filter: String?
   var json: String?
   var runs = 11
+  var profile = false
 
   init(_ arguments: [String]) {
     var iterator = arguments.makeIterator()
@@ -48,6 +49,7 @@ struct Options {
       case "--filter": filter = iterator.next()
       case "--json": json = iterator.next()
       case "--runs": runs = max(5, Int(iterator.next() ?? "") ?? 11)
+      case "--profile": profile = true
       case "--help", "-h":
         print(
           """
@@ -56,6 +58,8 @@ struct Options {
             --scale        only the scale scenarios: 10,000,000 flat, 1,000 x 10,000 sectioned
             --filter TEXT  only the scenarios whose name contains TEXT
             --runs N       timed rounds after one warm-up (at least 5; 11 by default)
+            --profile      with --filter: only diff the matching flat scenarios, for 3 s each,
+                           without the floor or the standard library (to run under perf)
             --json FILE    also write the results as JSON
           """)
         exit(0)
@@ -122,50 +126,93 @@ func floorWork(_ source: [BenchItem], _ target: [BenchItem]) -> Int {
   return hits
 }
 
+/// Diffs the scenario over and over for 3 seconds, and prints how long one diff took.
+func profile(_ scenario: FlatScenario) {
+  let clock = ContinuousClock()
+  let start = clock.now
+  var diffs = 0
+  while clock.now - start < .seconds(3) {
+    blackHole(diffSteps(scenario.steps))
+    diffs += 1
+  }
+  print("\(scenario.name): \(((clock.now - start) / diffs).formatted) per diff, \(diffs) diffs")
+}
+
+/// The standard library's diff of every step, with moves inferred. Not isolated to the main
+/// actor: a closure formed there would check the executor on every comparison.
+nonisolated func standardLibraryDiff(
+  _ steps: [(source: [BenchItem], target: [BenchItem])]
+) -> [CollectionDifference<BenchItem>] {
+  steps.map { step in
+    step.target.difference(from: step.source) { $0.id == $1.id }.inferringMoves()
+  }
+}
+
+/// Diffs every step of a scenario; what `works` times.
+func diffSteps(_ steps: [(source: [BenchItem], target: [BenchItem])]) -> Int {
+  var changes = 0
+  for step in steps { changes &+= StagedChangeset(source: step.source, target: step.target).count }
+  return changes
+}
+
+/// The floor of every step of a scenario.
+func floorSteps(_ steps: [(source: [BenchItem], target: [BenchItem])]) -> Int {
+  var hits = 0
+  for step in steps { hits &+= floorWork(step.source, step.target) }
+  return hits
+}
+
 @MainActor func runFlat(_ scenario: FlatScenario, standardLibraryBudget: Int) {
   guard selected(scenario.name) else { return }
-  let (source, target) = (scenario.source, scenario.target)
-  let staged = StagedChangeset(source: source, target: target)
-  let moves = staged.reduce(0) { $0 + $1.elementMoved.count }
+  if options.profile {
+    profile(scenario)
+    return
+  }
+  let steps = scenario.steps
   var problems: [String] = []
-  if (staged.last?.data ?? source) != target { problems.append("does not end at the target") }
-  let minimum =
-    scenario.expectedMoves ?? minimumMoves(source: source.map(\.id), target: target.map(\.id))
+  var (moves, minimum, stages, changes, differing, work) = (0, 0, 0, 0, 0, 0)
+  for (source, target) in steps {
+    let staged = StagedChangeset(source: source, target: target)
+    if (staged.last?.data ?? source) != target { problems.append("does not end at the target") }
+    moves += staged.reduce(0) { $0 + $1.elementMoved.count }
+    minimum += minimumMoves(source: source.map(\.id), target: target.map(\.id))
+    stages += staged.count
+    changes += staged.changeCount
+    differing += staged.reduce(0) {
+      $0 + $1.elementDeleted.count + $1.elementInserted.count + 2 * $1.elementMoved.count
+    }
+    work += (source.count + target.count) * max(differing, 1)
+  }
+  if let expected = scenario.expectedMoves, expected != minimum {
+    problems.append("the input has \(minimum) minimal moves, not the \(expected) it should")
+  }
   if moves != minimum { problems.append("\(moves) moves, minimum \(minimum)") }
 
-  let differing = staged.reduce(0) {
-    $0 + $1.elementDeleted.count + $1.elementInserted.count + 2 * $1.elementMoved.count
-  }
-  var works: [() -> Any] = [
-    { StagedChangeset(source: source, target: target) }, { floorWork(source, target) },
-  ]
+  var works: [() -> Any] = [{ diffSteps(steps) }, { floorSteps(steps) }]
   var note = ""
-  if (source.count + target.count) * max(differing, 1) <= standardLibraryBudget {
-    works.append { target.difference(from: source) { $0.id == $1.id }.inferringMoves() }
+  if work <= standardLibraryBudget {
+    works.append { standardLibraryDiff(steps) }
   } else {
     note = "skipped: O(n·d) past the cap"
   }
   let timings = measureInterleaved(runs: options.runs, works)
   let (stagecraft, floor) = (timings[0], timings[1])
   let standardLibrary = timings.count > 2 ? timings[2] : nil
-  let peak = peakBytesPerElement(elements: source.count + target.count) {
-    blackHole(StagedChangeset(source: source, target: target))
-  }
+  let elements = steps.reduce(0) { $0 + $1.source.count + $1.target.count }
+  let peak = peakBytesPerElement(elements: elements) { blackHole(diffSteps(steps)) }
   rows.append(
     Row(
-      name: scenario.name, elements: source.count, stagecraft: stagecraft, floor: floor,
+      name: scenario.name, elements: scenario.source.count, stagecraft: stagecraft, floor: floor,
       standardLibrary: standardLibrary, standardLibraryNote: note,
       floorRatio: medianRatio(stagecraft, floor),
       standardLibraryRatio: standardLibrary.map { medianRatio($0, stagecraft) },
-      stages: staged.count,
-      moves: moves, changes: staged.changeCount, peakBytesPerElement: peak,
+      stages: stages, moves: moves, changes: changes, peakBytesPerElement: peak,
       checked: problems.isEmpty ? "ok" : problems.joined(separator: "; ")))
 }
 
-@MainActor func runSectioned(sections: Int, perSection: Int) {
-  let name = "sectioned \(sections)x\(perSection)"
-  guard selected(name) else { return }
-  let (source, target) = Inputs.sectioned(sections: sections, perSection: perSection)
+@MainActor func runSectioned(_ scenario: SectionedScenario) {
+  guard selected(scenario.name) else { return }
+  let (source, target) = (scenario.source, scenario.target)
   let staged = StagedChangeset(source: source, target: target)
   let problems = (staged.last?.data ?? source) == target ? "ok" : "does not end at the target"
   let flatSource = source.flatMap(\.elements)
@@ -184,11 +231,52 @@ func floorWork(_ source: [BenchItem], _ target: [BenchItem]) -> Int {
   }
   rows.append(
     Row(
-      name: name, elements: flatSource.count, stagecraft: stagecraft, floor: floor,
+      name: scenario.name, elements: flatSource.count, stagecraft: stagecraft, floor: floor,
       standardLibrary: nil, standardLibraryNote: "n/a: no sectioned diff",
       floorRatio: medianRatio(stagecraft, floor), standardLibraryRatio: nil, stages: staged.count,
       moves: staged.reduce(0) { $0 + $1.elementMoved.count + $1.sectionMoved.count },
       changes: staged.changeCount, peakBytesPerElement: peak, checked: problems))
+}
+
+/// The sweep of local edits: for each kind of edit and each k, the diff's time as a ratio
+/// to the floor of hashing the whole list, in one table.
+@MainActor func runSweep(count: Int, ks: [Int]) -> [String] {
+  guard selected("sweep") else { return [] }
+  var lines = [
+    "local edits of k contiguous elements in a \(count)-element list: time / floor "
+      + "(hashing the whole list once), medians",
+    (["k"] + Inputs.localEditKinds).map { pad($0, 14, right: true) }.joined(),
+  ]
+  var worst = 0.0
+  for k in ks {
+    var cells = [pad(String(k), 14, right: true)]
+    for kind in Inputs.localEditKinds {
+      let scenario = Inputs.localEdit(kind, count: count, k: k)
+      let (source, target) = (scenario.source, scenario.target)
+      let staged = StagedChangeset(source: source, target: target)
+      let ok =
+        (staged.last?.data ?? source) == target
+        && staged.reduce(0, { $0 + $1.elementMoved.count })
+          == minimumMoves(source: source.map(\.id), target: target.map(\.id))
+      let timings = measureInterleaved(
+        runs: options.runs,
+        [{ StagedChangeset(source: source, target: target) }, { floorWork(source, target) }])
+      let ratio = medianRatio(timings[0], timings[1])
+      if k <= 1_000 { worst = max(worst, ratio) }
+      cells.append(pad(format(ratio, 3) + (ok ? "" : " WRONG"), 14, right: true))
+      if !ok { sweepFailed = true }
+    }
+    lines.append(cells.joined())
+  }
+  lines.append("  worst for k <= 1000: \(format(worst, 3))x the floor")
+  return lines
+}
+
+var sweepFailed = false
+
+func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+  let padding = String(repeating: " ", count: max(0, width - text.count))
+  return right ? padding + text : text + padding
 }
 
 @MainActor func runModelReplay(_ scenario: FlatScenario) {
@@ -267,35 +355,48 @@ func floorWork(_ source: [BenchItem], _ target: [BenchItem]) -> Int {
 
 let clock = ContinuousClock()
 let started = clock.now
+var sweepLines: [String] = []
 if options.scale {
   runFlat(Inputs.tenPercent(10_000_000), standardLibraryBudget: 0)
-  runSectioned(sections: 1_000, perSection: 10_000)
-} else if options.quick {
-  let budget = 20_000_000
-  for count in [1_000, 10_000, 100_000] {
-    runFlat(Inputs.tenPercent(count), standardLibraryBudget: budget)
-  }
-  runFlat(Inputs.unchanged(10_000), standardLibraryBudget: budget)
-  runFlat(Inputs.reversed(10_000), standardLibraryBudget: budget)
-  runFlat(Inputs.replaced(10_000), standardLibraryBudget: budget)
-  runFlat(Inputs.firstToEnd(10_000), standardLibraryBudget: budget)
-  runFlat(Inputs.duplicates(10_000, values: 100), standardLibraryBudget: budget)
-  runSectioned(sections: 100, perSection: 100)
-  runModelReplay(Inputs.tenPercent(10_000))
-  runTypeErased(Inputs.tenPercent(10_000))
+  runSectioned(Inputs.sectioned(sections: 1_000, perSection: 10_000))
 } else {
-  let budget = 400_000_000
-  for count in [1_000, 10_000, 100_000, 1_000_000] {
+  // The quick run is the same table at a tenth of the size (a hundredth for the largest).
+  let quick = options.quick
+  let n = quick ? 10_000 : 100_000
+  let budget = quick ? 20_000_000 : 400_000_000
+  for count in quick ? [1_000, 10_000, 100_000] : [1_000, 10_000, 100_000, 1_000_000] {
     runFlat(Inputs.tenPercent(count), standardLibraryBudget: budget)
   }
-  runFlat(Inputs.unchanged(100_000), standardLibraryBudget: budget)
-  runFlat(Inputs.reversed(100_000), standardLibraryBudget: budget)
-  runFlat(Inputs.replaced(100_000), standardLibraryBudget: budget)
-  runFlat(Inputs.firstToEnd(100_000), standardLibraryBudget: budget)
-  runFlat(Inputs.duplicates(100_000), standardLibraryBudget: budget)
-  runSectioned(sections: 1_000, perSection: 100)
-  runModelReplay(Inputs.tenPercent(100_000))
-  runTypeErased(Inputs.tenPercent(100_000))
+  runFlat(Inputs.unchanged(n), standardLibraryBudget: budget)
+  runFlat(Inputs.reversed(n), standardLibraryBudget: budget)
+  runFlat(Inputs.replaced(n), standardLibraryBudget: budget)
+  runFlat(Inputs.firstToEnd(n), standardLibraryBudget: budget)
+  runFlat(Inputs.duplicates(n, values: quick ? 100 : 1_000), standardLibraryBudget: budget)
+  // Edits at one end, around the old suffix check's limit of 8.
+  runFlat(Inputs.localEdit("prepend", count: n, k: 8), standardLibraryBudget: budget)
+  runFlat(Inputs.localEdit("prepend", count: n, k: 9), standardLibraryBudget: budget)
+  runFlat(Inputs.deleteFrontEditMiddle(n), standardLibraryBudget: budget)
+  // What apps do.
+  runFlat(Inputs.feedPrepend(n, new: 10), standardLibraryBudget: budget)
+  runFlat(Inputs.feedPrepend(n, new: 100), standardLibraryBudget: budget)
+  runFlat(Inputs.pagination(n), standardLibraryBudget: budget)
+  runFlat(Inputs.filter(n), standardLibraryBudget: budget)
+  runFlat(Inputs.resort(n), standardLibraryBudget: budget)
+  runFlat(Inputs.swapTwo(n), standardLibraryBudget: budget)
+  runFlat(Inputs.chat(n), standardLibraryBudget: budget)
+  runFlat(Inputs.search(n), standardLibraryBudget: budget)
+  // Sections.
+  runSectioned(Inputs.sectioned(sections: n / 100, perSection: 100))
+  runSectioned(Inputs.sectionedTenPercent(sections: 100, perSection: n / 100))
+  runSectioned(Inputs.sectionedUnchanged(sections: 100, perSection: n / 100))
+  runSectioned(Inputs.newDay(days: 365, perDay: n / 365))
+  runModelReplay(Inputs.tenPercent(n))
+  runTypeErased(Inputs.tenPercent(n))
+  sweepLines = runSweep(
+    count: n,
+    ks: quick
+      ? [1, 8, 9, 100, 1_000]
+      : [1, 2, 4, 8, 9, 16, 32, 64, 128, 256, 512, 1_000, 2_000, 4_000, 10_000])
 }
 
 // The update pipeline: the main actor's share of an apply, and a burst.
@@ -307,11 +408,6 @@ if !options.scale, selected("pipeline") {
 }
 
 // MARK: Report
-
-func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-  let padding = String(repeating: " ", count: max(0, width - text.count))
-  return right ? padding + text : text + padding
-}
 
 let header = [
   "scenario", "median", "min", "floor", "x floor", "stdlib", "stdlib/us", "stages", "moves",
@@ -339,6 +435,7 @@ for (index, line) in table.enumerated() where rows.count > 0 {
   )
   if index == 0 { print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
 }
+for line in sweepLines { print(line) }
 for line in pipelineLines { print(line) }
 print("total \((clock.now - started).formatted)")
 
@@ -364,7 +461,7 @@ if let path = options.json {
   fclose(file)
 }
 
-if rows.contains(where: { $0.checked != "ok" }) {
+if sweepFailed || rows.contains(where: { $0.checked != "ok" }) {
   print("stagecraft-bench: a result was wrong (see the check column)")
   exit(1)
 }

@@ -82,13 +82,32 @@ struct FlatDiffRobustnessTests {
 
   @Test func longestIncreasingSubsequenceIsLongest() {
     var random = SplitMix64(seed: 5)
-    for _ in 0..<300 {
-      let values = ContiguousArray(
-        (0..<Int.random(in: 0...30, using: &random)).shuffled(using: &random))
-      let mask = _longestIncreasingSubsequenceMask(values)
-      let chosen = zip(values, mask).filter(\.1).map(\.0)
+    for round in 0..<600 {
+      let limit = Int.random(in: 0...40, using: &random)
+      // Shuffled blocks of consecutive values (the runs the search skips), some values
+      // left out, and some positions without a value (-1).
+      var blocks: [[Int]] = []
+      var next = 0
+      while next < limit {
+        let length = Int.random(in: 1...(round.isMultiple(of: 2) ? 1 : 6), using: &random)
+        blocks.append(Array(next..<Swift.min(limit, next + length)))
+        next += length
+      }
+      var values = ContiguousArray(blocks.shuffled(using: &random).joined())
+      values.removeAll { _ in Int.random(in: 0..<5, using: &random) == 0 }
+      for _ in 0..<Int.random(in: 0...3, using: &random) {
+        values.insert(-1, at: Int.random(in: 0...values.count, using: &random))
+      }
+      let (staying, length) = _longestIncreasingSubsequence(values, valueLimit: limit)
+      let chosen = values.filter { $0 >= 0 && staying[$0] }
+      let present = values.filter { $0 >= 0 }
       #expect(chosen == chosen.sorted())
-      #expect(chosen.count == longestIncreasingSubsequenceLength(values))
+      #expect(chosen.count == length)
+      #expect(length == longestIncreasingSubsequenceLength(present))
+      #expect(staying.indices.allSatisfy { !staying[$0] || present.contains($0) })
+      // The 32-bit and the full-width scratch choose the same subsequence.
+      let wide = _longestIncreasingSubsequence(values, valueLimit: limit, scratch: Int.self)
+      #expect(wide.staying == staying && wide.length == length)
     }
   }
 }

@@ -16,10 +16,18 @@ struct ReplayTests {
   /// else keeps it at its target path. `reloadData` clears it.
   func expectedSelection(
     _ selected: [ElementPath], source: [Section], target: [Section], strategy: UpdateStrategy,
-    mode: ElementUpdateMode
+    mode: ElementUpdateMode, flat: Bool = false
   ) -> [ElementPath] {
     guard strategy != .reloadData else { return [] }
-    let reference = SectionedReference(source: source, target: target)
+    var reference = SectionedReference(source: source, target: target)
+    if flat {
+      // The flat diff keeps the common prefix and suffix in place.
+      let elements = ReferenceMatching(source: source[0].elements, target: target[0].elements)
+      reference.elementTarget = [:]
+      for (from, to) in elements.sourceToTarget.enumerated() {
+        if let to { reference.elementTarget[p(0, from)] = p(0, to) }
+      }
+    }
     return selected.compactMap { path -> ElementPath? in
       guard let to = reference.elementTarget[path],
         let reloadedFrom = reference.sectionTarget.firstIndex(of: to.section)
@@ -83,7 +91,7 @@ struct ReplayTests {
       #expect(model.staleCells.isEmpty)
       let expected = expectedSelection(
         selected, source: [section(0, []).with(source)], target: [section(0, []).with(target)],
-        strategy: strategy, mode: mode)
+        strategy: strategy, mode: mode, flat: true)
       #expect(model.indexPathsForSelectedItems == expected)
       // Reconfigure and silent updates ride with the next stage: at most two blocks.
       let blocks = model.events.filter { if case .batchUpdates = $0 { true } else { false } }

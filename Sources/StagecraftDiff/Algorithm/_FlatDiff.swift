@@ -46,10 +46,12 @@ internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
     ]
   }
 
-  let matching = _matchFlat(source, target)
+  var matching = _matchFlat(source, target)
   let prefix = matching.prefix
   let suffix = matching.suffix
-  let middle = matching.middle
+  // Taken out of `matching`, so that the moves can reuse its storage without a copy.
+  var middle = matching.middle
+  matching.middle = _OccurrenceMatching(sourceToTarget: [], targetToSource: [], matchedCount: 0)
   let middleEnd = sourceCount - suffix
   let suffixShift = targetCount - sourceCount
 
@@ -67,11 +69,14 @@ internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
     }
   }
   for position in 0..<prefix { compare(position, position) }
-  for (offset, partner) in middle.sourceToTarget.enumerated() {
-    if partner < 0 {
-      deleted.append(path(prefix + offset))
-    } else {
-      compare(prefix + offset, prefix + partner)
+  middle.sourceToTarget.withUnsafeBufferPointer { sourceToTarget in
+    for offset in 0..<sourceToTarget.count {
+      let partner = sourceToTarget[offset]
+      if partner < 0 {
+        deleted.append(path(prefix &+ offset))
+      } else {
+        compare(prefix &+ offset, prefix &+ partner)
+      }
     }
   }
   for position in middleEnd..<sourceCount { compare(position, position + suffixShift) }
@@ -102,10 +107,12 @@ internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
   }
 
   var inserted: [ElementPath] = []
-  for (offset, matched) in middle.targetToSource.enumerated() where matched < 0 {
-    inserted.append(path(prefix + offset))
+  middle.targetToSource.withUnsafeBufferPointer { targetToSource in
+    for offset in 0..<targetToSource.count where targetToSource[offset] < 0 {
+      inserted.append(path(prefix &+ offset))
+    }
   }
-  let moves = _flatMoves(middle, prefix: prefix, section: section)
+  let moves = _flatMoves(&middle, prefix: prefix, section: section)
   let hasLastStage = !inserted.isEmpty || !moves.isEmpty
 
   // The last stage's data is the target itself: its elements are the target versions even
@@ -138,35 +145,60 @@ internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
 /// increasing subsequence of target positions, from its post-delete index to its target
 /// index, in target order.
 ///
-/// - Complexity: O(s + t + k log k).
+/// Consumes `middle.sourceToTarget`, which holds each matched source's post-delete index
+/// afterwards when there are many moves.
+///
+/// - Complexity: O(s + t + r log k), for r runs of consecutive target positions among the
+///   k matched elements.
 @inlinable
 internal func _flatMoves(
-  _ middle: _OccurrenceMatching, prefix: Int, section: Int
+  _ middle: inout _OccurrenceMatching, prefix: Int, section: Int
 ) -> [Move<ElementPath>] {
-  var targets = ContiguousArray<Int>()
-  targets.reserveCapacity(middle.matchedCount)
-  for matched in middle.sourceToTarget where matched >= 0 { targets.append(matched) }
-  let staying = _longestIncreasingSubsequenceMask(targets)
-  var moveCount = 0
-  for stays in staying where !stays { moveCount += 1 }
+  let (staying, stayCount) = _longestIncreasingSubsequence(
+    middle.sourceToTarget, valueLimit: middle.targetToSource.count)
+  let moveCount = middle.matchedCount &- stayCount
   guard moveCount > 0 else { return [] }
 
-  // For each moved source position, its index once the deletes are applied.
-  var movedFrom = ContiguousArray<Int>(repeating: -1, count: middle.sourceToTarget.count)
-  var rank = 0
-  for (offset, matched) in middle.sourceToTarget.enumerated() where matched >= 0 {
-    if !staying[rank] { movedFrom[offset] = prefix + rank }
-    rank += 1
-  }
+  // The moved elements, from their index once the deletes are applied (the prefix plus
+  // their rank among the matched) to their target index.
   var moves: [Move<ElementPath>] = []
   moves.reserveCapacity(moveCount)
-  for (offset, source) in middle.targetToSource.enumerated() where source >= 0 {
-    let from = movedFrom[source]
-    if from >= 0 {
-      moves.append(
-        Move(
-          source: ElementPath(element: from, section: section),
-          target: ElementPath(element: prefix + offset, section: section)))
+  staying.withUnsafeBufferPointer { staying in
+    middle.sourceToTarget.withUnsafeMutableBufferPointer { sourceToTarget in
+      if moveCount <= 1_024 {
+        // Few moves: list them in source order and sort them by target.
+        var rank = prefix
+        for offset in 0..<sourceToTarget.count {
+          let partner = sourceToTarget[offset]
+          guard partner >= 0 else { continue }
+          if !staying[partner] {
+            moves.append(
+              Move(
+                source: ElementPath(element: rank, section: section),
+                target: ElementPath(element: prefix &+ partner, section: section)))
+          }
+          rank &+= 1
+        }
+        moves.sort { $0.target.element < $1.target.element }
+        return
+      }
+      // Many: each matched source's partner is replaced by its post-delete index, and the
+      // targets are walked in order.
+      var rank = prefix
+      for offset in 0..<sourceToTarget.count where sourceToTarget[offset] >= 0 {
+        sourceToTarget[offset] = rank
+        rank &+= 1
+      }
+      middle.targetToSource.withUnsafeBufferPointer { targetToSource in
+        for offset in 0..<targetToSource.count where !staying[offset] {
+          let source = targetToSource[offset]
+          guard source >= 0 else { continue }
+          moves.append(
+            Move(
+              source: ElementPath(element: sourceToTarget[source], section: section),
+              target: ElementPath(element: prefix &+ offset, section: section)))
+        }
+      }
     }
   }
   return moves

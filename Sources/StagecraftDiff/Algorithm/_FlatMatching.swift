@@ -1,5 +1,5 @@
 /// How the elements of two flat collections correspond: a common prefix and suffix that
-/// were matched by comparing identifiers in place, and a hashed matching of the middle.
+/// were matched by comparing identifiers in place, and the matching of the middle.
 @usableFromInline
 internal struct _FlatMatching {
   /// Length of the matched common prefix.
@@ -17,80 +17,198 @@ internal struct _FlatMatching {
   }
 }
 
-/// A common suffix shorter than this is hashed with the middle: checking that matching it
-/// in place is right would cost more than it saves.
-@usableFromInline
-internal let _shortestTrimmedSuffix = 32
-
-/// The most unmatched middle identifiers that the suffix check compares one by one.
-@usableFromInline
-internal let _suffixCheckLimit = 8
-
-/// Matches the elements of `source` and `target` by identifier, k-th occurrence with
-/// k-th occurrence.
+/// Matches the elements of `source` and `target` by identifier.
 ///
-/// A common prefix (and suffix) of equal identifiers is matched without hashing, so that
-/// an unchanged list, or one changed only at one end, costs identifier comparisons plus
-/// the hashing of the part that changed. The prefix always agrees with the k-th occurrence
-/// rule. The suffix agrees with it unless an identifier that occurs in the suffix occurs
-/// unequally often in the two middles. When that cannot be ruled out cheaply, the suffix
-/// is matched by hashing too.
+/// The matching is maximal: an identifier that occurs a times in the source and b times in
+/// the target gives min(a, b) pairs. Which occurrences pair up:
+/// - the common prefix and the common suffix of equal identifiers stay matched in place;
+/// - between them, long runs that are unchanged but for their position (found next to the
+///   ends of what is left, see `_matchAnchoredRuns`) stay matched as runs;
+/// - the rest is matched by hashing: the k-th occurrence of an identifier among the targets
+///   with its k-th occurrence among the sources.
+///
+/// Any choice of equal pairs fixed first, with the rest matched k-th with k-th, is maximal,
+/// so the runs cost nothing in quality; with distinct identifiers the matching is the same
+/// whichever way it is found. They make a local edit (an insert, a delete or a replace at
+/// one place, a few moved elements) cost identifier comparisons plus the hashing of what
+/// changed, rather than the hashing of the whole list.
 ///
 /// - Complexity: Expected O(n + m) identifier comparisons and O(d) hash operations, where
-///   d is the length of the part between the common prefix and suffix.
+///   d is the number of elements left outside the matched prefix, suffix and runs.
 @inlinable
 internal func _matchFlat<Element: Differentiable>(
   _ source: UnsafeBufferPointer<Element>, _ target: UnsafeBufferPointer<Element>
 ) -> _FlatMatching {
-  let sourceCount = source.count
-  let targetCount = target.count
   let prefix = _commonPrefixLength(source, target)
-  var suffix = _commonSuffixLength(
-    source, target, limit: Swift.min(sourceCount, targetCount) - prefix)
-  if suffix < _shortestTrimmedSuffix { suffix = 0 }
-  let trimmed = suffix
-  let start = prefix
-  func matchMiddle(suffix: Int) -> _OccurrenceMatching {
-    _matchOccurrences(
-      UnsafeBufferPointer(rebasing: source[start..<(sourceCount - suffix)]),
-      UnsafeBufferPointer(rebasing: target[start..<(targetCount - suffix)]))
-  }
-  let middle = matchMiddle(suffix: trimmed)
-  if trimmed == 0 || middle.isBalanced
-    || _suffixAgreesWithOccurrenceRule(source, target, prefix: start, suffix: trimmed, middle)
-  {
-    return _FlatMatching(prefix: start, suffix: trimmed, middle: middle)
-  }
-  // An identifier of the suffix is unmatched in the middle (or too many are to tell
-  // cheaply): match the suffix by hashing too, with the middle. This costs the middle's
-  // hashing twice, and only happens when the suffix is long and the middle unbalanced.
-  return _FlatMatching(prefix: start, suffix: 0, middle: matchMiddle(suffix: 0))
+  let suffix = _commonSuffixLength(
+    source, target, limit: Swift.min(source.count, target.count) - prefix)
+  let middleSource = UnsafeBufferPointer(rebasing: source[prefix..<(source.count - suffix)])
+  let middleTarget = UnsafeBufferPointer(rebasing: target[prefix..<(target.count - suffix)])
+  var middle = _OccurrenceMatching(
+    sourceToTarget: ContiguousArray(repeating: -1, count: middleSource.count),
+    targetToSource: ContiguousArray(repeating: -1, count: middleTarget.count), matchedCount: 0)
+  var sourceLeft: [Range<Int>] = []
+  var targetLeft: [Range<Int>] = []
+  _matchAnchoredRuns(
+    middleSource, middleTarget, into: &middle, sourceLeft: &sourceLeft, targetLeft: &targetLeft)
+  _matchOccurrences(middleSource, sourceLeft, middleTarget, targetLeft, into: &middle)
+  return _FlatMatching(prefix: prefix, suffix: suffix, middle: middle)
 }
 
-/// Whether no identifier of the common suffix is left unmatched in the middle, judged by
-/// comparing against at most `_suffixCheckLimit` unmatched identifiers; only then does
-/// matching the suffix in place give the k-th occurrence matching.
+/// Runs are looked for only in parts at least this long on both sides; shorter parts are
+/// hashed, which costs less than looking.
+@usableFromInline
+internal let _shortestAnchoredPart = 128
+
+/// How far from each end of a part a run may start: the window of each side whose
+/// identifiers are compared pairwise.
+@usableFromInline
+internal let _anchorWindow = 32
+
+/// The shortest run that is matched as a run.
+@usableFromInline
+internal let _shortestAnchoredRun = 32
+
+/// Matches in place the runs that two unmatched parts share near their ends, and lists
+/// what is left for hashing.
+///
+/// Starting with the whole of `source` and `target`, each part first has its common prefix
+/// and suffix matched in place. If both sides are still at least `_shortestAnchoredPart`
+/// long, the first `_anchorWindow` identifiers of each side are compared pairwise, nearest
+/// the start first, for a pair that begins a run of at least `_shortestAnchoredRun` equal
+/// identifiers; failing that, the last `_anchorWindow`, nearest the end first. A run found
+/// is matched in place, and the parts before and after it are treated the same way.
+/// Parts without such a run are left, in `sourceLeft` and `targetLeft` (ascending), for
+/// the k-th occurrence matching.
+///
+/// A prepended page and an element moved from the end, say, leave the list itself as one
+/// long run: it is found at the end, and only the page and the moved element are hashed.
+///
+/// - Complexity: O(n + m) identifier comparisons: each run found costs at most
+///   `_anchorWindow`² comparisons and matches at least `_shortestAnchoredRun` pairs, and
+///   each part is left after one failed look.
 @inlinable
-internal func _suffixAgreesWithOccurrenceRule<Element: Differentiable>(
-  _ source: UnsafeBufferPointer<Element>,
-  _ target: UnsafeBufferPointer<Element>,
-  prefix: Int,
-  suffix: Int,
-  _ middle: _OccurrenceMatching
-) -> Bool {
-  var unmatched = ContiguousArray<Element.DifferenceIdentifier>()
-  for (offset, partner) in middle.sourceToTarget.enumerated() where partner < 0 {
-    if unmatched.count == _suffixCheckLimit { return false }
-    unmatched.append(source[prefix + offset].differenceIdentifier)
+internal func _matchAnchoredRuns<Element: Differentiable>(
+  _ source: UnsafeBufferPointer<Element>, _ target: UnsafeBufferPointer<Element>,
+  into matching: inout _OccurrenceMatching, sourceLeft: inout [Range<Int>],
+  targetLeft: inout [Range<Int>]
+) {
+  @inline(__always)
+  func match(_ sourcePosition: Int, _ targetPosition: Int) {
+    matching.sourceToTarget[sourcePosition] = targetPosition
+    matching.targetToSource[targetPosition] = sourcePosition
   }
-  for (offset, partner) in middle.targetToSource.enumerated() where partner < 0 {
-    if unmatched.count == _suffixCheckLimit { return false }
-    unmatched.append(target[prefix + offset].differenceIdentifier)
+  var parts = [(source: 0..<source.count, target: 0..<target.count)]
+  var matched = 0
+  while let part = parts.popLast() {
+    var (sourceStart, sourceEnd) = (part.source.lowerBound, part.source.upperBound)
+    var (targetStart, targetEnd) = (part.target.lowerBound, part.target.upperBound)
+    while sourceStart < sourceEnd, targetStart < targetEnd,
+      source[sourceStart].differenceIdentifier == target[targetStart].differenceIdentifier
+    {
+      match(sourceStart, targetStart)
+      sourceStart &+= 1
+      targetStart &+= 1
+      matched &+= 1
+    }
+    while sourceStart < sourceEnd, targetStart < targetEnd,
+      source[sourceEnd &- 1].differenceIdentifier == target[targetEnd &- 1].differenceIdentifier
+    {
+      sourceEnd &-= 1
+      targetEnd &-= 1
+      match(sourceEnd, targetEnd)
+      matched &+= 1
+    }
+    if sourceEnd &- sourceStart >= _shortestAnchoredPart,
+      targetEnd &- targetStart >= _shortestAnchoredPart,
+      let run = _anchoredRun(
+        source, sourceStart..<sourceEnd, target, targetStart..<targetEnd, fromEnd: false)
+        ?? _anchoredRun(
+          source, sourceStart..<sourceEnd, target, targetStart..<targetEnd, fromEnd: true)
+    {
+      matching.sourceToTarget.withUnsafeMutableBufferPointer { sourceToTarget in
+        for offset in 0..<run.count { sourceToTarget[run.source &+ offset] = run.target &+ offset }
+      }
+      matching.targetToSource.withUnsafeMutableBufferPointer { targetToSource in
+        for offset in 0..<run.count { targetToSource[run.target &+ offset] = run.source &+ offset }
+      }
+      matched &+= run.count
+      parts.append(
+        (
+          source: (run.source &+ run.count)..<sourceEnd,
+          target: (run.target &+ run.count)..<targetEnd
+        ))
+      parts.append((source: sourceStart..<run.source, target: targetStart..<run.target))
+      continue
+    }
+    if sourceStart < sourceEnd { sourceLeft.append(sourceStart..<sourceEnd) }
+    if targetStart < targetEnd { targetLeft.append(targetStart..<targetEnd) }
   }
-  for position in (source.count - suffix)..<source.count {
-    if unmatched.contains(source[position].differenceIdentifier) { return false }
+  matching.matchedCount &+= matched
+  // Parts are taken from the front, so what is left is nearly in order already.
+  sourceLeft.sort { $0.lowerBound < $1.lowerBound }
+  targetLeft.sort { $0.lowerBound < $1.lowerBound }
+}
+
+/// A run of at least `_shortestAnchoredRun` equal identifiers that starts (or, `fromEnd`,
+/// ends) within `_anchorWindow` of the start (end) of both parts, nearest it first, with
+/// its full length; nil if there is none.
+///
+/// - Complexity: O(`_anchorWindow`²) identifier comparisons, plus the length of the run.
+@inlinable
+internal func _anchoredRun<Element: Differentiable>(
+  _ source: UnsafeBufferPointer<Element>, _ sourcePart: Range<Int>,
+  _ target: UnsafeBufferPointer<Element>, _ targetPart: Range<Int>, fromEnd: Bool
+) -> (source: Int, target: Int, count: Int)? {
+  let sourceWindow = Swift.min(_anchorWindow, sourcePart.count)
+  let targetWindow = Swift.min(_anchorWindow, targetPart.count)
+  // Position of the offset-th element from the start, or from the end.
+  @inline(__always)
+  func sourceAt(_ offset: Int) -> Int {
+    fromEnd ? sourcePart.upperBound &- 1 &- offset : sourcePart.lowerBound &+ offset
   }
-  return true
+  @inline(__always)
+  func targetAt(_ offset: Int) -> Int {
+    fromEnd ? targetPart.upperBound &- 1 &- offset : targetPart.lowerBound &+ offset
+  }
+  var sourceIdentifiers = ContiguousArray<Element.DifferenceIdentifier>()
+  sourceIdentifiers.reserveCapacity(sourceWindow)
+  for offset in 0..<sourceWindow {
+    sourceIdentifiers.append(source[sourceAt(offset)].differenceIdentifier)
+  }
+  var targetIdentifiers = ContiguousArray<Element.DifferenceIdentifier>()
+  targetIdentifiers.reserveCapacity(targetWindow)
+  for offset in 0..<targetWindow {
+    targetIdentifiers.append(target[targetAt(offset)].differenceIdentifier)
+  }
+  // Pairs by their distance from the corner: offsets summing to 0, then 1, and so on.
+  for sum in 0...(sourceWindow &+ targetWindow &- 2) {
+    let lowest = Swift.max(0, sum &- (targetWindow &- 1))
+    let highest = Swift.min(sum, sourceWindow &- 1)
+    guard lowest <= highest else { continue }
+    for sourceOffset in lowest...highest {
+      let targetOffset = sum &- sourceOffset
+      guard sourceIdentifiers[sourceOffset] == targetIdentifiers[targetOffset] else { continue }
+      // The run from this pair, away from the corner, as far as both parts go.
+      let room = Swift.min(
+        sourcePart.count &- sourceOffset, targetPart.count &- targetOffset)
+      var length = 1
+      while length < room,
+        source[sourceAt(sourceOffset &+ length)].differenceIdentifier
+          == target[targetAt(targetOffset &+ length)].differenceIdentifier
+      {
+        length &+= 1
+      }
+      guard length >= _shortestAnchoredRun else { continue }
+      if fromEnd {
+        return (
+          sourceAt(sourceOffset &+ length &- 1), targetAt(targetOffset &+ length &- 1), length
+        )
+      }
+      return (sourceAt(sourceOffset), targetAt(targetOffset), length)
+    }
+  }
+  return nil
 }
 
 /// The number of leading positions whose identifiers are equal on both sides.

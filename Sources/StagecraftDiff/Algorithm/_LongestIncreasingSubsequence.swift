@@ -1,56 +1,124 @@
-/// Marks one longest strictly increasing subsequence of `values`.
+/// Marks the values of one longest strictly increasing subsequence of `values`.
+///
+/// `values` are distinct and less than `valueLimit`; negative entries are left out (a
+/// source position without a partner). The result is indexed by value: in the diffs the
+/// values are target positions, and the elements that stay are found by target.
 ///
 /// Patience sorting with predecessor links. When several subsequences are longest, the
 /// one that ends at the latest possible position, with the smallest tails, is chosen, so
 /// the result is deterministic.
 ///
-/// - Returns: A mask with `true` at the positions of the subsequence.
-/// - Complexity: O(k log k), where k is `values.count`; O(k) when `values` is already
-///   increasing.
+/// A run of consecutive values (`v`, `v + 1`, …) is placed in one step: each value after
+/// the first goes right after the previous one among the tails (the previous value is the
+/// tail there, and the tail after it, if any, is larger than the previous value and, the
+/// values being distinct, larger than this one), which is what the search would find, and
+/// its predecessor is `v - 1`, left implicit. A list that kept long runs in order costs
+/// one search per run. A value larger than the longest tail (the common case) needs no
+/// search; otherwise the search runs without branches over a summary of every 64th tail,
+/// which stays in the cache, then within one block. The scratch space is 32-bit when the
+/// values allow.
+///
+/// - Returns: A mask, indexed by value, with `true` at the values of the subsequence, and
+///   its length.
+/// - Complexity: O(k + r log k + `valueLimit`), where k is `values.count` and r the
+///   number of runs of consecutive values.
 @inlinable
-internal func _longestIncreasingSubsequenceMask(
-  _ values: ContiguousArray<Int>
-) -> ContiguousArray<Bool> {
-  let count = values.count
-  if _isStrictlyIncreasing(values) {
-    return ContiguousArray(repeating: true, count: count)
+internal func _longestIncreasingSubsequence(
+  _ values: ContiguousArray<Int>, valueLimit: Int
+) -> (staying: ContiguousArray<Bool>, length: Int) {
+  if valueLimit < Int(Int32.max) &- 2 {
+    return _longestIncreasingSubsequence(values, valueLimit: valueLimit, scratch: Int32.self)
   }
-  // tails[l] is the position of the smallest value that ends an increasing run of
-  // length l + 1; predecessor[i] is the position before i in the best run ending at i.
-  var tails = ContiguousArray<Int>()
-  var predecessor = ContiguousArray<Int>(repeating: -1, count: count)
-  for position in 0..<count {
-    let value = values[position]
-    // Mostly increasing input extends the longest run: no search needed.
-    if let last = tails.last, values[last] < value {
-      predecessor[position] = last
-      tails.append(position)
-      continue
-    }
-    var low = 0
-    var high = tails.count
-    while low < high {
-      let middle = (low &+ high) >> 1
-      if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
-    }
-    if low > 0 { predecessor[position] = tails[low - 1] }
-    if low == tails.count { tails.append(position) } else { tails[low] = position }
-  }
-  var mask = ContiguousArray<Bool>(repeating: false, count: count)
-  var position = tails.last ?? -1
-  while position >= 0 {
-    mask[position] = true
-    position = predecessor[position]
-  }
-  return mask
+  return _longestIncreasingSubsequence(values, valueLimit: valueLimit, scratch: Int.self)
 }
 
+/// `_longestIncreasingSubsequence(_:valueLimit:)` with tails and links stored as `T`,
+/// which holds every value below `valueLimit` plus 2.
 @inlinable
-internal func _isStrictlyIncreasing(_ values: ContiguousArray<Int>) -> Bool {
-  var position = 1
-  while position < values.count {
-    if values[position] <= values[position - 1] { return false }
-    position += 1
+internal func _longestIncreasingSubsequence<T: FixedWidthInteger>(
+  _ values: ContiguousArray<Int>, valueLimit: Int, scratch: T.Type
+) -> (staying: ContiguousArray<Bool>, length: Int) {
+  var staying = ContiguousArray<Bool>(repeating: false, count: valueLimit)
+  let count = values.count
+  var length = 0
+  // tails[l] is the smallest value that ends an increasing subsequence of length l + 1.
+  // link[v] is 0 when v continues a run (its predecessor is v - 1), 1 when v has no
+  // predecessor, and u + 2 when its predecessor is u.
+  var tails = ContiguousArray<T>(repeating: 0, count: count)
+  var link = ContiguousArray<T>(repeating: 0, count: valueLimit)
+  // summary[b] is tails[64 b]: the first tail of each block of 64.
+  var summary = ContiguousArray<T>(repeating: 0, count: count &>> 6 &+ 1)
+  values.withUnsafeBufferPointer { values in
+    summary.withUnsafeMutableBufferPointer { summary in
+      tails.withUnsafeMutableBufferPointer { tails in
+        link.withUnsafeMutableBufferPointer { link in
+          var position = 0
+          while position < count {
+            let value = values[position]
+            if value < 0 {
+              position &+= 1
+              continue
+            }
+            // The first tail not smaller than `value`, by a binary search over a summary of
+            // every 64th tail (which stays in the cache), then within one block of 64.
+            var low = length
+            if length > 0, Int(tails[length &- 1]) > value {
+              low = 0
+              var size = (length &- 1) &>> 6
+              // Blocks whose first tail is smaller than `value`; without branches, which way
+              // the search goes being unpredictable: `below` is all ones when the probed tail
+              // is smaller than `value` (both are non-negative, so the difference cannot
+              // overflow), else zero.
+              var block = 0
+              size &+= 1
+              while size > 0 {
+                let half = size &>> 1
+                let below = (Int(summary[block &+ half]) &- value) &>> (Int.bitWidth &- 1)
+                block &+= (half &+ 1) & below
+                size = half &+ ((size &- 2 &* half &- 1) & below)
+              }
+              // `block` blocks start below `value`: the answer is in the last of them (or is
+              // the first tail).
+              if block > 0 {
+                low = (block &- 1) &<< 6
+                size = Swift.min(64, length &- low)
+                while size > 0 {
+                  let half = size &>> 1
+                  let below = (Int(tails[low &+ half]) &- value) &>> (Int.bitWidth &- 1)
+                  low &+= (half &+ 1) & below
+                  size = half &+ ((size &- 2 &* half &- 1) & below)
+                }
+              }
+            }
+            link[value] = low > 0 ? tails[low &- 1] &+ 2 : 1
+            tails[low] = T(truncatingIfNeeded: value)
+            if low & 63 == 0 { summary[low &>> 6] = T(truncatingIfNeeded: value) }
+            var end = position &+ 1
+            var next = value &+ 1
+            while end < count, values[end] == next {
+              low &+= 1
+              tails[low] = T(truncatingIfNeeded: next)
+              if low & 63 == 0 { summary[low &>> 6] = T(truncatingIfNeeded: next) }
+              link[next] = 0
+              end &+= 1
+              next &+= 1
+            }
+            length = Swift.max(length, low &+ 1)
+            position = end
+          }
+          guard length > 0 else { return }
+          staying.withUnsafeMutableBufferPointer { staying in
+            var value = Int(tails[length &- 1])
+            while true {
+              staying[value] = true
+              let predecessor = Int(link[value])
+              if predecessor == 1 { break }
+              value = predecessor == 0 ? value &- 1 : predecessor &- 2
+            }
+          }
+        }
+      }
+    }
   }
-  return true
+  return (staying, length)
 }

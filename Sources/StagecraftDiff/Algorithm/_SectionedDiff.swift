@@ -98,20 +98,19 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
   for (index, partner) in sectionMatch.targetToSource.enumerated() where partner < 0 {
     sectionInserted.append(index)
   }
-  var sectionTargets = ContiguousArray<Int>()
-  for partner in sectionMatch.sourceToTarget where partner >= 0 { sectionTargets.append(partner) }
-  let sectionStays = _longestIncreasingSubsequenceMask(sectionTargets)
-  var sectionMovedFrom = ContiguousArray<Int>(repeating: -1, count: sourceSections.count)
+  let sectionStays = _longestIncreasingSubsequence(
+    sectionMatch.sourceToTarget, valueLimit: targetSections.count
+  ).staying
+  var sectionRank = ContiguousArray<Int>(repeating: -1, count: sourceSections.count)
   var rank = 0
   for (index, partner) in sectionMatch.sourceToTarget.enumerated() where partner >= 0 {
-    if !sectionStays[rank] { sectionMovedFrom[index] = rank }
+    sectionRank[index] = rank
     rank += 1
   }
   var sectionMoved: [Move<Int>] = []
-  for (index, source) in sectionMatch.targetToSource.enumerated() where source >= 0 {
-    if sectionMovedFrom[source] >= 0 {
-      sectionMoved.append(Move(source: sectionMovedFrom[source], target: index))
-    }
+  for (index, source) in sectionMatch.targetToSource.enumerated()
+  where source >= 0 && !sectionStays[index] {
+    sectionMoved.append(Move(source: sectionRank[source], target: index))
   }
   if !sectionInserted.isEmpty || !sectionMoved.isEmpty {
     stages.append(
@@ -135,17 +134,18 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
   var elementStays = ContiguousArray<Bool>(repeating: false, count: current.count)
   for index in sourceSections.indices where sectionMatch.sourceToTarget[index] >= 0 {
     let targetSection = sectionMatch.sourceToTarget[index]
-    var positions = ContiguousArray<Int>()
+    // Target positions within the target section, of the elements that stay in it.
+    let targetRange = targetFlat.range(targetSection)
     var targets = ContiguousArray<Int>()
+    targets.reserveCapacity(sourceFlat.range(index).count)
     for flat in sourceFlat.range(index) {
       let partner = elementMatch.sourceToTarget[flat]
-      if partner >= 0, targetFlat.sectionOf[partner] == targetSection {
-        positions.append(flat)
-        targets.append(partner)
-      }
+      let staysInSection = partner >= 0 && targetFlat.sectionOf[partner] == targetSection
+      targets.append(staysInSection ? partner - targetRange.lowerBound : -1)
     }
-    for (position, stays) in zip(positions, _longestIncreasingSubsequenceMask(targets)) {
-      elementStays[position] = stays
+    let stays = _longestIncreasingSubsequence(targets, valueLimit: targetRange.count).staying
+    for (offset, flat) in sourceFlat.range(index).enumerated() where targets[offset] >= 0 {
+      elementStays[flat] = stays[targets[offset]]
     }
   }
   var elementInserted: [ElementPath] = []

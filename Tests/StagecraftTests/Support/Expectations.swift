@@ -27,7 +27,7 @@ struct SectionedReference {
   var elementTarget: [ElementPath: ElementPath]
 
   init<S: DifferentiableSection>(source: [S], target: [S]) {
-    let sections = ReferenceMatching(source: source, target: target)
+    let sections = ReferenceMatching(source: source, target: target, trimmingCommonEnds: false)
     sectionTarget = sections.sourceToTarget
     func flatten(_ list: [S], _ participating: [Int?]) -> [(ElementPath, S.Collection.Element)] {
       list.indices.filter { participating[$0] != nil }.flatMap { s in
@@ -36,7 +36,8 @@ struct SectionedReference {
     }
     let from = flatten(source, sections.sourceToTarget)
     let to = flatten(target, sections.targetToSource)
-    let elements = ReferenceMatching(source: from.map(\.1), target: to.map(\.1))
+    let elements = ReferenceMatching(
+      source: from.map(\.1), target: to.map(\.1), trimmingCommonEnds: false)
     elementTarget = [:]
     for (index, partner) in elements.sourceToTarget.enumerated() {
       if let partner { elementTarget[from[index].0] = to[partner].0 }

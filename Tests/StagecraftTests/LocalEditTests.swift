@@ -1,0 +1,168 @@
+import Stagecraft
+import StagecraftTestSupport
+import Testing
+
+@testable import StagecraftDiff
+
+/// A local edit of `k` contiguous elements in a list of `count`, by kind, on counted
+/// elements with distinct identifiers.
+func localEdit(_ kind: String, count: Int, k: Int, counter: CallCounter) -> (
+  source: [CountedItem], target: [CountedItem]
+) {
+  let make = { (id: Int) in CountedItem(id: CountedID(value: id, counter: counter), content: 0) }
+  let source = (0..<count).map(make)
+  let fresh = (count..<(count + k)).map(make)
+  let middle = count / 2
+  var target = source
+  switch kind {
+  case "prepend": target = fresh + source
+  case "append": target = source + fresh
+  case "insert mid": target.insert(contentsOf: fresh, at: middle)
+  case "delete mid": target.removeSubrange(middle..<(middle + k))
+  case "replace mid": target.replaceSubrange(middle..<(middle + k), with: fresh)
+  case "edit mid":
+    for index in middle..<(middle + k) { target[index].content += 1 }
+  case "prepend, move from mid":
+    let moved = target.remove(at: middle)
+    target = [moved] + fresh + target
+  case "prepend, move from end":
+    let moved = target.removeLast()
+    target = [moved] + fresh + target
+  case "move from top to mid, prepend":
+    let moved = target.removeFirst()
+    target.insert(moved, at: middle)
+    target = fresh + target
+  case "swap two far apart":
+    target.swapAt(count / 10, count - count / 10)
+  default: Issue.record("unknown edit \(kind)")
+  }
+  return (source, target)
+}
+
+@Suite("Local edits: cost in proportion to the edit")
+struct LocalEditTests {
+  static let kinds = [
+    "prepend", "append", "insert mid", "delete mid", "replace mid", "edit mid",
+    "prepend, move from mid", "prepend, move from end", "move from top to mid, prepend",
+    "swap two far apart",
+  ]
+
+  /// Each edit of k contiguous elements (plus, for some, one moved element) in a list of
+  /// 4,000 hashes a number of identifiers that depends on k, not on the list, and the diff
+  /// is exact: it replays, its matching is the only one (identifiers are distinct) and its
+  /// moves are the fewest.
+  @Test(arguments: kinds)
+  func hashesOnlyWhatChanged(kind: String) {
+    for k in [1, 8, 9, 100, 1_000] {
+      let counter = CallCounter()
+      let (source, target) = localEdit(kind, count: 4_000, k: k, counter: counter)
+      let staged = StagedChangeset(source: source, target: target)
+      let hashes = counter.hashes
+      #expect(ReplayOracle.problems(staged, from: source, to: target).isEmpty, "\(kind) \(k)")
+      #expect(matchingProblems(staged, source: source, target: target).isEmpty, "\(kind) \(k)")
+      let ids = { (list: [CountedItem]) in list.map(\.id.value) }
+      #expect(staged.allMoved.count == minimumMoves(source: ids(source), target: ids(target)))
+      // At most the changed elements and the moved one on each side, hashed once.
+      #expect(hashes <= 2 * k + 4, "\(kind), k = \(k): \(hashes) hashes")
+      // A list four times as long costs the same hashing.
+      let longer = CallCounter()
+      let (longSource, longTarget) = localEdit(kind, count: 16_000, k: k, counter: longer)
+      _ = StagedChangeset(source: longSource, target: longTarget)
+      #expect(longer.hashes == hashes, "\(kind), k = \(k): \(longer.hashes) and \(hashes)")
+    }
+  }
+
+  /// Long runs kept in order are matched as runs even when identifiers repeat, and the
+  /// matching stays maximal with the fewest moves for it.
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func runsAmongRepeatedIdentifiersStayMaximal(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    for _ in 0..<TestScale.count(40) {
+      let ids = Int.random(in: 2...40, using: &random)
+      let body = random.items(
+        count: Int.random(in: 150...600, using: &random), ids: ids, contents: 2)
+      var source = body
+      var target = body
+      // A few local edits and moves at random places, with identifiers from the same small
+      // alphabet, so that runs and repeats meet.
+      for _ in 0..<Int.random(in: 1...4, using: &random) {
+        let edit = Int.random(in: 0..<4, using: &random)
+        let at = Int.random(in: 0...target.count, using: &random)
+        let fresh = random.items(
+          count: Int.random(in: 1...20, using: &random), ids: ids, contents: 2)
+        switch edit {
+        case 0: target.insert(contentsOf: fresh, at: at)
+        case 1 where at < target.count:
+          target.removeSubrange(at..<min(target.count, at + fresh.count))
+        case 2 where !target.isEmpty:
+          let moved = target.remove(at: min(at, target.count - 1))
+          target.insert(moved, at: Int.random(in: 0...target.count, using: &random))
+        default: source.insert(contentsOf: fresh, at: min(at, source.count))
+        }
+      }
+      let staged = StagedChangeset(source: source, target: target)
+      #expect(ReplayOracle.problems(staged, from: source, to: target).isEmpty)
+      let problems = matchingProblems(staged, source: source, target: target)
+      #expect(problems.isEmpty, "\(problems)")
+    }
+  }
+
+  /// A list of 200 whose identifiers repeat, with its last element moved to the top under
+  /// 10 new ones: the list is found as one run, and the moved element is the one that moves.
+  /// The k-th occurrence rule alone would pair the top 1 with the first 1 of the list and
+  /// move more.
+  @Test func aRunIsKeptWhenItsIdentifiersRepeat() {
+    let run = (0..<200).map { Item($0 % 50) }
+    let source = run + [Item(1)]
+    let target = [Item(1)] + (100..<110).map { Item($0) } + run
+    let staged = StagedChangeset(source: source, target: target)
+    #expect(ReplayOracle.problems(staged, from: source, to: target).isEmpty)
+    #expect(matchingProblems(staged, source: source, target: target).isEmpty)
+    #expect(staged.allMoved == [mv(p(0, 200), p(0, 0))])
+    #expect(staged.allInserted == (1...10).map { p(0, $0) })
+    #expect(ReferenceMatching(source: source, target: target).minimumMoves > 1)
+  }
+
+  /// The matching by `Dictionary`, for sources past the table's 32-bit positions, agrees
+  /// with the table's, repeats and colliding hashes included.
+  @Test func theDictionaryMatchingAgreesWithTheTable() {
+    var random = SplitMix64(seed: 9)
+    for round in 0..<300 {
+      let ids = Int.random(in: 1...30, using: &random)
+      let source = random.items(
+        count: Int.random(in: 0...60, using: &random), ids: ids, contents: 1)
+      let target = random.items(
+        count: Int.random(in: 0...60, using: &random), ids: ids, contents: 1)
+      func match<E: Differentiable>(_ source: [E], _ target: [E], limit: Int) -> _OccurrenceMatching
+      {
+        var matching = _OccurrenceMatching(
+          sourceToTarget: ContiguousArray(repeating: -1, count: source.count),
+          targetToSource: ContiguousArray(repeating: -1, count: target.count), matchedCount: 0)
+        source.withUnsafeBufferPointer { sourceBuffer in
+          target.withUnsafeBufferPointer { targetBuffer in
+            // Two ranges on each side, as the flat diff leaves around a matched run.
+            let sourceSplit = sourceBuffer.count / 3
+            let targetSplit = targetBuffer.count / 2
+            _matchOccurrences(
+              sourceBuffer, [0..<sourceSplit, sourceSplit..<sourceBuffer.count], targetBuffer,
+              [0..<targetSplit, targetSplit..<targetBuffer.count], into: &matching,
+              positionLimit: limit)
+          }
+        }
+        return matching
+      }
+      let table = match(source, target, limit: Int(UInt32.max))
+      let dictionary = match(source, target, limit: 0)
+      #expect(table.sourceToTarget == dictionary.sourceToTarget, "round \(round)")
+      #expect(table.matchedCount == dictionary.matchedCount)
+      let reference = ReferenceMatching(source: source, target: target, trimmingCommonEnds: false)
+      #expect(table.sourceToTarget.map { $0 >= 0 ? $0 : nil } == reference.sourceToTarget)
+      let colliding = { (list: [Item]) in
+        list.map { CollidingItem(id: CollidingID(value: $0.id), content: $0.content) }
+      }
+      #expect(
+        match(colliding(source), colliding(target), limit: Int(UInt32.max)).sourceToTarget
+          == table.sourceToTarget)
+    }
+  }
+}
