@@ -82,28 +82,38 @@ internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
   for position in middleEnd..<sourceCount { compare(position, position + suffixShift) }
 
   /// The source with its updated elements replaced, and without `skipping` (ascending),
-  /// copied in runs between the changed positions.
+  /// copied in runs between the changed positions into uninitialized storage. An array
+  /// adopts that storage as it is; another collection copies it once.
   func data(skipping: [ElementPath]) -> C {
-    var data = C()
-    data.reserveCapacity(sourceCount - skipping.count)
-    var copied = 0
-    var nextUpdate = 0
-    var nextSkip = 0
-    while nextUpdate < updated.count || nextSkip < skipping.count {
-      let update = nextUpdate < updated.count ? updated[nextUpdate].element : Int.max
-      let skip = nextSkip < skipping.count ? skipping[nextSkip].element : Int.max
-      let position = Swift.min(update, skip)
-      data.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<position]))
-      if skip == position {
-        nextSkip += 1
-      } else {
-        data.append(target[updatedTo[nextUpdate]])
+    let count = sourceCount - skipping.count
+    let elements = ContiguousArray<C.Element>(unsafeUninitializedCapacity: count) {
+      buffer, initialized in
+      guard let base = buffer.baseAddress, let from = source.baseAddress else { return }
+      var copied = 0
+      var nextUpdate = 0
+      var nextSkip = 0
+      func copy(upTo position: Int) {
+        let run = position - copied
+        (base + initialized).initialize(from: from + copied, count: run)
+        initialized += run
       }
-      if update == position { nextUpdate += 1 }
-      copied = position + 1
+      while nextUpdate < updated.count || nextSkip < skipping.count {
+        let update = nextUpdate < updated.count ? updated[nextUpdate].element : Int.max
+        let skip = nextSkip < skipping.count ? skipping[nextSkip].element : Int.max
+        let position = Swift.min(update, skip)
+        copy(upTo: position)
+        if skip == position {
+          nextSkip += 1
+        } else {
+          (base + initialized).initialize(to: target[updatedTo[nextUpdate]])
+          initialized += 1
+        }
+        if update == position { nextUpdate += 1 }
+        copied = position + 1
+      }
+      copy(upTo: sourceCount)
     }
-    data.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied...]))
-    return data
+    return C(elements)
   }
 
   var inserted: [ElementPath] = []

@@ -42,8 +42,8 @@ internal func _longestIncreasingSubsequence<T: FixedWidthInteger>(
   let count = values.count
   var length = 0
   // tails[l] is the smallest value that ends an increasing subsequence of length l + 1.
-  // link[v] is 0 when v continues a run (its predecessor is v - 1), 1 when v has no
-  // predecessor, and u + 2 when its predecessor is u.
+  // link[v] is 0 when v continues a run (its predecessor is v - 1: the initial value, left
+  // as it is), 1 when v has no predecessor, and u + 2 when its predecessor is u.
   var tails = ContiguousArray<T>(repeating: 0, count: count)
   var link = ContiguousArray<T>(repeating: 0, count: valueLimit)
   // summary[b] is tails[64 b]: the first tail of each block of 64.
@@ -59,35 +59,34 @@ internal func _longestIncreasingSubsequence<T: FixedWidthInteger>(
               position &+= 1
               continue
             }
-            // The first tail not smaller than `value`, by a binary search over a summary of
-            // every 64th tail (which stays in the cache), then within one block of 64.
+            // The first tail not smaller than `value`, by a binary search without branches
+            // (which way it goes is unpredictable): `below` is all ones when the probed
+            // tail is smaller than `value` (both are non-negative, so the difference cannot
+            // overflow), else zero. Over many tails, a summary of every 64th tail, which
+            // stays in the cache, is searched first, then one block of 64.
             var low = length
             if length > 0, Int(tails[length &- 1]) > value {
               low = 0
-              var size = (length &- 1) &>> 6
-              // Blocks whose first tail is smaller than `value`; without branches, which way
-              // the search goes being unpredictable: `below` is all ones when the probed tail
-              // is smaller than `value` (both are non-negative, so the difference cannot
-              // overflow), else zero.
-              var block = 0
-              size &+= 1
-              while size > 0 {
-                let half = size &>> 1
-                let below = (Int(summary[block &+ half]) &- value) &>> (Int.bitWidth &- 1)
-                block &+= (half &+ 1) & below
-                size = half &+ ((size &- 2 &* half &- 1) & below)
-              }
-              // `block` blocks start below `value`: the answer is in the last of them (or is
-              // the first tail).
-              if block > 0 {
-                low = (block &- 1) &<< 6
-                size = Swift.min(64, length &- low)
+              var size = length &- 1
+              if length > 1_024 {
+                var block = 0
+                size = ((length &- 1) &>> 6) &+ 1
                 while size > 0 {
                   let half = size &>> 1
-                  let below = (Int(tails[low &+ half]) &- value) &>> (Int.bitWidth &- 1)
-                  low &+= (half &+ 1) & below
+                  let below = (Int(summary[block &+ half]) &- value) &>> (Int.bitWidth &- 1)
+                  block &+= (half &+ 1) & below
                   size = half &+ ((size &- 2 &* half &- 1) & below)
                 }
+                // `block` blocks start below `value`: the answer is in the last of them, or
+                // is the first tail.
+                low = Swift.max(0, block &- 1) &<< 6
+                size = block > 0 ? Swift.min(64, length &- 1 &- low) : 0
+              }
+              while size > 0 {
+                let half = size &>> 1
+                let below = (Int(tails[low &+ half]) &- value) &>> (Int.bitWidth &- 1)
+                low &+= (half &+ 1) & below
+                size = half &+ ((size &- 2 &* half &- 1) & below)
               }
             }
             link[value] = low > 0 ? tails[low &- 1] &+ 2 : 1
@@ -99,7 +98,6 @@ internal func _longestIncreasingSubsequence<T: FixedWidthInteger>(
               low &+= 1
               tails[low] = T(truncatingIfNeeded: next)
               if low & 63 == 0 { summary[low &>> 6] = T(truncatingIfNeeded: next) }
-              link[next] = 0
               end &+= 1
               next &+= 1
             }
