@@ -324,6 +324,17 @@ func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
   let (source, target) = (scenario.source, scenario.target)
   let wrappedSource = source.map(AnyDifferentiable.init)
   let wrappedTarget = target.map(AnyDifferentiable.init)
+  if options.profile {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var diffs = 0
+    while clock.now - start < .seconds(3) {
+      blackHole(StagedChangeset(source: wrappedSource, target: wrappedTarget))
+      diffs += 1
+    }
+    print("\(name): \(((clock.now - start) / diffs).formatted) per diff, \(diffs) diffs")
+    return
+  }
   let staged = StagedChangeset(source: wrappedSource, target: wrappedTarget)
   let plain = StagedChangeset(source: source, target: target)
   let same =

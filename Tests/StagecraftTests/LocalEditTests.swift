@@ -166,3 +166,45 @@ struct LocalEditTests {
     }
   }
 }
+
+@Suite("Type-erased elements in the diff")
+struct TypeErasedDiffTests {
+  struct Left: Differentiable, Hashable {
+    var id: Int
+    var content: Int
+    var differenceIdentifier: Int { id }
+    func isContentEqual(to source: Left) -> Bool { content == source.content }
+  }
+
+  struct Right: Differentiable, Hashable {
+    var id: Int
+    var content: Int
+    var differenceIdentifier: Int { id }
+    func isContentEqual(to source: Right) -> Bool { content == source.content }
+  }
+
+  /// Lists mixing two types with the same identifier values, repeats included, long
+  /// enough for runs: the diff of the wrapped values matches only values of one type with
+  /// equal identifiers, maximally, with the fewest moves and the right updates.
+  @Test func mixedTypesAreMatchedByTypeAndIdentifier() {
+    var random = SplitMix64(seed: 21)
+    for _ in 0..<TestScale.count(60) {
+      func list(_ count: Int) -> [AnyDifferentiable] {
+        (0..<count).map { _ in
+          let id = Int.random(in: 0..<12, using: &random)
+          let content = Int.random(in: 0..<2, using: &random)
+          return Bool.random(using: &random)
+            ? AnyDifferentiable(Left(id: id, content: content))
+            : AnyDifferentiable(Right(id: id, content: content))
+        }
+      }
+      let shared = list(Int.random(in: 0...200, using: &random))
+      let source = list(Int.random(in: 0...20, using: &random)) + shared
+      let target = Array(shared.shuffled(using: &random).prefix(20)) + shared + list(5)
+      let staged = StagedChangeset(source: source, target: target)
+      let problems = matchingProblems(staged, source: source, target: target)
+      #expect(problems.isEmpty, "\(problems)")
+      #expect(staged.last.map { $0.data.count == target.count } ?? (source.count == target.count))
+    }
+  }
+}

@@ -63,7 +63,7 @@ internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
   var updatedTo: [Int] = []
   var deleted: [ElementPath] = []
   func compare(_ position: Int, _ partner: Int) {
-    if !target[partner].isContentEqual(to: source[position]) {
+    if !_isContentEqual(target._address(partner), to: source._address(position)) {
       updated.append(path(position))
       updatedTo.append(partner)
     }

@@ -104,7 +104,7 @@ internal func _matchAnchoredRuns<Element: Differentiable>(
     var (sourceStart, sourceEnd) = (part.source.lowerBound, part.source.upperBound)
     var (targetStart, targetEnd) = (part.target.lowerBound, part.target.upperBound)
     while sourceStart < sourceEnd, targetStart < targetEnd,
-      source[sourceStart].differenceIdentifier == target[targetStart].differenceIdentifier
+      _haveEqualIdentifiers(source, sourceStart, target, targetStart)
     {
       match(sourceStart, targetStart)
       sourceStart &+= 1
@@ -112,7 +112,7 @@ internal func _matchAnchoredRuns<Element: Differentiable>(
       matched &+= 1
     }
     while sourceStart < sourceEnd, targetStart < targetEnd,
-      source[sourceEnd &- 1].differenceIdentifier == target[targetEnd &- 1].differenceIdentifier
+      _haveEqualIdentifiers(source, sourceEnd &- 1, target, targetEnd &- 1)
     {
       sourceEnd &-= 1
       targetEnd &-= 1
@@ -194,8 +194,8 @@ internal func _anchoredRun<Element: Differentiable>(
         sourcePart.count &- sourceOffset, targetPart.count &- targetOffset)
       var length = 1
       while length < room,
-        source[sourceAt(sourceOffset &+ length)].differenceIdentifier
-          == target[targetAt(targetOffset &+ length)].differenceIdentifier
+        _haveEqualIdentifiers(
+          source, sourceAt(sourceOffset &+ length), target, targetAt(targetOffset &+ length))
       {
         length &+= 1
       }
@@ -218,7 +218,7 @@ internal func _commonPrefixLength<Element: Differentiable>(
 ) -> Int {
   let limit = Swift.min(source.count, target.count)
   var length = 0
-  while length < limit, source[length].differenceIdentifier == target[length].differenceIdentifier {
+  while length < limit, _haveEqualIdentifiers(source, length, target, length) {
     length += 1
   }
   return length
@@ -232,8 +232,7 @@ internal func _commonSuffixLength<Element: Differentiable>(
 ) -> Int {
   var length = 0
   while length < limit,
-    source[source.count - 1 - length].differenceIdentifier
-      == target[target.count - 1 - length].differenceIdentifier
+    _haveEqualIdentifiers(source, source.count - 1 - length, target, target.count - 1 - length)
   {
     length += 1
   }

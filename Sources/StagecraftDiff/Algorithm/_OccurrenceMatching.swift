@@ -83,8 +83,7 @@ internal func _matchOccurrences<Element: Differentiable>(
     for range in sourceRanges.reversed() {
       var position = range.upperBound &- 1
       while position >= range.lowerBound {
-        let identifier = source[position].differenceIdentifier
-        let hash = UInt(bitPattern: identifier._rawHashValue(seed: 0))
+        let hash = UInt(bitPattern: _identifierHash(source._address(position)))
         let bits = UInt64(truncatingIfNeeded: hash &>> 32) &<< 32
         let entry = bits | UInt64(truncatingIfNeeded: position &+ 1)
         var bucket = Int(truncatingIfNeeded: hash) & mask
@@ -96,7 +95,7 @@ internal func _matchOccurrences<Element: Differentiable>(
           }
           if slot & hashBits == bits {
             let later = Int(truncatingIfNeeded: slot & ~hashBits) &- 1
-            if source[later].differenceIdentifier == identifier {
+            if _haveEqualIdentifiers(source, later, source, position) {
               if next.isEmpty { next = ContiguousArray(repeating: -1, count: source.count) }
               next[position] = later
               slots[bucket] = entry
@@ -124,10 +123,9 @@ internal func _matchOccurrences<Element: Differentiable>(
         for range in targetRanges {
           var following = -1
           for position in range {
-            let identifier = target[position].differenceIdentifier
             if unique, following >= 0, following < sourceToTarget.count,
               sourceToTarget[following] < 0,
-              source[following].differenceIdentifier == identifier
+              _haveEqualIdentifiers(source, following, target, position)
             {
               sourceToTarget[following] = position
               targetToSource[position] = following
@@ -136,7 +134,7 @@ internal func _matchOccurrences<Element: Differentiable>(
               continue
             }
             following = -1
-            let hash = UInt(bitPattern: identifier._rawHashValue(seed: 0))
+            let hash = UInt(bitPattern: _identifierHash(target._address(position)))
             let bits = UInt64(truncatingIfNeeded: hash &>> 32) &<< 32
             var bucket = Int(truncatingIfNeeded: hash) & mask
             var start = -1
@@ -145,7 +143,7 @@ internal func _matchOccurrences<Element: Differentiable>(
               if slot == 0 { break }
               if slot & hashBits == bits {
                 let candidate = Int(truncatingIfNeeded: slot & ~hashBits) &- 1
-                if source[candidate].differenceIdentifier == identifier {
+                if _haveEqualIdentifiers(source, candidate, target, position) {
                   start = candidate
                   break
                 }

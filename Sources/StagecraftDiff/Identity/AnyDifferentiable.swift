@@ -16,12 +16,18 @@
 ///
 /// Values of different types are never the same item, even with equal identifiers.
 ///
-/// The wrapper boxes its value once, when it is created, and hashes its identifier then;
-/// comparing two wrapped values checks their types with one pointer comparison and calls
-/// the wrapped comparison directly, with no dynamic cast.
+/// The wrapper boxes its value once, when it is created, and hashes its identifier then.
+/// The hash is kept next to the box, so hashing an identifier, and telling two apart, reads
+/// no memory but the wrapper's own; comparing two wrapped values with equal hashes checks
+/// their types with one pointer comparison and calls the wrapped comparison directly, with
+/// no dynamic cast.
 public struct AnyDifferentiable: Differentiable {
   @usableFromInline
-  internal let _box: any _AnyDifferentiableBox
+  internal let _box: _AnyDifferentiableBox
+
+  /// The hash of the wrapped type and identifier.
+  @usableFromInline
+  internal let _identifierHash: Int
 
   /// Wraps `base`.
   ///
@@ -30,9 +36,11 @@ public struct AnyDifferentiable: Differentiable {
   @inlinable
   public init<Base: Differentiable>(_ base: Base) {
     if let already = base as? AnyDifferentiable {
-      _box = already._box
+      self = already
     } else {
-      _box = _DifferentiableBox(base)
+      let box = _DifferentiableBox(base)
+      _box = box
+      _identifierHash = box.identifierHash
     }
   }
 
@@ -46,7 +54,7 @@ public struct AnyDifferentiable: Differentiable {
   ///
   /// - Complexity: O(1), plus the wrapped `differenceIdentifier`.
   @inlinable
-  public var differenceIdentifier: Identifier { Identifier(_box) }
+  public var differenceIdentifier: Identifier { Identifier(_box, hash: _identifierHash) }
 
   /// Whether the wrapped values have the same type and the wrapped comparison says their
   /// contents are equal.
@@ -62,10 +70,16 @@ public struct AnyDifferentiable: Differentiable {
   /// The identity of a wrapped value: its type and its identifier.
   public struct Identifier: Hashable {
     @usableFromInline
-    internal let _box: any _AnyDifferentiableBox
+    internal let _box: _AnyDifferentiableBox
+
+    @usableFromInline
+    internal let _hash: Int
 
     @inlinable
-    internal init(_ box: any _AnyDifferentiableBox) { _box = box }
+    internal init(_ box: _AnyDifferentiableBox, hash: Int) {
+      _box = box
+      _hash = hash
+    }
 
     /// Whether both have the same wrapped type and equal identifiers.
     ///
@@ -73,19 +87,19 @@ public struct AnyDifferentiable: Differentiable {
     ///   - lhs: An identifier.
     ///   - rhs: Another identifier.
     /// - Returns: `false` for values of different types.
-    /// - Complexity: That of the wrapped identifier's `==`.
+    /// - Complexity: O(1) when the hashes differ; else that of the wrapped identifier's `==`.
     @inlinable
     public static func == (lhs: Identifier, rhs: Identifier) -> Bool {
-      lhs._box.hasEqualIdentifier(to: rhs._box)
+      lhs._hash == rhs._hash && lhs._box.hasEqualIdentifier(to: rhs._box)
     }
 
-    /// Hashes the wrapped type and the wrapped identifier.
+    /// Hashes the precomputed hash of the wrapped type and identifier.
     ///
     /// - Parameter hasher: The hasher.
-    /// - Complexity: That of the wrapped identifier's `hash(into:)`.
+    /// - Complexity: O(1).
     @inlinable
     public func hash(into hasher: inout Hasher) {
-      _box.hashIdentifier(into: &hasher)
+      hasher.combine(_hash)
     }
 
     /// The precomputed identifier hash, hashed with the table's seed in one step, as
@@ -96,7 +110,7 @@ public struct AnyDifferentiable: Differentiable {
     /// - Complexity: O(1).
     @inlinable
     public func _rawHashValue(seed: Int) -> Int {
-      _box.identifierHash._rawHashValue(seed: seed)
+      _hash._rawHashValue(seed: seed)
     }
   }
 }
@@ -108,21 +122,30 @@ extension AnyDifferentiable: CustomDebugStringConvertible {
   public var debugDescription: String { "AnyDifferentiable(\(String(reflecting: base)))" }
 }
 
-/// The type-erased storage: one class per wrapped type, one instance per wrapped value.
+/// The type-erased storage: one class per wrapped type, one instance per wrapped value. A
+/// class rather than a protocol, so that the diffs can call it through an unretained
+/// reference.
 @usableFromInline
-internal protocol _AnyDifferentiableBox: AnyObject {
-  var base: Any { get }
-  var identifierHash: Int { get }
-  func isContentEqual(to other: any _AnyDifferentiableBox) -> Bool
-  func hasEqualIdentifier(to other: any _AnyDifferentiableBox) -> Bool
-  func hashIdentifier(into hasher: inout Hasher)
+internal class _AnyDifferentiableBox {
+  @inlinable
+  internal init() {}
+
+  @inlinable
+  internal var base: Any { fatalError("abstract") }
+
+  @inlinable
+  internal func isContentEqual(to other: _AnyDifferentiableBox) -> Bool { fatalError("abstract") }
+
+  @inlinable
+  internal func hasEqualIdentifier(to other: _AnyDifferentiableBox) -> Bool {
+    fatalError("abstract")
+  }
 }
 
 @usableFromInline
 internal final class _DifferentiableBox<Base: Differentiable>: _AnyDifferentiableBox {
   @usableFromInline internal let value: Base
-  /// The hash of the type and identifier, computed once: the diff hashes each identifier
-  /// once per side, and comparisons reject on it before calling the wrapped `==`.
+  /// The hash of the type and identifier, computed once, and copied into the wrapper.
   @usableFromInline internal let identifierHash: Int
 
   @inlinable
@@ -135,34 +158,64 @@ internal final class _DifferentiableBox<Base: Differentiable>: _AnyDifferentiabl
   }
 
   @inlinable
-  internal var base: Any { value }
+  override internal var base: Any { value }
 
-  /// The other box as this type, found with one pointer comparison of the classes.
+  /// The result of `body` on the other box as this type, without retaining it; nil when
+  /// it wraps another type, found with one pointer comparison of the classes.
   @inlinable
-  internal func sameType(_ other: any _AnyDifferentiableBox) -> _DifferentiableBox? {
+  internal func withSameType<Result>(
+    _ other: _AnyDifferentiableBox, _ body: (_DifferentiableBox) -> Result
+  ) -> Result? {
     // Reading both classes from the objects avoids looking up generic metadata.
     guard ObjectIdentifier(type(of: other)) == ObjectIdentifier(type(of: self)) else {
       return nil
     }
-    return unsafeDowncast(other, to: _DifferentiableBox.self)
+    let opaque = Unmanaged.passUnretained(other).toOpaque()
+    return Unmanaged<_DifferentiableBox>.fromOpaque(opaque)._withUnsafeGuaranteedRef(body)
   }
 
   @inlinable
-  internal func isContentEqual(to other: any _AnyDifferentiableBox) -> Bool {
-    guard let other = sameType(other) else { return false }
-    return value.isContentEqual(to: other.value)
+  override internal func isContentEqual(to other: _AnyDifferentiableBox) -> Bool {
+    withSameType(other) { value.isContentEqual(to: $0.value) } ?? false
   }
 
+  /// Whether `other` wraps the same type and an equal identifier; the caller has already
+  /// compared the hashes.
   @inlinable
-  internal func hasEqualIdentifier(to other: any _AnyDifferentiableBox) -> Bool {
-    guard let other = sameType(other), identifierHash == other.identifierHash else {
-      return false
+  override internal func hasEqualIdentifier(to other: _AnyDifferentiableBox) -> Bool {
+    withSameType(other) { value.differenceIdentifier == $0.value.differenceIdentifier } ?? false
+  }
+}
+
+extension AnyDifferentiable {
+  /// Whether the values at `lhs` and `rhs` have equal identifiers, asked of their boxes
+  /// without retaining them (the values keep them alive).
+  ///
+  /// - Complexity: O(1) when the hashes differ; else that of the wrapped identifier's `==`.
+  @inlinable
+  internal static func _haveEqualIdentifiers(
+    _ lhs: UnsafePointer<AnyDifferentiable>, _ rhs: UnsafePointer<AnyDifferentiable>
+  ) -> Bool {
+    guard lhs.pointee._identifierHash == rhs.pointee._identifierHash else { return false }
+    return Unmanaged.passUnretained(lhs.pointee._box)._withUnsafeGuaranteedRef { lhsBox in
+      Unmanaged.passUnretained(rhs.pointee._box)._withUnsafeGuaranteedRef { rhsBox in
+        lhsBox.hasEqualIdentifier(to: rhsBox)
+      }
     }
-    return value.differenceIdentifier == other.value.differenceIdentifier
   }
 
+  /// Whether the value at `new` is content-equal to the value at `old`, asked of their
+  /// boxes without retaining them.
+  ///
+  /// - Complexity: That of the wrapped `isContentEqual(to:)`.
   @inlinable
-  internal func hashIdentifier(into hasher: inout Hasher) {
-    hasher.combine(identifierHash)
+  internal static func _isContentEqual(
+    _ new: UnsafePointer<AnyDifferentiable>, to old: UnsafePointer<AnyDifferentiable>
+  ) -> Bool {
+    Unmanaged.passUnretained(new.pointee._box)._withUnsafeGuaranteedRef { newBox in
+      Unmanaged.passUnretained(old.pointee._box)._withUnsafeGuaranteedRef { oldBox in
+        newBox.isContentEqual(to: oldBox)
+      }
+    }
   }
 }
