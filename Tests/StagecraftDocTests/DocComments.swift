@@ -47,27 +47,27 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftDiff/Changes/Changeset.swift:8
+  // Sources/StagecraftDiff/Changes/Changeset.swift:11
 
   let staged = StagedChangeset(source: ["a", "b", "c"], target: ["c", "a"])
   print(staged[0].elementDeleted)
-  _doc.expect("[[0, 1]]", at: 11)
+  _doc.expect("[[0, 1]]", at: 14)
   print(staged[1].elementMoved)
-  _doc.expect("[Move([0, 0] -> [0, 1])]", at: 12)
+  _doc.expect("[Move([0, 0] -> [0, 1])]", at: 15)
   print(staged[1].data)
-  _doc.expect("[\"c\", \"a\"]", at: 13)
+  _doc.expect("[\"c\", \"a\"]", at: 16)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_Changeset_129() throws {
+@Test func doc_Changeset_137() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftDiff/Changes/Changeset.swift:132
+  // Sources/StagecraftDiff/Changes/Changeset.swift:140
 
   print(StagedChangeset(source: [1, 2], target: [2, 3])[0].changeCount)
-  _doc.expect("1", at: 134)
+  _doc.expect("1", at: 142)
   _doc.expectNothingUnchecked()
 }
 

@@ -40,7 +40,7 @@ internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
     if sourceCount == targetCount { return [] }
     return [
       Changeset(
-        data: targetCollection,
+        _canonical: targetCollection,
         elementDeleted: (0..<sourceCount).map(path),
         elementInserted: (0..<targetCount).map(path))
     ]
@@ -133,20 +133,22 @@ internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
     let isLast = deleted.isEmpty && !hasLastStage
     stages.append(
       Changeset(
-        data: isLast ? targetCollection : data(skipping: []), elementUpdated: updated))
+        _canonical: isLast ? targetCollection : data(skipping: []), elementUpdated: updated))
   }
 
   // Stage 2: deletes, at source indexes.
   if !deleted.isEmpty {
     stages.append(
       Changeset(
-        data: hasLastStage ? data(skipping: deleted) : targetCollection, elementDeleted: deleted))
+        _canonical: hasLastStage ? data(skipping: deleted) : targetCollection,
+        elementDeleted: deleted))
   }
 
   // Stage 3: inserts at target indexes, and the moves that are not part of a longest
   // increasing subsequence of target positions (in post-delete order).
   if hasLastStage {
-    stages.append(Changeset(data: targetCollection, elementInserted: inserted, elementMoved: moves))
+    stages.append(
+      Changeset(_canonical: targetCollection, elementInserted: inserted, elementMoved: moves))
   }
   return stages
 }

@@ -44,7 +44,7 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
     }
   }
   if !updated.isEmpty {
-    stages.append(Changeset(data: target, elementUpdated: updated))
+    stages.append(Changeset(_canonical: target, elementUpdated: updated))
     builders.append { [current] in
       var data = C()
       data.reserveCapacity(sourceSections.count)
@@ -81,7 +81,7 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
   }
   if !sectionDeleted.isEmpty || !elementDeleted.isEmpty {
     stages.append(
-      Changeset(data: target, sectionDeleted: sectionDeleted, elementDeleted: elementDeleted))
+      Changeset(_canonical: target, sectionDeleted: sectionDeleted, elementDeleted: elementDeleted))
     builders.append { [keptElements] in
       var data = C()
       for (index, section) in sourceSections.enumerated()
@@ -114,7 +114,7 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
   }
   if !sectionInserted.isEmpty || !sectionMoved.isEmpty {
     stages.append(
-      Changeset(data: target, sectionInserted: sectionInserted, sectionMoved: sectionMoved))
+      Changeset(_canonical: target, sectionInserted: sectionInserted, sectionMoved: sectionMoved))
     builders.append { [keptElements] in
       var data = C()
       data.reserveCapacity(targetSections.count)
@@ -162,7 +162,7 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
   }
   if !elementInserted.isEmpty || !elementMoved.isEmpty {
     stages.append(
-      Changeset(data: target, elementInserted: elementInserted, elementMoved: elementMoved))
+      Changeset(_canonical: target, elementInserted: elementInserted, elementMoved: elementMoved))
     builders.append {
       var data = C()
       data.reserveCapacity(targetSections.count)
@@ -184,7 +184,7 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
     }
   }
   if !sectionUpdated.isEmpty {
-    stages.append(Changeset(data: target, sectionUpdated: sectionUpdated))
+    stages.append(Changeset(_canonical: target, sectionUpdated: sectionUpdated))
   }
   // Every stage but the last gets its own data; the last keeps the target itself, with the
   // target versions of elements and models even where `isContentEqual` called a changed

@@ -1,5 +1,5 @@
 extension Changeset: CustomDebugStringConvertible {
-  /// A multi-line listing of the non-empty change lists and the data.
+  /// A multi-line listing of the data and the non-empty change lists, in canonical order.
   ///
   /// ```swift
   /// import Stagecraft
@@ -16,11 +16,15 @@ extension Changeset: CustomDebugStringConvertible {
   /// )
   /// ```
   ///
-  /// - Complexity: O(n + c), where n is the size of `data` and c the number of changes.
+  /// - Complexity: O(n + c), where n is the size of `data` and c the number of changes, for
+  ///   lists in canonical order; O(n + c log c) otherwise.
   public var debugDescription: String {
     var lines = ["  data: \(String(reflecting: data))"]
-    func add<T>(_ name: String, _ list: [T]) {
-      if !list.isEmpty { lines.append("  \(name): \(list)") }
+    func add<T: Comparable>(_ name: String, _ list: [T]) {
+      if !list.isEmpty { lines.append("  \(name): \(_canonical(list))") }
+    }
+    func add<P: Comparable>(_ name: String, _ moves: [Move<P>]) {
+      if !moves.isEmpty { lines.append("  \(name): \(_canonical(moves))") }
     }
     add("sectionDeleted", sectionDeleted)
     add("sectionInserted", sectionInserted)

@@ -1,8 +1,11 @@
 /// One stage of a staged changeset: the changes that one `performBatchUpdates` block can
 /// apply safely, and the data the collection holds after it.
 ///
-/// Index lists are kept ascending and moves ordered by target (then source), whatever
-/// order they were given in, so `==` is plain, order-exact equality.
+/// The diffs list indexes ascending and moves by target (then source), and `init` puts
+/// whatever it is given in that canonical order. The lists are plain arrays afterwards: an
+/// element appended to one stays where it is put, so building a changeset change by change
+/// costs amortized O(1) a change. `==` and the description compare and show every list in
+/// canonical order, so the order a list was built in never makes two changesets differ.
 ///
 /// ```swift
 /// import Stagecraft
@@ -16,54 +19,32 @@ public struct Changeset<Collection: Swift.Collection> {
   /// The collection as it stands after this stage is applied.
   public var data: Collection
 
-  /// Deleted sections, as indexes before the stage; ascending.
-  ///
-  /// - Complexity: Reading is O(1); setting sorts the list, O(c log c) for c entries
-  ///   (O(c) when it is already in canonical order).
-  public var sectionDeleted: [Int] { didSet { _canonicalize(&sectionDeleted) } }
+  /// Deleted sections, as indexes before the stage; ascending from the diff.
+  public var sectionDeleted: [Int]
 
-  /// Inserted sections, as indexes after the stage; ascending.
-  ///
-  /// - Complexity: Reading is O(1); setting sorts the list, O(c log c) for c entries
-  ///   (O(c) when it is already in canonical order).
-  public var sectionInserted: [Int] { didSet { _canonicalize(&sectionInserted) } }
+  /// Inserted sections, as indexes after the stage; ascending from the diff.
+  public var sectionInserted: [Int]
 
   /// Sections whose model content changed (`reloadSections`), as indexes after the stage;
-  /// ascending.
-  ///
-  /// - Complexity: Reading is O(1); setting sorts the list, O(c log c) for c entries
-  ///   (O(c) when it is already in canonical order).
-  public var sectionUpdated: [Int] { didSet { _canonicalize(&sectionUpdated) } }
+  /// ascending from the diff.
+  public var sectionUpdated: [Int]
 
-  /// Moved sections, from the index before the stage to the index after it; by target.
-  ///
-  /// - Complexity: Reading is O(1); setting sorts the list, O(c log c) for c entries
-  ///   (O(c) when it is already in canonical order).
-  public var sectionMoved: [Move<Int>] { didSet { _canonicalize(&sectionMoved) } }
+  /// Moved sections, from the index before the stage to the index after it; by target from
+  /// the diff.
+  public var sectionMoved: [Move<Int>]
 
-  /// Deleted elements, as paths before the stage; ascending.
-  ///
-  /// - Complexity: Reading is O(1); setting sorts the list, O(c log c) for c entries
-  ///   (O(c) when it is already in canonical order).
-  public var elementDeleted: [ElementPath] { didSet { _canonicalize(&elementDeleted) } }
+  /// Deleted elements, as paths before the stage; ascending from the diff.
+  public var elementDeleted: [ElementPath]
 
-  /// Inserted elements, as paths after the stage; ascending.
-  ///
-  /// - Complexity: Reading is O(1); setting sorts the list, O(c log c) for c entries
-  ///   (O(c) when it is already in canonical order).
-  public var elementInserted: [ElementPath] { didSet { _canonicalize(&elementInserted) } }
+  /// Inserted elements, as paths after the stage; ascending from the diff.
+  public var elementInserted: [ElementPath]
 
-  /// Elements whose content changed, as paths before the stage; ascending.
-  ///
-  /// - Complexity: Reading is O(1); setting sorts the list, O(c log c) for c entries
-  ///   (O(c) when it is already in canonical order).
-  public var elementUpdated: [ElementPath] { didSet { _canonicalize(&elementUpdated) } }
+  /// Elements whose content changed, as paths before the stage; ascending from the diff.
+  public var elementUpdated: [ElementPath]
 
-  /// Moved elements, from the path before the stage to the path after it; by target.
-  ///
-  /// - Complexity: Reading is O(1); setting sorts the list, O(c log c) for c entries
-  ///   (O(c) when it is already in canonical order).
-  public var elementMoved: [Move<ElementPath>] { didSet { _canonicalize(&elementMoved) } }
+  /// Moved elements, from the path before the stage to the path after it; by target from
+  /// the diff.
+  public var elementMoved: [Move<ElementPath>]
 
   /// Creates a changeset; the lists are put in canonical order.
   ///
@@ -108,6 +89,33 @@ public struct Changeset<Collection: Swift.Collection> {
     _canonicalize(&self.elementInserted)
     _canonicalize(&self.elementUpdated)
     _canonicalize(&self.elementMoved)
+  }
+
+  /// Creates a changeset from lists already in canonical order: the diffs' own output,
+  /// which is not checked again (internal checks verify it in debug builds).
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  internal init(
+    _canonical data: Collection,
+    sectionDeleted: [Int] = [],
+    sectionInserted: [Int] = [],
+    sectionUpdated: [Int] = [],
+    sectionMoved: [Move<Int>] = [],
+    elementDeleted: [ElementPath] = [],
+    elementInserted: [ElementPath] = [],
+    elementUpdated: [ElementPath] = [],
+    elementMoved: [Move<ElementPath>] = []
+  ) {
+    self.data = data
+    self.sectionDeleted = sectionDeleted
+    self.sectionInserted = sectionInserted
+    self.sectionUpdated = sectionUpdated
+    self.sectionMoved = sectionMoved
+    self.elementDeleted = elementDeleted
+    self.elementInserted = elementInserted
+    self.elementUpdated = elementUpdated
+    self.elementMoved = elementMoved
   }
 
   /// The number of section changes.
@@ -159,7 +167,58 @@ public struct Changeset<Collection: Swift.Collection> {
   public var hasChanges: Bool { changeCount > 0 }
 }
 
-extension Changeset: Equatable where Collection: Equatable {}
+extension Changeset: Equatable where Collection: Equatable {
+  /// Whether the data are equal and every list holds the same changes, compared in
+  /// canonical order whatever order each was built in.
+  ///
+  /// - Parameters:
+  ///   - lhs: A changeset.
+  ///   - rhs: Another changeset.
+  /// - Complexity: O(n + c), for data of size n and c changes, when the lists are in
+  ///   canonical order (as the diffs make them); O(n + c log c) otherwise.
+  @inlinable
+  public static func == (lhs: Changeset, rhs: Changeset) -> Bool {
+    lhs.data == rhs.data
+      && _haveSameChanges(lhs.sectionDeleted, rhs.sectionDeleted)
+      && _haveSameChanges(lhs.sectionInserted, rhs.sectionInserted)
+      && _haveSameChanges(lhs.sectionUpdated, rhs.sectionUpdated)
+      && _haveSameChanges(lhs.sectionMoved, rhs.sectionMoved)
+      && _haveSameChanges(lhs.elementDeleted, rhs.elementDeleted)
+      && _haveSameChanges(lhs.elementInserted, rhs.elementInserted)
+      && _haveSameChanges(lhs.elementUpdated, rhs.elementUpdated)
+      && _haveSameChanges(lhs.elementMoved, rhs.elementMoved)
+  }
+}
+
+/// Whether two lists hold the same entries, compared in canonical order.
+@inlinable
+internal func _haveSameChanges<T: Comparable>(_ lhs: [T], _ rhs: [T]) -> Bool {
+  guard lhs.count == rhs.count else { return false }
+  return lhs == rhs || _canonical(lhs) == _canonical(rhs)
+}
+
+/// Whether two move lists hold the same moves, compared in canonical order.
+@inlinable
+internal func _haveSameChanges<P: Comparable>(_ lhs: [Move<P>], _ rhs: [Move<P>]) -> Bool {
+  guard lhs.count == rhs.count else { return false }
+  return lhs == rhs || _canonical(lhs) == _canonical(rhs)
+}
+
+/// `list` in canonical order: itself when it already is.
+@inlinable
+internal func _canonical<T: Comparable>(_ list: [T]) -> [T] {
+  var list = list
+  _canonicalize(&list)
+  return list
+}
+
+/// `moves` in canonical order: itself when they already are.
+@inlinable
+internal func _canonical<P: Comparable>(_ moves: [Move<P>]) -> [Move<P>] {
+  var moves = moves
+  _canonicalize(&moves)
+  return moves
+}
 extension Changeset: Sendable where Collection: Sendable {}
 
 /// Sorts `list` ascending unless it already is.
