@@ -174,6 +174,7 @@ extension Changeset: Equatable where Collection: Equatable {
   /// - Parameters:
   ///   - lhs: A changeset.
   ///   - rhs: Another changeset.
+  /// - Returns: Whether they are the same stage.
   /// - Complexity: O(n + c), for data of size n and c changes, when the lists are in
   ///   canonical order (as the diffs make them); O(n + c log c) otherwise.
   @inlinable
