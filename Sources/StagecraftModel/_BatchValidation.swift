@@ -38,17 +38,36 @@ struct _BatchValidation {
 
   /// Validates `batch`, and returns its old → new map.
   ///
+  /// With `quickly` (tests turn it off to compare), the item phases first try
+  /// `itemCallsPassQuickly()`.
+  ///
   /// - Complexity: O(S + c log c), where S is the number of sections and c the number of
-  ///   calls.
+  ///   calls; O(S + c) without hashing for lists sorted without repeats, as the diff's are.
   static func validate(
-    before: [Int], after: [Int], batch: BatchUpdate, strict: Bool
+    before: [Int], after: [Int], batch: BatchUpdate, strict: Bool, quickly: Bool = true
   ) throws(_Refusal) -> _BatchMap {
     var validation = _BatchValidation(before: before, after: after, batch: batch, strict: strict)
     try validation.checkSectionCalls()
     try validation.checkSectionCount()
+    if quickly, validation.itemCallsPassQuickly() { return validation.map }
     try validation.checkItemCalls()
     try validation.checkItemCounts()
     return validation.map
+  }
+
+  /// Whether the section phases pass and `itemCallsPassQuickly()` answers `true`: for
+  /// tests, which check that the quick answer is never wrong and often given.
+  static func passesQuickly(
+    before: [Int], after: [Int], batch: BatchUpdate, strict: Bool
+  ) -> Bool {
+    var validation = _BatchValidation(before: before, after: after, batch: batch, strict: strict)
+    do {
+      try validation.checkSectionCalls()
+      try validation.checkSectionCount()
+    } catch {
+      return false
+    }
+    return validation.itemCallsPassQuickly()
   }
 
   private init(before: [Int], after: [Int], batch: BatchUpdate, strict: Bool) {
@@ -325,4 +344,120 @@ extension _BatchValidation {
       }
     }
   }
+}
+
+// MARK: Phases 3 and 4 without hashing
+
+extension _BatchValidation {
+  /// Phases 3 and 4 for the common batch, the diff's: each item list sorted without repeats.
+  /// The same checks as `checkItemCalls()` and `checkItemCounts()`, made with merges of
+  /// sorted lists and binary searches instead of sets. It only ever answers `true` for a
+  /// batch the exact phases accept; on anything else (a list out of order, a repeat, a
+  /// fault) it answers `false`, and the exact phases then run and name the fault UIKit
+  /// names.
+  ///
+  /// - Complexity: O(S + c), plus O(m log m) for m item moves.
+  func itemCallsPassQuickly() -> Bool {
+    let deletes = batch.deleteItems
+    let reloads = batch.reloadItems
+    let inserts = batch.insertItems
+    guard _isStrictlyAscending(deletes), _isStrictlyAscending(reloads),
+      _isStrictlyAscending(inserts)
+    else { return false }
+    func existsBefore(_ path: ElementPath) -> Bool {
+      before.indices.contains(path.section) && (0..<before[path.section]).contains(path.element)
+    }
+    func existsAfter(_ path: ElementPath) -> Bool {
+      after.indices.contains(path.section) && (0..<after[path.section]).contains(path.element)
+    }
+    guard deletes.allSatisfy(existsBefore), reloads.allSatisfy(existsBefore) else { return false }
+
+    // Moves: both ends exist, no deleted or reloaded source section, no fresh target
+    // section.
+    let moves = batch.moveItems
+    for move in moves {
+      let (source, target) = (move.source, move.target)
+      guard existsBefore(source), existsAfter(target),
+        !deletedSection[source.section], !reloadedSection[source.section],
+        sectionSource[target.section] >= 0
+      else { return false }
+    }
+    // No source or target is shared with another call. The map holds each section's
+    // deletes, reloads and move sources sorted without repeats, and their union; that the
+    // sizes add up means no two share a position. Likewise for the move targets.
+    var (sources, targets) = (0, 0)
+    for calls in map.before.values {
+      sources += calls.moveSources.count
+      guard calls.gone.count == calls.deleted.count + calls.reloaded.count + calls.moveSources.count
+      else { return false }
+    }
+    for calls in map.after.values { targets += calls.moveTargets.count }
+    guard sources == moves.count, targets == moves.count else { return false }
+
+    // Inserts: they exist after the batch, no move lands on one, and (strict) none goes
+    // into a section that is moved.
+    guard inserts.allSatisfy(existsAfter),
+      !map.after.values.contains(where: { _intersect($0.inserted, $0.moveTargets) }),
+      !strict || !inserts.contains(where: { movedIntoSection[$0.section] }),
+      batch.reconfigureItems.allSatisfy(existsAfter)
+    else { return false }
+
+    // The item count rule, for every surviving section.
+    var insertsInto = [Int](repeating: 0, count: after.count)
+    for path in inserts where sectionSource[path.section] >= 0 {
+      insertsInto[path.section] &+= 1
+    }
+    var deletesFrom = [Int](repeating: 0, count: before.count)
+    for path in deletes { deletesFrom[path.section] &+= 1 }
+    var movedIn = [Int](repeating: 0, count: after.count)
+    var movedOut = [Int](repeating: 0, count: before.count)
+    for move in moves where sectionSource[move.target.section] != move.source.section {
+      movedIn[move.target.section] &+= 1
+      movedOut[move.source.section] &+= 1
+    }
+    for section in after.indices where sectionSource[section] >= 0 {
+      let old = sectionSource[section]
+      let expected =
+        before[old] + insertsInto[section] - deletesFrom[old] + movedIn[section] - movedOut[old]
+      guard after[section] == expected else { return false }
+    }
+
+    // Every reloaded item's fresh copy lands inside its section and on no move's target.
+    for path in reloads {
+      guard let target = map.reloadedItemTarget(of: path) else { continue }
+      guard existsAfter(target),
+        !(map.after[target.section]?.moveTargets._containsSorted(target.element) ?? false)
+      else { return false }
+    }
+    return true
+  }
+}
+
+/// Whether `list` is strictly ascending: sorted, without repeats.
+///
+/// - Complexity: O(n).
+func _isStrictlyAscending<T: Comparable>(_ list: [T]) -> Bool {
+  var index = 1
+  while index < list.count {
+    if !(list[index - 1] < list[index]) { return false }
+    index += 1
+  }
+  return true
+}
+
+/// Whether two strictly ascending lists share an entry, by one merge.
+///
+/// - Complexity: O(n + m).
+func _intersect<T: Comparable>(_ lhs: [T], _ rhs: [T]) -> Bool {
+  var (left, right) = (0, 0)
+  while left < lhs.count, right < rhs.count {
+    if lhs[left] < rhs[right] {
+      left += 1
+    } else if rhs[right] < lhs[left] {
+      right += 1
+    } else {
+      return true
+    }
+  }
+  return false
 }

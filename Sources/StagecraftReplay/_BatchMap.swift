@@ -66,8 +66,8 @@ package struct _BatchMap: Sendable {
     insertedSections = inserted
     sectionMoveSources = sources
     sectionMoveTargets = targets
-    goneSections = _sortedUnique(deleted + reloaded + sources)
-    takenSections = _sortedUnique(inserted + targets + reinserts)
+    goneSections = _mergedUnique(deleted, reloaded, sources)
+    takenSections = _mergedUnique(inserted, _sortedUnique(targets), reinserts)
     before = [:]
     after = [:]
     _readItemCalls(batch)
@@ -88,6 +88,8 @@ package struct _BatchMap: Sendable {
       moves.sort { $0.source < $1.source }
     }
     var index = 0
+    var kept = 0
+    var keptTargets: [ElementPath] = []
     while index < moves.count {
       let section = moves[index].source.section
       var sources: [Int] = []
@@ -100,15 +102,28 @@ package struct _BatchMap: Sendable {
         }
         index += 1
       }
+      kept += sources.count
       before[section, default: .init()].moveSources = sources
       before[section, default: .init()].moveTargets = targets
-      for target in targets {
-        after[target.section, default: .init()].moveTargets.append(target.element)
+      keptTargets += targets
+    }
+    // The targets by section, in the batch's order when no move was dropped: ascending
+    // already for the diff's moves, which are ordered by target.
+    var run: (section: Int, elements: [Int])?
+    for target in kept == batch.moveItems.count ? batch.moveItems.map(\.target) : keptTargets {
+      if let current = run, current.section != target.section {
+        after[current.section, default: .init()].moveTargets += current.elements
+        run = nil
       }
+      if run == nil { run = (target.section, []) }
+      run!.elements.append(target.element)
+    }
+    if let current = run {
+      after[current.section, default: .init()].moveTargets += current.elements
     }
     for section in before.keys {
       let calls = before[section]!
-      before[section]!.gone = _sortedUnique(calls.deleted + calls.reloaded + calls.moveSources)
+      before[section]!.gone = _mergedUnique(calls.deleted, calls.reloaded, calls.moveSources)
     }
     // Reloaded items are re-inserted at their shifted position in their section's target.
     var reinserts: [Int: [Int]] = [:]
@@ -123,7 +138,7 @@ package struct _BatchMap: Sendable {
     for section in Set(after.keys).union(reinserts.keys) {
       var calls = after[section] ?? After()
       calls.moveTargets = _sortedUnique(calls.moveTargets)
-      calls.taken = _sortedUnique(calls.inserted + calls.moveTargets + (reinserts[section] ?? []))
+      calls.taken = _mergedUnique(calls.inserted, calls.moveTargets, reinserts[section] ?? [])
       after[section] = calls
     }
   }
@@ -212,6 +227,29 @@ package func _sortedUnique<T: Comparable>(_ list: [T]) -> [T] {
   return result
 }
 
+/// The union of three lists, sorted, without repeats: merged in one pass when each is
+/// sorted, as the lists of a diff's batch are.
+///
+/// - Complexity: O(n); O(n log n) when a list is out of order.
+package func _mergedUnique(_ first: [Int], _ second: [Int], _ third: [Int]) -> [Int] {
+  guard _isSorted(first, by: <), _isSorted(second, by: <), _isSorted(third, by: <) else {
+    return _sortedUnique(first + second + third)
+  }
+  var result: [Int] = []
+  result.reserveCapacity(first.count + second.count + third.count)
+  var (i, j, k) = (0, 0, 0)
+  while i < first.count || j < second.count || k < third.count {
+    let next = Swift.min(
+      i < first.count ? first[i] : Int.max, j < second.count ? second[j] : Int.max,
+      k < third.count ? third[k] : Int.max)
+    if result.last != next { result.append(next) }
+    if i < first.count, first[i] == next { i += 1 }
+    if j < second.count, second[j] == next { j += 1 }
+    if k < third.count, third[k] == next { k += 1 }
+  }
+  return result
+}
+
 package func _isSorted<T>(_ list: [T], by precedes: (T, T) -> Bool) -> Bool {
   var index = 1
   while index < list.count {
@@ -250,11 +288,11 @@ private func _firstMoves(_ moves: [Move<Int>]) -> (sources: [Int], targets: [Int
   return (sources, targets)
 }
 
-extension Array where Element == Int {
+extension Array where Element: Comparable {
   /// The number of elements less than `value`, in a sorted array.
   ///
   /// - Complexity: O(log n).
-  package func _countBelow(_ value: Int) -> Int {
+  package func _countBelow(_ value: Element) -> Int {
     var low = 0
     var high = count
     while low < high {
@@ -267,7 +305,7 @@ extension Array where Element == Int {
   /// The index of `value` in a sorted array, or nil.
   ///
   /// - Complexity: O(log n).
-  package func _indexSorted(_ value: Int) -> Int? {
+  package func _indexSorted(_ value: Element) -> Int? {
     let index = _countBelow(value)
     return index < count && self[index] == value ? index : nil
   }
@@ -275,5 +313,5 @@ extension Array where Element == Int {
   /// Whether a sorted array holds `value`.
   ///
   /// - Complexity: O(log n).
-  package func _containsSorted(_ value: Int) -> Bool { _indexSorted(value) != nil }
+  package func _containsSorted(_ value: Element) -> Bool { _indexSorted(value) != nil }
 }

@@ -284,6 +284,19 @@ func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
   guard selected(name) else { return }
   let (source, target) = (scenario.source, scenario.target)
   let staged = StagedChangeset(source: source, target: target)
+  if options.profile {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var replays = 0
+    while clock.now - start < .seconds(3) {
+      var model = CollectionModel(items: source, viewport: .items(0..<20))
+      try? model.reload(using: staged)
+      blackHole(model)
+      replays += 1
+    }
+    print("\(name): \(((clock.now - start) / replays).formatted) per replay, \(replays) replays")
+    return
+  }
   var check = CollectionModel(items: source, viewport: .items(0..<20))
   var problems = "ok"
   do {
@@ -301,6 +314,7 @@ func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
         return model.items.count
       },
       { floorWork(source, target) },
+      { StagedChangeset(source: source, target: target) },
     ])
   let (stagecraft, floor) = (timings[0], timings[1])
   let peak = peakBytesPerElement(elements: source.count + target.count) {
@@ -311,7 +325,9 @@ func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
   rows.append(
     Row(
       name: name, elements: source.count, stagecraft: stagecraft, floor: floor,
-      standardLibrary: nil, standardLibraryNote: "n/a", floorRatio: medianRatio(stagecraft, floor),
+      standardLibrary: nil,
+      standardLibraryNote: "\(format(medianRatio(stagecraft, timings[2]), 2))x the diff",
+      floorRatio: medianRatio(stagecraft, floor),
       standardLibraryRatio: nil, stages: staged.count,
       moves: staged.reduce(0) { $0 + $1.elementMoved.count }, changes: staged.changeCount,
       peakBytesPerElement: peak, checked: problems))
