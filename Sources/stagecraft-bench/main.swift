@@ -213,6 +213,17 @@ func floorSteps(_ steps: [(source: [BenchItem], target: [BenchItem])]) -> Int {
 @MainActor func runSectioned(_ scenario: SectionedScenario) {
   guard selected(scenario.name) else { return }
   let (source, target) = (scenario.source, scenario.target)
+  if options.profile {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var diffs = 0
+    while clock.now - start < .seconds(3) {
+      blackHole(StagedChangeset(source: source, target: target))
+      diffs += 1
+    }
+    print("\(scenario.name): \(((clock.now - start) / diffs).formatted) per diff, \(diffs) diffs")
+    return
+  }
   let staged = StagedChangeset(source: source, target: target)
   let problems = (staged.last?.data ?? source) == target ? "ok" : "does not end at the target"
   let flatSource = source.flatMap(\.elements)

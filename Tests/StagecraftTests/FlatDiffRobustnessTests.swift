@@ -106,7 +106,9 @@ struct FlatDiffRobustnessTests {
       #expect(length == longestIncreasingSubsequenceLength(present))
       #expect(staying.indices.allSatisfy { !staying[$0] || present.contains($0) })
       // The 32-bit and the full-width scratch choose the same subsequence.
-      let wide = _longestIncreasingSubsequence(values, valueLimit: limit, scratch: Int.self)
+      let wide = values.withUnsafeBufferPointer {
+        _longestIncreasingSubsequence($0, valueLimit: limit, scratch: Int.self)
+      }
       #expect(wide.staying == staying && wide.length == length)
     }
   }

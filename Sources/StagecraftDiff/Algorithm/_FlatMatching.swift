@@ -55,6 +55,51 @@ internal func _matchFlat<Element: Differentiable>(
   return _FlatMatching(prefix: prefix, suffix: suffix, middle: middle)
 }
 
+/// The matching of two whole sequences by the flat rule (`_matchFlat(_:_:)`), with every
+/// position in the arrays: the sectioned diff matches the elements of its surviving
+/// sections this way, laid end to end.
+///
+/// - Complexity: That of `_matchFlat(_:_:)`, plus O(n + m) to fill the arrays.
+@inlinable
+internal func _matchFlat<Element: Differentiable>(
+  _ source: ContiguousArray<Element>, _ target: ContiguousArray<Element>
+) -> _OccurrenceMatching {
+  source.withUnsafeBufferPointer { source in
+    target.withUnsafeBufferPointer { target in
+      let flat = _matchFlat(source, target)
+      let (prefix, suffix) = (flat.prefix, flat.suffix)
+      let shift = target.count - source.count
+      let sourceToTarget = ContiguousArray<Int>(unsafeUninitializedCapacity: source.count) {
+        buffer, initialized in
+        for position in 0..<prefix { buffer[position] = position }
+        for (offset, partner) in flat.middle.sourceToTarget.enumerated() {
+          buffer[prefix + offset] = partner < 0 ? -1 : prefix + partner
+        }
+        for position in (source.count - suffix)..<source.count {
+          buffer[position] = position + shift
+        }
+        initialized = source.count
+      }
+      let targetToSource = ContiguousArray<Int>(unsafeUninitializedCapacity: target.count) {
+        buffer, initialized in
+        for position in 0..<prefix { buffer[position] = position }
+        for (offset, partner) in flat.middle.targetToSource.enumerated() {
+          buffer[prefix + offset] = partner < 0 ? -1 : prefix + partner
+        }
+        for position in (target.count - suffix)..<target.count {
+          buffer[position] = position - shift
+        }
+        initialized = target.count
+      }
+      let result = _OccurrenceMatching(
+        sourceToTarget: sourceToTarget, targetToSource: targetToSource,
+        matchedCount: prefix + suffix + flat.middle.matchedCount)
+      result._checkInvariants()
+      return result
+    }
+  }
+}
+
 /// Runs are looked for only in parts at least this long on both sides; shorter parts are
 /// hashed, which costs less than looking.
 @usableFromInline

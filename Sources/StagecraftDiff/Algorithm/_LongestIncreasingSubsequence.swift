@@ -26,6 +26,14 @@
 internal func _longestIncreasingSubsequence(
   _ values: ContiguousArray<Int>, valueLimit: Int
 ) -> (staying: ContiguousArray<Bool>, length: Int) {
+  values.withUnsafeBufferPointer { _longestIncreasingSubsequence($0, valueLimit: valueLimit) }
+}
+
+/// `_longestIncreasingSubsequence(_:valueLimit:)` of values in a buffer.
+@inlinable
+internal func _longestIncreasingSubsequence(
+  _ values: UnsafeBufferPointer<Int>, valueLimit: Int
+) -> (staying: ContiguousArray<Bool>, length: Int) {
   if valueLimit < Int(Int32.max) &- 2 {
     return _longestIncreasingSubsequence(values, valueLimit: valueLimit, scratch: Int32.self)
   }
@@ -36,7 +44,7 @@ internal func _longestIncreasingSubsequence(
 /// which holds every value below `valueLimit` plus 2.
 @inlinable
 internal func _longestIncreasingSubsequence<T: FixedWidthInteger>(
-  _ values: ContiguousArray<Int>, valueLimit: Int, scratch: T.Type
+  _ values: UnsafeBufferPointer<Int>, valueLimit: Int, scratch: T.Type
 ) -> (staying: ContiguousArray<Bool>, length: Int) {
   var staying = ContiguousArray<Bool>(repeating: false, count: valueLimit)
   let count = values.count
@@ -48,7 +56,7 @@ internal func _longestIncreasingSubsequence<T: FixedWidthInteger>(
   var link = ContiguousArray<T>(repeating: 0, count: valueLimit)
   // summary[b] is tails[64 b]: the first tail of each block of 64.
   var summary = ContiguousArray<T>(repeating: 0, count: count &>> 6 &+ 1)
-  values.withUnsafeBufferPointer { values in
+  do {
     summary.withUnsafeMutableBufferPointer { summary in
       tails.withUnsafeMutableBufferPointer { tails in
         link.withUnsafeMutableBufferPointer { link in

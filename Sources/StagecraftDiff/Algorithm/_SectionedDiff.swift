@@ -1,11 +1,15 @@
 /// Builds the sectioned staged changeset in five stages: element updates; section and
 /// element deletes; section inserts and moves; element inserts and moves; section updates.
 ///
-/// Sections are matched by identifier, then the elements of all matched sections are
-/// matched in one pass with one hash table, so an element can move between sections.
+/// Sections are matched by identifier. A matched pair of sections whose elements have the
+/// same identifiers in the same order keeps them in place: its elements are only compared
+/// for content. The elements of every other matched section are laid end to end and
+/// matched in one pass by the flat rule, so an element can move between sections, and
+/// an edit in one section costs what changed there.
 ///
-/// - Complexity: Expected O(S + N) hashing plus O(k log k) for the moves, where S is the
-///   number of sections, N the number of elements and k the number of matched ones.
+/// - Complexity: Expected O(S + N) identifier and content comparisons, plus hashing and
+///   O(k log k) for the moves among the k elements of the sections that changed, where S is
+///   the number of sections and N the number of elements.
 @inlinable
 internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
   source: C, target: C
@@ -14,79 +18,134 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
   typealias Element = Section.Collection.Element
   let sourceSections = ContiguousArray(source)
   let targetSections = ContiguousArray(target)
-
   let sectionMatch = _matchOccurrences(sourceSections, targetSections)
-  let sourceFlat = _SectionedElements(sourceSections, participating: sectionMatch.sourceToTarget)
-  let targetFlat = _SectionedElements(targetSections, participating: sectionMatch.targetToSource)
-  let elementMatch = _matchOccurrences(sourceFlat.elements, targetFlat.elements)
 
-  func sourcePath(_ flat: Int) -> ElementPath {
-    let section = sourceFlat.sectionOf[flat]
-    return ElementPath(element: flat - sourceFlat.start[section], section: section)
+  // Matched sections whose elements have the same identifiers in the same order.
+  var inPlace = ContiguousArray<Bool>(repeating: false, count: sourceSections.count)
+  for (index, partner) in sectionMatch.sourceToTarget.enumerated() where partner >= 0 {
+    inPlace[index] = _haveEqualIdentifiers(
+      sourceSections[index].elements, targetSections[partner].elements)
   }
-  func targetPath(_ flat: Int) -> ElementPath {
-    let section = targetFlat.sectionOf[flat]
-    return ElementPath(element: flat - targetFlat.start[section], section: section)
+  var sourceTakesPart = sectionMatch.sourceToTarget
+  var targetTakesPart = sectionMatch.targetToSource
+  for (index, partner) in sectionMatch.sourceToTarget.enumerated() where inPlace[index] {
+    sourceTakesPart[index] = -1
+    targetTakesPart[partner] = -1
   }
+  let sourceFlat = _SectionedElements(sourceSections, participating: sourceTakesPart)
+  let targetFlat = _SectionedElements(targetSections, participating: targetTakesPart)
+  // The elements of the other surviving sections, laid end to end, are matched by the flat
+  // rule: an unchanged run of them stays in place and is not hashed.
+  let elementMatch = _matchFlat(sourceFlat.elements, targetFlat.elements)
 
   // Each stage's data is built only if a later stage follows: the last stage's data is
   // the target itself. `target` stands in until then; the builders capture finished values.
   var stages = StagedChangeset<C>()
   var builders: [() -> C] = []
 
-  // Stage 1: element updates at source paths.
-  var current = sourceFlat.elements
+  // Stage 1: element updates at source paths. A section with updates gets its elements
+  // with the new versions in place; the others keep their own.
   var updated: [ElementPath] = []
-  for (flat, partner) in elementMatch.sourceToTarget.enumerated() where partner >= 0 {
-    if !targetFlat.elements[partner].isContentEqual(to: sourceFlat.elements[flat]) {
-      updated.append(sourcePath(flat))
-      current[flat] = targetFlat.elements[partner]
+  var updatedElements = ContiguousArray<ContiguousArray<Element>?>(
+    repeating: nil, count: sourceSections.count)
+  for (index, partner) in sectionMatch.sourceToTarget.enumerated() where partner >= 0 {
+    var changed: ContiguousArray<Element>?
+    func compare(_ offset: Int, _ old: Element, with new: Element) {
+      guard !new.isContentEqual(to: old) else { return }
+      updated.append(ElementPath(element: offset, section: index))
+      if changed == nil { changed = ContiguousArray(sourceSections[index].elements) }
+      changed![offset] = new
     }
+    if inPlace[index] {
+      var offset = 0
+      for (old, new) in zip(sourceSections[index].elements, targetSections[partner].elements) {
+        compare(offset, old, with: new)
+        offset += 1
+      }
+    } else {
+      let start = sourceFlat.start[index]
+      for flat in sourceFlat.range(index) where elementMatch.sourceToTarget[flat] >= 0 {
+        compare(
+          flat - start, sourceFlat.elements[flat],
+          with: targetFlat.elements[elementMatch.sourceToTarget[flat]])
+      }
+    }
+    updatedElements[index] = changed
+  }
+  /// Section `index` of the source after the updates.
+  func updatedSection(_ index: Int) -> Section {
+    let section = sourceSections[index]
+    guard let elements = updatedElements[index] else { return section }
+    return Section(source: section, elements: elements)
   }
   if !updated.isEmpty {
     stages.append(Changeset(_canonical: target, elementUpdated: updated))
-    builders.append { [current] in
+    builders.append {
       var data = C()
       data.reserveCapacity(sourceSections.count)
-      for (index, section) in sourceSections.enumerated() {
-        let range = sourceFlat.range(index)
-        let partner = sectionMatch.sourceToTarget[index]
-        data.append(partner >= 0 ? Section(source: section, elements: current[range]) : section)
+      for index in sourceSections.indices {
+        data.append(
+          sectionMatch.sourceToTarget[index] >= 0 ? updatedSection(index) : sourceSections[index])
       }
       return data
     }
   }
 
-  // Stage 2: section deletes and element deletes, at source indexes and paths. Each kept
-  // element's index within its section after the deletes is recorded.
+  // Stage 2: section deletes and element deletes, at source indexes and paths. For the
+  // sections that lose elements, the kept ones, and each one's index after the deletes.
   var sectionDeleted: [Int] = []
   for (index, partner) in sectionMatch.sourceToTarget.enumerated() where partner < 0 {
     sectionDeleted.append(index)
   }
   var elementDeleted: [ElementPath] = []
-  var keptIndex = ContiguousArray<Int>(repeating: -1, count: current.count)
-  var keptElements = ContiguousArray<ContiguousArray<Element>>(
-    repeating: [], count: sourceSections.count)
-  for index in sourceSections.indices where sectionMatch.sourceToTarget[index] >= 0 {
+  // Where each section's deletes begin in `elementDeleted`, and the kept elements of the
+  // sections that lose some.
+  var deletesStart = ContiguousArray<Int>(repeating: 0, count: sourceSections.count + 1)
+  var keptElements = ContiguousArray<ContiguousArray<Element>?>(
+    repeating: nil, count: sourceSections.count)
+  for index in sourceSections.indices {
+    deletesStart[index] = elementDeleted.count
+    guard sourceTakesPart[index] >= 0 else { continue }
+    let range = sourceFlat.range(index)
+    guard range.contains(where: { elementMatch.sourceToTarget[$0] < 0 }) else { continue }
+    let updates = updatedElements[index]
     var kept = ContiguousArray<Element>()
-    for flat in sourceFlat.range(index) {
+    for flat in range {
       if elementMatch.sourceToTarget[flat] >= 0 {
-        keptIndex[flat] = kept.count
-        kept.append(current[flat])
+        kept.append(updates?[flat - range.lowerBound] ?? sourceFlat.elements[flat])
       } else {
-        elementDeleted.append(sourcePath(flat))
+        elementDeleted.append(ElementPath(element: flat - range.lowerBound, section: index))
       }
     }
     keptElements[index] = kept
   }
+  deletesStart[sourceSections.count] = elementDeleted.count
+  /// The source section and the index after the deletes of the kept element at `flat`:
+  /// the section by a binary search of the section starts, the index by one of the
+  /// section's deletes, both small lists that stay in the cache, where a moved element's
+  /// random source would miss it in an array as long as the list.
+  func keptPosition(_ flat: Int) -> (section: Int, element: Int) {
+    // Both searches run without branches: where they go is unpredictable.
+    let section = _countWhere(0, sourceSections.count) { sourceFlat.start[$0 + 1] <= flat }
+    let offset = flat - sourceFlat.start[section]
+    let first = deletesStart[section]
+    let deletedBefore = _countWhere(first, deletesStart[section + 1]) {
+      elementDeleted[$0].element < offset
+    }
+    return (section, offset - (deletedBefore - first))
+  }
+  /// Section `index` of the source after the updates and deletes.
+  func keptSection(_ index: Int) -> Section {
+    guard let kept = keptElements[index] else { return updatedSection(index) }
+    return Section(source: sourceSections[index], elements: kept)
+  }
   if !sectionDeleted.isEmpty || !elementDeleted.isEmpty {
     stages.append(
       Changeset(_canonical: target, sectionDeleted: sectionDeleted, elementDeleted: elementDeleted))
-    builders.append { [keptElements] in
+    builders.append {
       var data = C()
-      for (index, section) in sourceSections.enumerated()
-      where sectionMatch.sourceToTarget[index] >= 0 {
-        data.append(Section(source: section, elements: keptElements[index]))
+      for index in sourceSections.indices where sectionMatch.sourceToTarget[index] >= 0 {
+        data.append(keptSection(index))
       }
       return data
     }
@@ -115,14 +174,12 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
   if !sectionInserted.isEmpty || !sectionMoved.isEmpty {
     stages.append(
       Changeset(_canonical: target, sectionInserted: sectionInserted, sectionMoved: sectionMoved))
-    builders.append { [keptElements] in
+    builders.append {
       var data = C()
       data.reserveCapacity(targetSections.count)
       for (index, section) in targetSections.enumerated() {
         let source = sectionMatch.targetToSource[index]
-        data.append(
-          source >= 0
-            ? Section(source: sourceSections[source], elements: keptElements[source]) : section)
+        data.append(source >= 0 ? keptSection(source) : section)
       }
       return data
     }
@@ -130,34 +187,65 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
 
   // Stage 4: element inserts at target paths, and element moves from the path after
   // stage 3 to the target path. Within a section the unmoved elements form a longest
-  // increasing subsequence; an element that changes section always moves.
-  var elementStays = ContiguousArray<Bool>(repeating: false, count: current.count)
-  for index in sourceSections.indices where sectionMatch.sourceToTarget[index] >= 0 {
-    let targetSection = sectionMatch.sourceToTarget[index]
-    // Target positions within the target section, of the elements that stay in it.
-    let targetRange = targetFlat.range(targetSection)
-    var targets = ContiguousArray<Int>()
-    targets.reserveCapacity(sourceFlat.range(index).count)
-    for flat in sourceFlat.range(index) {
-      let partner = elementMatch.sourceToTarget[flat]
-      let staysInSection = partner >= 0 && targetFlat.sectionOf[partner] == targetSection
-      targets.append(staysInSection ? partner - targetRange.lowerBound : -1)
-    }
-    let stays = _longestIncreasingSubsequence(targets, valueLimit: targetRange.count).staying
-    for (offset, flat) in sourceFlat.range(index).enumerated() where targets[offset] >= 0 {
-      elementStays[flat] = stays[targets[offset]]
+  // increasing subsequence; an element that changes section always moves. The sections
+  // kept in place have neither.
+  // Whether the element at each flat target position stays where it is in its section.
+  var targetStays = ContiguousArray<Bool>(repeating: false, count: targetFlat.elements.count)
+  // For each section in turn: the target positions within the target section of its
+  // elements that stay in it, else -1. One buffer serves every section.
+  var longest = 0
+  for index in sourceSections.indices {
+    longest = Swift.max(longest, sourceFlat.range(index).count)
+  }
+  var targets = ContiguousArray<Int>(repeating: -1, count: longest)
+  targets.withUnsafeMutableBufferPointer { targets in
+    targetStays.withUnsafeMutableBufferPointer { targetStays in
+      elementMatch.sourceToTarget.withUnsafeBufferPointer { sourceToTarget in
+        for index in sourceSections.indices where sourceTakesPart[index] >= 0 {
+          let targetRange = targetFlat.range(sectionMatch.sourceToTarget[index])
+          let range = sourceFlat.range(index)
+          var increasing = true
+          var last = -1
+          for flat in range {
+            let partner = sourceToTarget[flat]
+            let offset = targetRange.contains(partner) ? partner - targetRange.lowerBound : -1
+            targets[flat - range.lowerBound] = offset
+            if offset >= 0 {
+              increasing = increasing && offset > last
+              last = offset
+            }
+          }
+          let values = UnsafeBufferPointer(rebasing: targets[0..<range.count])
+          if increasing {
+            // Nothing moves within the section (the common case): no search.
+            for offset in values where offset >= 0 {
+              targetStays[targetRange.lowerBound + offset] = true
+            }
+            continue
+          }
+          let stays = _longestIncreasingSubsequence(values, valueLimit: targetRange.count).staying
+          for (offset, stay) in stays.enumerated() where stay {
+            targetStays[targetRange.lowerBound + offset] = true
+          }
+        }
+      }
     }
   }
+  // The target, section by section: what does not stay is inserted or moved there.
   var elementInserted: [ElementPath] = []
   var elementMoved: [Move<ElementPath>] = []
-  for (flat, source) in elementMatch.targetToSource.enumerated() {
-    if source < 0 {
-      elementInserted.append(targetPath(flat))
-    } else if !elementStays[source] {
-      let from = ElementPath(
-        element: keptIndex[source],
-        section: sectionMatch.sourceToTarget[sourceFlat.sectionOf[source]])
-      elementMoved.append(Move(source: from, target: targetPath(flat)))
+  for index in targetSections.indices where targetTakesPart[index] >= 0 {
+    let range = targetFlat.range(index)
+    for flat in range where !targetStays[flat] {
+      let to = ElementPath(element: flat - range.lowerBound, section: index)
+      let source = elementMatch.targetToSource[flat]
+      if source < 0 {
+        elementInserted.append(to)
+      } else {
+        let (section, element) = keptPosition(source)
+        let from = ElementPath(element: element, section: sectionMatch.sourceToTarget[section])
+        elementMoved.append(Move(source: from, target: to))
+      }
     }
   }
   if !elementInserted.isEmpty || !elementMoved.isEmpty {
@@ -191,4 +279,53 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
   // value equal.
   for index in stages.indices.dropLast() { stages[index].data = builders[index]() }
   return stages
+}
+
+/// Whether two collections have the same identifiers in the same order.
+///
+/// - Complexity: O(n) identifier comparisons, stopping at the first difference.
+@inlinable
+internal func _haveEqualIdentifiers<Elements: Collection>(
+  _ lhs: Elements, _ rhs: Elements
+) -> Bool where Elements.Element: Differentiable {
+  guard lhs.count == rhs.count else { return false }
+  let inPlace = lhs.withContiguousStorageIfAvailable { lhs in
+    rhs.withContiguousStorageIfAvailable { rhs in
+      (0..<lhs.count).allSatisfy { _haveEqualIdentifiers(lhs, $0, rhs, $0) }
+    }
+  }
+  if let inPlace = inPlace ?? nil { return inPlace }
+  return zip(lhs, rhs).allSatisfy { $0.differenceIdentifier == $1.differenceIdentifier }
+}
+
+/// Whether the non-negative values of `values` are strictly increasing.
+///
+/// - Complexity: O(n).
+@inlinable
+internal func _isIncreasing(_ values: ContiguousArray<Int>) -> Bool {
+  var last = -1
+  for value in values where value >= 0 {
+    if value <= last { return false }
+    last = value
+  }
+  return true
+}
+
+/// The first index in `low..<high` where `isBelow` turns false, for a predicate that is
+/// true then false over the range: a binary search whose steps are chosen without
+/// branches.
+///
+/// - Complexity: O(log(high - low)) calls of `isBelow`.
+@inlinable
+@inline(__always)
+internal func _countWhere(_ low: Int, _ high: Int, _ isBelow: (Int) -> Bool) -> Int {
+  var low = low
+  var size = high - low
+  while size > 0 {
+    let half = size &>> 1
+    let below = isBelow(low &+ half) ? -1 : 0
+    low &+= (half &+ 1) & below
+    size = half &+ ((size &- 2 &* half &- 1) & below)
+  }
+  return low
 }

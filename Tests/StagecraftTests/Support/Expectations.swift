@@ -20,7 +20,10 @@ func allSequences<T>(over alphabet: [T], maxLength: Int) -> [[T]] {
 }
 
 /// An independent, quadratic reference for the sectioned matching: sections k-th by
-/// identifier, then elements k-th by identifier among the matched sections only.
+/// identifier; a matched pair of sections with the same element identifiers in the same
+/// order keeps its elements in place; the elements of the other matched sections, laid end
+/// to end, are matched by the flat rule (common ends in place, k-th occurrence between
+/// them).
 struct SectionedReference {
   var sectionTarget: [Int?]
   /// Source path -> target path of each matched element.
@@ -29,16 +32,26 @@ struct SectionedReference {
   init<S: DifferentiableSection>(source: [S], target: [S]) {
     let sections = ReferenceMatching(source: source, target: target, trimmingCommonEnds: false)
     sectionTarget = sections.sourceToTarget
+    elementTarget = [:]
+    var sourceTakesPart = sections.sourceToTarget
+    var targetTakesPart = sections.targetToSource
+    for (s, t) in sections.sourceToTarget.enumerated() {
+      guard let t else { continue }
+      let ids = { (section: S) in section.elements.map(\.differenceIdentifier) }
+      if ids(source[s]) == ids(target[t]) {
+        for offset in 0..<source[s].elements.count { elementTarget[p(s, offset)] = p(t, offset) }
+        sourceTakesPart[s] = nil
+        targetTakesPart[t] = nil
+      }
+    }
     func flatten(_ list: [S], _ participating: [Int?]) -> [(ElementPath, S.Collection.Element)] {
       list.indices.filter { participating[$0] != nil }.flatMap { s in
         list[s].elements.enumerated().map { (p(s, $0.offset), $0.element) }
       }
     }
-    let from = flatten(source, sections.sourceToTarget)
-    let to = flatten(target, sections.targetToSource)
-    let elements = ReferenceMatching(
-      source: from.map(\.1), target: to.map(\.1), trimmingCommonEnds: false)
-    elementTarget = [:]
+    let from = flatten(source, sourceTakesPart)
+    let to = flatten(target, targetTakesPart)
+    let elements = ReferenceMatching(source: from.map(\.1), target: to.map(\.1))
     for (index, partner) in elements.sourceToTarget.enumerated() {
       if let partner { elementTarget[from[index].0] = to[partner].0 }
     }
