@@ -28,18 +28,18 @@ extension UpdatePipeline {
   func _diffAndReplay(_ request: _Request) {
     let (source, target) = (data, request.data)
     if source.count + target.count < policy.inlineDiffBelow {
-      _replay(request, _diff(source, target))
+      _run(request, _diff(source, target))
       return
     }
     let diff = _diff
     Task { @MainActor in
       let staged = await Task.detached { diff(source, target) }.value
-      self._replay(request, staged)
+      self._run(request, staged)
     }
   }
 
   /// Replays `staged` on the target, unless the request was cancelled meanwhile.
-  func _replay(_ request: _Request, _ staged: StagedChangeset<Data>) {
+  func _run(_ request: _Request, _ staged: StagedChangeset<Data>) {
     if request.ticket.isCancelled {
       _finish(request, .cancelled)
       return

@@ -123,7 +123,7 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
     self._diff = diff
     self._replayOnTarget = { staged, strategy, interrupt, setData, completion throws(Failure) in
       var view = target
-      try StagecraftReplay._replay(
+      try _replay(
         staged, on: &view, snapshot: { (data: Data) throws(Failure) in snapshot(data) },
         strategy: strategy, elementUpdates: { _ in elementUpdates }, interrupt: interrupt,
         setData: setData, completion: completion)

@@ -35,6 +35,7 @@ public final class DiffableDataSource<
   /// The sections as the view shows them, stage by stage during an apply; without marks.
   var _shown: [Section] = []
 
+  @usableFromInline
   var _snapshot = DiffableSnapshot<SectionIdentifier, ItemIdentifier>()
 
   /// The data the target holds for the sections it shows.
@@ -84,22 +85,40 @@ public final class DiffableDataSource<
   ///   - completion: Called once, when the last batch completes.
   /// - Throws: `Target.Failure` when the target refuses a block.
   /// - Complexity: Expected O(s + n) plus the moves' O(k log k), and the replay.
+  @inlinable
   public func apply(
     _ snapshot: DiffableSnapshot<SectionIdentifier, ItemIdentifier>,
     animatingDifferences: Bool = true, completion: (() -> Void)? = nil
   ) throws(Target.Failure) {
+    // The diff runs here, specialized for the app's identifier types; the replay, in the
+    // library.
     let staged = StagedChangeset(
       source: _snapshot.sections(), target: snapshot.sections(marked: true))
+    try _apply(
+      staged, snapshot: snapshot, animatingDifferences: animatingDifferences,
+      completion: completion)
+  }
+
+  /// Replays `staged`, the diff from the current snapshot to `snapshot`.
+  @usableFromInline
+  func _apply(
+    _ staged: StagedChangeset<[Section]>,
+    snapshot: DiffableSnapshot<SectionIdentifier, ItemIdentifier>,
+    animatingDifferences: Bool, completion: (() -> Void)?
+  ) throws(Target.Failure) {
     let reconfigured = _reconfiguredPaths(staged)
+    let isMarked =
+      !snapshot._reloadedItems.isEmpty || !snapshot._reconfiguredItems.isEmpty
+      || !snapshot._reloadedSections.isEmpty
     try _transaction { () throws(Target.Failure) in
       try _replay(
         staged, on: &target,
         snapshot: { [_targetSnapshot] (data: [Section]) throws(Target.Failure) in
-          _targetSnapshot(Self._unmarked(data))
+          _targetSnapshot(isMarked ? Self._unmarked(data) : data)
         },
         strategy: animatingDifferences ? .animatedBatchUpdates : .nonanimatedBatchUpdates,
         elementUpdates: { reconfigured.contains($0) ? .reconfigure : .reload },
-        interrupt: nil, setData: { self._shown = Self._unmarked($0) },
+        interrupt: nil, setData: { self._shown = isMarked ? Self._unmarked($0) : $0 },
         completion: { _ in completion?() })
     }
     _snapshot = snapshot._unmarked
@@ -150,13 +169,22 @@ public final class DiffableDataSource<
     return result
   }
 
-  /// The sections without their marks: what the view shows.
+  /// The sections without their marks: what the view shows. Only the sections that carry
+  /// a mark are copied; the rest are shared.
+  ///
+  /// - Complexity: O(s + n) comparisons, plus a copy of each marked section.
   static func _unmarked(_ sections: [Section]) -> [Section] {
-    sections.map { section in
-      Section(
-        model: SnapshotSection(section.model.identifier),
-        elements: section.elements.map { SnapshotItem($0.identifier) })
+    var result = sections
+    for position in result.indices {
+      if result[position].model.isReloaded { result[position].model.isReloaded = false }
+      guard let first = result[position].elements.firstIndex(where: { $0.mark != .none })
+      else { continue }
+      for index in first..<result[position].elements.count
+      where result[position].elements[index].mark != .none {
+        result[position].elements[index].mark = .none
+      }
     }
+    return result
   }
 }
 

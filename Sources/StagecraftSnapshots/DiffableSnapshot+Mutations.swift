@@ -8,6 +8,7 @@ extension DiffableSnapshot {
   /// - Parameter sections: New, unique section identifiers.
   /// - Throws: `DiffableSnapshotError` (`.duplicateSections`); the snapshot is unchanged.
   /// - Complexity: O(s + k), where s is the number of sections and k of new ones.
+  @inlinable
   public mutating func appendSections(_ sections: [SectionIdentifier]) throws {
     try _insertSections(sections, at: _sections.count)
   }
@@ -19,6 +20,7 @@ extension DiffableSnapshot {
   ///   - before: An existing section.
   /// - Throws: `DiffableSnapshotError`; the snapshot is unchanged.
   /// - Complexity: O(s + k).
+  @inlinable
   public mutating func insertSections(
     _ sections: [SectionIdentifier], beforeSection before: SectionIdentifier
   ) throws {
@@ -32,6 +34,7 @@ extension DiffableSnapshot {
   ///   - after: An existing section.
   /// - Throws: `DiffableSnapshotError`; the snapshot is unchanged.
   /// - Complexity: O(s + k).
+  @inlinable
   public mutating func insertSections(
     _ sections: [SectionIdentifier], afterSection after: SectionIdentifier
   ) throws {
@@ -42,15 +45,20 @@ extension DiffableSnapshot {
   ///
   /// - Parameter sections: Existing section identifiers.
   /// - Throws: `DiffableSnapshotError` (`.missingSections`); the snapshot is unchanged.
-  /// - Complexity: O(s + n), where n is the number of items.
+  /// - Complexity: O(s + k + d), where d is the number of items the deleted sections hold.
+  @inlinable
   public mutating func deleteSections(_ sections: [SectionIdentifier]) throws {
     try _requireSections(sections)
-    let doomed = Set(sections)
-    for index in _sections.indices.reversed() where doomed.contains(_sections[index]) {
-      for item in _items[index] { _sectionOfItem[item] = nil }
-      _sections.remove(at: index)
-      _items.remove(at: index)
+    let doomed = Set(sections.compactMap(indexOfSection))
+    for position in doomed.sorted(by: >) {
+      for item in _sections[position].elements { _freeSlot(of: item.identifier) }
+      _sectionKeyOf[_sections[position].model.identifier] = nil
+      _keyPositions[_sectionKeys[position]] = -1
+      _sections.remove(at: position)
+      _sectionSlots.remove(at: position)
+      _sectionKeys.remove(at: position)
     }
+    _renumberSections(from: doomed.min() ?? _sections.count)
     _forgetMarks()
   }
 
@@ -61,6 +69,7 @@ extension DiffableSnapshot {
   ///   - before: The section to move it in front of.
   /// - Throws: `DiffableSnapshotError`; the snapshot is unchanged.
   /// - Complexity: O(s).
+  @inlinable
   public mutating func moveSection(
     _ section: SectionIdentifier, beforeSection before: SectionIdentifier
   ) throws {
@@ -74,6 +83,7 @@ extension DiffableSnapshot {
   ///   - after: The section to move it behind.
   /// - Throws: `DiffableSnapshotError`; the snapshot is unchanged.
   /// - Complexity: O(s).
+  @inlinable
   public mutating func moveSection(
     _ section: SectionIdentifier, afterSection after: SectionIdentifier
   ) throws {
@@ -84,12 +94,11 @@ extension DiffableSnapshot {
   ///
   /// - Parameter sections: Existing section identifiers.
   /// - Throws: `DiffableSnapshotError` (`.missingSections`); the snapshot is unchanged.
-  /// - Complexity: O(s · k).
+  /// - Complexity: O(k + r), where r is the number of sections marked already.
+  @inlinable
   public mutating func reloadSections(_ sections: [SectionIdentifier]) throws {
     try _requireSections(sections)
-    for section in sections where !_reloadedSections.contains(section) {
-      _reloadedSections.append(section)
-    }
+    Self._mark(sections, in: &_reloadedSections)
   }
 
   // MARK: Items
@@ -100,7 +109,8 @@ extension DiffableSnapshot {
   ///   - items: New, unique item identifiers.
   ///   - section: An existing section; the last one when nil.
   /// - Throws: `DiffableSnapshotError`; the snapshot is unchanged.
-  /// - Complexity: O(s + k).
+  /// - Complexity: Expected O(s + k): each new identifier is hashed once.
+  @inlinable
   public mutating func appendItems(
     _ items: [ItemIdentifier], toSection section: SectionIdentifier? = nil
   ) throws {
@@ -113,7 +123,7 @@ extension DiffableSnapshot {
       }
       index = _sections.count - 1
     }
-    try _insertItems(items, section: index, at: _items[index].count)
+    try _insertItems(items, section: index, at: _sections[index].elements.count)
   }
 
   /// Inserts items before `before`, in its section.
@@ -122,7 +132,8 @@ extension DiffableSnapshot {
   ///   - items: New, unique item identifiers.
   ///   - before: An existing item.
   /// - Throws: `DiffableSnapshotError`; the snapshot is unchanged.
-  /// - Complexity: O(s + m + k), where m is the size of the section.
+  /// - Complexity: Expected O(s + m + k), where m is the size of the section.
+  @inlinable
   public mutating func insertItems(_ items: [ItemIdentifier], beforeItem before: ItemIdentifier)
     throws
   {
@@ -136,7 +147,8 @@ extension DiffableSnapshot {
   ///   - items: New, unique item identifiers.
   ///   - after: An existing item.
   /// - Throws: `DiffableSnapshotError`; the snapshot is unchanged.
-  /// - Complexity: O(s + m + k).
+  /// - Complexity: Expected O(s + m + k).
+  @inlinable
   public mutating func insertItems(_ items: [ItemIdentifier], afterItem after: ItemIdentifier)
     throws
   {
@@ -148,18 +160,31 @@ extension DiffableSnapshot {
   ///
   /// - Parameter items: Existing item identifiers.
   /// - Throws: `DiffableSnapshotError` (`.missingItems`); the snapshot is unchanged.
-  /// - Complexity: O(n + k), where n is the number of items.
+  /// - Complexity: Expected O(s + k + m), where m is the size of the sections that lose
+  ///   items.
+  @inlinable
   public mutating func deleteItems(_ items: [ItemIdentifier]) throws {
     try _requireItems(items)
-    let doomed = Set(items)
-    for index in _items.indices { _items[index].removeAll { doomed.contains($0) } }
-    for item in items { _sectionOfItem[item] = nil }
+    var doomed: [Int: [Int]] = [:]
+    for item in items {
+      if let (section, index) = _location(of: item) { doomed[section, default: []].append(index) }
+    }
+    for (section, indexes) in doomed {
+      for index in Set(indexes).sorted(by: >) {
+        _freeSlot(of: _sections[section].elements[index].identifier)
+        _sections[section].elements.remove(at: index)
+        _sectionSlots[section].remove(at: index)
+      }
+      _renumberItems(inSection: section, from: indexes.min() ?? 0)
+    }
+    _recountStarts(from: doomed.keys.min() ?? _sections.count)
     _forgetMarks()
   }
 
   /// Deletes every item and section.
   ///
   /// - Complexity: O(1) amortized.
+  @inlinable
   public mutating func deleteAllItems() {
     self = DiffableSnapshot()
   }
@@ -170,7 +195,9 @@ extension DiffableSnapshot {
   ///   - item: The item to move.
   ///   - before: The item to move it in front of.
   /// - Throws: `DiffableSnapshotError`; the snapshot is unchanged.
-  /// - Complexity: O(s + m).
+  /// - Complexity: Expected O(s + m), where m is the size of the sections involved; no
+  ///   other section is copied.
+  @inlinable
   public mutating func moveItem(_ item: ItemIdentifier, beforeItem before: ItemIdentifier) throws {
     try _moveItem(item, relativeTo: before, after: false)
   }
@@ -181,7 +208,8 @@ extension DiffableSnapshot {
   ///   - item: The item to move.
   ///   - after: The item to move it behind.
   /// - Throws: `DiffableSnapshotError`; the snapshot is unchanged.
-  /// - Complexity: O(s + m).
+  /// - Complexity: Expected O(s + m), where m is the size of the sections involved.
+  @inlinable
   public mutating func moveItem(_ item: ItemIdentifier, afterItem after: ItemIdentifier) throws {
     try _moveItem(item, relativeTo: after, after: true)
   }
@@ -191,6 +219,7 @@ extension DiffableSnapshot {
   /// - Parameter items: Existing item identifiers.
   /// - Throws: `DiffableSnapshotError` (`.missingItems`); the snapshot is unchanged.
   /// - Complexity: O(k) expected.
+  @inlinable
   public mutating func reloadItems(_ items: [ItemIdentifier]) throws {
     try _requireItems(items)
     Self._mark(items, in: &_reloadedItems)
@@ -201,6 +230,7 @@ extension DiffableSnapshot {
   /// - Parameter items: Existing item identifiers.
   /// - Throws: `DiffableSnapshotError` (`.missingItems`); the snapshot is unchanged.
   /// - Complexity: O(k) expected.
+  @inlinable
   public mutating func reconfigureItems(_ items: [ItemIdentifier]) throws {
     try _requireItems(items)
     Self._mark(items, in: &_reconfiguredItems)
@@ -208,19 +238,24 @@ extension DiffableSnapshot {
 
   // MARK: Helpers
 
-  internal static func _mark(_ items: [ItemIdentifier], in list: inout [ItemIdentifier]) {
+  /// Appends to `list` the identifiers not in it yet.
+  @inlinable
+  internal static func _mark<T: Hashable>(_ identifiers: [T], in list: inout [T]) {
     var seen = Set(list)
-    for item in items where seen.insert(item).inserted { list.append(item) }
+    for identifier in identifiers where seen.insert(identifier).inserted {
+      list.append(identifier)
+    }
   }
 
   /// Drops marks whose identifiers are gone.
-
+  @inlinable
   internal mutating func _forgetMarks() {
-    _reloadedItems.removeAll { _sectionOfItem[$0] == nil }
-    _reconfiguredItems.removeAll { _sectionOfItem[$0] == nil }
-    _reloadedSections.removeAll { !_sections.contains($0) }
+    _reloadedItems.removeAll { _slotOf[$0] == nil }
+    _reconfiguredItems.removeAll { _slotOf[$0] == nil }
+    _reloadedSections.removeAll { _sectionKeyOf[$0] == nil }
   }
 
+  @inlinable
   internal func _requireSection(_ section: SectionIdentifier) throws -> Int {
     guard let index = indexOfSection(section) else {
       throw DiffableSnapshotError(.missingSections, identifiers: ["\(section)"])
@@ -228,32 +263,32 @@ extension DiffableSnapshot {
     return index
   }
 
+  @inlinable
   internal func _requireSections(_ sections: [SectionIdentifier]) throws {
-    let known = Set(_sections)
-    let missing = sections.filter { !known.contains($0) }
+    let missing = sections.filter { _sectionKeyOf[$0] == nil }
     if !missing.isEmpty {
       throw DiffableSnapshotError(.missingSections, identifiers: missing.map { "\($0)" })
     }
   }
 
+  @inlinable
   internal func _requireItem(_ item: ItemIdentifier) throws -> (section: Int, index: Int) {
-    guard let section = _sectionOfItem[item], let sectionIndex = indexOfSection(section),
-      let index = _items[sectionIndex].firstIndex(of: item)
-    else {
+    guard let location = _location(of: item) else {
       throw DiffableSnapshotError(.missingItems, identifiers: ["\(item)"])
     }
-    return (sectionIndex, index)
+    return location
   }
 
+  @inlinable
   internal func _requireItems(_ items: [ItemIdentifier]) throws {
-    let missing = items.filter { _sectionOfItem[$0] == nil }
+    let missing = items.filter { _slotOf[$0] == nil }
     if !missing.isEmpty {
       throw DiffableSnapshotError(.missingItems, identifiers: missing.map { "\($0)" })
     }
   }
 
   /// The identifiers that occur twice in `new` or already in `existing`, in order.
-
+  @inlinable
   internal static func _duplicates<T: Hashable>(_ new: [T], existing: (T) -> Bool) -> [T] {
     var seen = Set<T>()
     var duplicates: [T] = []
@@ -264,26 +299,67 @@ extension DiffableSnapshot {
     return duplicates
   }
 
+  @inlinable
   internal mutating func _insertSections(_ sections: [SectionIdentifier], at index: Int) throws {
-    let known = Set(_sections)
-    let duplicates = Self._duplicates(sections) { known.contains($0) }
+    let duplicates = Self._duplicates(sections) { _sectionKeyOf[$0] != nil }
     if !duplicates.isEmpty {
       throw DiffableSnapshotError(.duplicateSections, identifiers: duplicates.map { "\($0)" })
     }
-    _sections.insert(contentsOf: sections, at: index)
-    _items.insert(contentsOf: repeatElement([], count: sections.count), at: index)
+    var keys: [Int] = []
+    for section in sections {
+      let key = _keyPositions.count
+      _keyPositions.append(-1)
+      _sectionKeyOf[section] = key
+      keys.append(key)
+    }
+    _sections.insert(
+      contentsOf: sections.map { Section(model: SnapshotSection($0), elements: []) }, at: index)
+    _sectionSlots.insert(contentsOf: repeatElement([], count: sections.count), at: index)
+    _sectionKeys.insert(contentsOf: keys, at: index)
+    _sectionStarts.insert(
+      contentsOf: repeatElement(_sectionStarts[index], count: sections.count), at: index)
+    _renumberSections(from: index)
   }
 
+  /// Inserts `items` at `index` of the section at `section`. Each identifier is hashed
+  /// once: it is entered as it is checked, and the entries are taken back out if one
+  /// turns out to be a duplicate.
+  @inlinable
   internal mutating func _insertItems(_ items: [ItemIdentifier], section: Int, at index: Int) throws
   {
-    let duplicates = Self._duplicates(items) { _sectionOfItem[$0] != nil }
-    if !duplicates.isEmpty {
-      throw DiffableSnapshotError(.duplicateItems, identifiers: duplicates.map { "\($0)" })
+    _slotOf.reserveCapacity(_slotOf.count + items.count)
+    let key = _sectionKeys[section]
+    var slots: [Int] = []
+    slots.reserveCapacity(items.count)
+    for (offset, item) in items.enumerated() {
+      let slot = _freeSlots.popLast() ?? _slotSection.count
+      if slot == _slotSection.count {
+        _slotSection.append(key)
+        _slotIndex.append(index + offset)
+      } else {
+        _slotSection[slot] = key
+        _slotIndex[slot] = index + offset
+      }
+      if let earlier = _slotOf.updateValue(slot, forKey: item) {
+        // Put back what this call changed, then name every duplicate.
+        _slotOf[item] = earlier
+        _freeSlots.append(slot)
+        for (entered, enteredSlot) in zip(items, slots).reversed() {
+          _slotOf[entered] = nil
+          _freeSlots.append(enteredSlot)
+        }
+        let duplicates = Self._duplicates(items) { _slotOf[$0] != nil }
+        throw DiffableSnapshotError(.duplicateItems, identifiers: duplicates.map { "\($0)" })
+      }
+      slots.append(slot)
     }
-    _items[section].insert(contentsOf: items, at: index)
-    for item in items { _sectionOfItem[item] = _sections[section] }
+    _sections[section].elements.insert(contentsOf: items.map { SnapshotItem($0) }, at: index)
+    _sectionSlots[section].insert(contentsOf: slots, at: index)
+    _renumberItems(inSection: section, from: index + items.count)
+    _recountStarts(from: section)
   }
 
+  @inlinable
   internal mutating func _moveSection(
     _ section: SectionIdentifier, relativeTo anchor: SectionIdentifier, after: Bool
   ) throws {
@@ -292,15 +368,22 @@ extension DiffableSnapshot {
     guard section != anchor else {
       throw DiffableSnapshotError(.movedRelativeToItself, identifiers: ["\(section)"])
     }
-    var result = self
-    let items = result._items.remove(at: from)
-    result._sections.remove(at: from)
-    let to = try result._requireSection(anchor) + (after ? 1 : 0)
-    result._sections.insert(section, at: to)
-    result._items.insert(items, at: to)
-    self = result
+    let moved = _sections.remove(at: from)
+    let slots = _sectionSlots.remove(at: from)
+    let key = _sectionKeys.remove(at: from)
+    // The entry after the moved section's goes: the starts up to `from` stay right.
+    _sectionStarts.remove(at: from + 1)
+    _keyPositions[key] = -1
+    _renumberSections(from: from)
+    let to = try _requireSection(anchor) + (after ? 1 : 0)
+    _sections.insert(moved, at: to)
+    _sectionSlots.insert(slots, at: to)
+    _sectionKeys.insert(key, at: to)
+    _sectionStarts.insert(0, at: to + 1)
+    _renumberSections(from: Swift.min(from, to))
   }
 
+  @inlinable
   internal mutating func _moveItem(
     _ item: ItemIdentifier, relativeTo anchor: ItemIdentifier, after: Bool
   ) throws {
@@ -309,11 +392,57 @@ extension DiffableSnapshot {
     guard item != anchor else {
       throw DiffableSnapshotError(.movedRelativeToItself, identifiers: ["\(item)"])
     }
-    var result = self
-    result._items[from.section].remove(at: from.index)
-    let to = try result._requireItem(anchor)
-    result._items[to.section].insert(item, at: to.index + (after ? 1 : 0))
-    result._sectionOfItem[item] = result._sections[to.section]
-    self = result
+    let element = _sections[from.section].elements.remove(at: from.index)
+    let slot = _sectionSlots[from.section].remove(at: from.index)
+    _renumberItems(inSection: from.section, from: from.index)
+    let to = try _requireItem(anchor)
+    let index = to.index + (after ? 1 : 0)
+    _sections[to.section].elements.insert(element, at: index)
+    _sectionSlots[to.section].insert(slot, at: index)
+    _slotSection[slot] = _sectionKeys[to.section]
+    _renumberItems(inSection: to.section, from: index)
+    _recountStarts(from: Swift.min(from.section, to.section))
+  }
+
+  /// Forgets `item` and frees its slot.
+  @inlinable
+  internal mutating func _freeSlot(of item: ItemIdentifier) {
+    if let slot = _slotOf.removeValue(forKey: item) { _freeSlots.append(slot) }
+  }
+
+  /// Records the index of every item of the section at `section` from `start` on.
+  @inlinable
+  internal mutating func _renumberItems(inSection section: Int, from start: Int) {
+    let slots = _sectionSlots[section]
+    var index = start
+    while index < slots.count {
+      _slotIndex[slots[index]] = index
+      index += 1
+    }
+  }
+
+  /// Records the position of every section from `start` on, and recounts their starts.
+  @inlinable
+  internal mutating func _renumberSections(from start: Int) {
+    var position = start
+    while position < _sectionKeys.count {
+      _keyPositions[_sectionKeys[position]] = position
+      position += 1
+    }
+    _recountStarts(from: start)
+  }
+
+  /// Recounts where each section from `start` on begins across all sections.
+  @inlinable
+  internal mutating func _recountStarts(from start: Int) {
+    if _sectionStarts.count != _sections.count + 1 {
+      _sectionStarts = Array(repeating: 0, count: _sections.count + 1)
+      return _recountStarts(from: 0)
+    }
+    var position = Swift.max(0, start)
+    while position < _sections.count {
+      _sectionStarts[position + 1] = _sectionStarts[position] + _sections[position].elements.count
+      position += 1
+    }
   }
 }

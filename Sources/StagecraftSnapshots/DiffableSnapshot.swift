@@ -17,13 +17,32 @@ import StagecraftDiff
 /// try snapshot.moveItem(3, beforeItem: 1)
 /// print(snapshot.itemIdentifiers)  // prints [3, 1, 2]
 /// ```
+///
+/// The snapshot is held as the diff reads it, so applying one converts nothing, and it
+/// keeps where each identifier is: finding an item's section or index is a hash lookup,
+/// appending hashes each new identifier once, and moving or inserting an item shifts the
+/// rest of its section only.
 public struct DiffableSnapshot<SectionIdentifier: Hashable, ItemIdentifier: Hashable> {
-  var _sections: [SectionIdentifier] = []
-  var _items: [[ItemIdentifier]] = []
-  var _sectionOfItem: [ItemIdentifier: SectionIdentifier] = [:]
-  var _reloadedItems: [ItemIdentifier] = []
-  var _reconfiguredItems: [ItemIdentifier] = []
-  var _reloadedSections: [SectionIdentifier] = []
+  /// The sections and items, unmarked, as the diff reads them.
+  @usableFromInline var _sections: [Section] = []
+  /// The stable key of the section at each position, and each key's position (or -1).
+  @usableFromInline var _sectionKeys: [Int] = []
+  @usableFromInline var _keyPositions: [Int] = []
+  /// Each section identifier's key.
+  @usableFromInline var _sectionKeyOf: [SectionIdentifier: Int] = [:]
+  /// The first item of each section across all sections; one more entry than sections.
+  @usableFromInline var _sectionStarts: [Int] = [0]
+  /// Each item identifier's slot, and each slot's section key and index in its section.
+  @usableFromInline var _slotOf: [ItemIdentifier: Int] = [:]
+  @usableFromInline var _slotSection: [Int] = []
+  @usableFromInline var _slotIndex: [Int] = []
+  /// Slots freed by deletes, for reuse.
+  @usableFromInline var _freeSlots: [Int] = []
+  /// The slots of each section's items, in order.
+  @usableFromInline var _sectionSlots: [[Int]] = []
+  @usableFromInline var _reloadedItems: [ItemIdentifier] = []
+  @usableFromInline var _reconfiguredItems: [ItemIdentifier] = []
+  @usableFromInline var _reloadedSections: [SectionIdentifier] = []
 
   /// Creates an empty snapshot.
   ///
@@ -36,40 +55,51 @@ extension DiffableSnapshot {
 
   /// The section identifiers, in order.
   ///
-  /// - Complexity: O(1).
-  public var sectionIdentifiers: [SectionIdentifier] { _sections }
+  /// - Complexity: O(s), where s is the number of sections.
+  @inlinable
+  public var sectionIdentifiers: [SectionIdentifier] { _sections.map(\.model.identifier) }
 
   /// Every item identifier, section after section.
   ///
   /// - Complexity: O(n), where n is the number of items.
-  public var itemIdentifiers: [ItemIdentifier] { _items.flatMap { $0 } }
+  @inlinable
+  public var itemIdentifiers: [ItemIdentifier] {
+    var identifiers: [ItemIdentifier] = []
+    identifiers.reserveCapacity(numberOfItems)
+    for section in _sections { identifiers += section.elements.lazy.map(\.identifier) }
+    return identifiers
+  }
 
   /// The number of sections.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public var numberOfSections: Int { _sections.count }
 
   /// The number of items.
   ///
   /// - Complexity: O(1).
-  public var numberOfItems: Int { _sectionOfItem.count }
+  @inlinable
+  public var numberOfItems: Int { _slotOf.count }
 
   /// The number of items in `section`, or 0 when the snapshot has no such section.
   ///
   /// - Parameter section: A section identifier.
   /// - Returns: The count.
-  /// - Complexity: O(s), where s is the number of sections.
+  /// - Complexity: Expected O(1).
+  @inlinable
   public func numberOfItems(inSection section: SectionIdentifier) -> Int {
-    indexOfSection(section).map { _items[$0].count } ?? 0
+    indexOfSection(section).map { _sections[$0].elements.count } ?? 0
   }
 
   /// The items of `section`, in order; empty when there is no such section.
   ///
   /// - Parameter section: A section identifier.
   /// - Returns: The item identifiers.
-  /// - Complexity: O(s), where s is the number of sections.
+  /// - Complexity: O(m), where m is the number of items in the section.
+  @inlinable
   public func itemIdentifiers(inSection section: SectionIdentifier) -> [ItemIdentifier] {
-    indexOfSection(section).map { _items[$0] } ?? []
+    indexOfSection(section).map { _sections[$0].elements.map(\.identifier) } ?? []
   }
 
   /// The section that holds `item`, or nil.
@@ -77,47 +107,71 @@ extension DiffableSnapshot {
   /// - Parameter item: An item identifier.
   /// - Returns: Its section's identifier.
   /// - Complexity: Expected O(1).
+  @inlinable
   public func sectionIdentifier(containingItem item: ItemIdentifier) -> SectionIdentifier? {
-    _sectionOfItem[item]
+    _location(of: item).map { _sections[$0.section].model.identifier }
   }
 
   /// The position of `item` in `itemIdentifiers`, or nil.
   ///
   /// - Parameter item: An item identifier.
   /// - Returns: Its index across all sections.
-  /// - Complexity: O(n), where n is the number of items.
+  /// - Complexity: Expected O(1).
+  @inlinable
   public func indexOfItem(_ item: ItemIdentifier) -> Int? {
-    guard let section = _sectionOfItem[item], let sectionIndex = indexOfSection(section) else {
-      return nil
-    }
-    let before = _items[..<sectionIndex].reduce(0) { $0 + $1.count }
-    return _items[sectionIndex].firstIndex(of: item).map { before + $0 }
+    _location(of: item).map { _sectionStarts[$0.section] + $0.index }
   }
 
   /// The position of `section` in `sectionIdentifiers`, or nil.
   ///
   /// - Parameter section: A section identifier.
   /// - Returns: Its index.
-  /// - Complexity: O(s), where s is the number of sections.
+  /// - Complexity: Expected O(1).
+  @inlinable
   public func indexOfSection(_ section: SectionIdentifier) -> Int? {
-    _sections.firstIndex(of: section)
+    _sectionKeyOf[section].map { _keyPositions[$0] }
   }
 
   /// The items marked with `reloadItems`, in the order they were marked.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public var reloadedItemIdentifiers: [ItemIdentifier] { _reloadedItems }
 
   /// The items marked with `reconfigureItems`, in the order they were marked.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public var reconfiguredItemIdentifiers: [ItemIdentifier] { _reconfiguredItems }
 
   /// The sections marked with `reloadSections`, in the order they were marked.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public var reloadedSectionIdentifiers: [SectionIdentifier] { _reloadedSections }
+
+  /// The section position and the index in it of `item`, or nil.
+  @inlinable
+  internal func _location(of item: ItemIdentifier) -> (section: Int, index: Int)? {
+    guard let slot = _slotOf[item] else { return nil }
+    return (_keyPositions[_slotSection[slot]], _slotIndex[slot])
+  }
 }
 
-extension DiffableSnapshot: Equatable {}
+extension DiffableSnapshot: Equatable {
+  /// Whether both have the same sections, the same items in them and the same marks.
+  ///
+  /// - Parameters:
+  ///   - lhs: A snapshot.
+  ///   - rhs: Another snapshot.
+  /// - Returns: Whether they are equal.
+  /// - Complexity: O(s + n + r), for s sections, n items and r marks.
+  @inlinable
+  public static func == (lhs: DiffableSnapshot, rhs: DiffableSnapshot) -> Bool {
+    lhs._sections == rhs._sections && lhs._reloadedItems == rhs._reloadedItems
+      && lhs._reconfiguredItems == rhs._reconfiguredItems
+      && lhs._reloadedSections == rhs._reloadedSections
+  }
+}
+
 extension DiffableSnapshot: Sendable where SectionIdentifier: Sendable, ItemIdentifier: Sendable {}

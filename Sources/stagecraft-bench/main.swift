@@ -394,6 +394,7 @@ func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
 let clock = ContinuousClock()
 let started = clock.now
 var sweepLines: [String] = []
+var snapshotLines: [String] = []
 if options.scale {
   runFlat(Inputs.tenPercent(10_000_000), standardLibraryBudget: 0)
   runSectioned(Inputs.sectioned(sections: 1_000, perSection: 10_000))
@@ -430,6 +431,7 @@ if options.scale {
   runSectioned(Inputs.newDay(days: 365, perDay: n / 365))
   runModelReplay(Inputs.tenPercent(n))
   runTypeErased(Inputs.tenPercent(n))
+  snapshotLines = runSnapshots(count: n)
   sweepLines = runSweep(
     count: n,
     ks: quick
@@ -473,6 +475,7 @@ for (index, line) in table.enumerated() where rows.count > 0 {
   )
   if index == 0 { print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
 }
+for line in snapshotLines { print(line) }
 for line in sweepLines { print(line) }
 for line in pipelineLines { print(line) }
 print("total \((clock.now - started).formatted)")
@@ -499,7 +502,7 @@ if let path = options.json {
   fclose(file)
 }
 
-if sweepFailed || rows.contains(where: { $0.checked != "ok" }) {
+if sweepFailed || snapshotFailed || rows.contains(where: { $0.checked != "ok" }) {
   print("stagecraft-bench: a result was wrong (see the check column)")
   exit(1)
 }
