@@ -8,11 +8,11 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftDiff/Algorithm/StagedChangeset+Flat.swift:18
+  // Sources/StagecraftDiff/Algorithm/StagedChangeset+Flat.swift:19
 
   let staged = StagedChangeset(source: ["a", "b", "c", "d"], target: ["b", "c", "d", "a"])
   print(staged[0].elementMoved)
-  _doc.expect("[Move([0, 0] -> [0, 3])]", at: 21)
+  _doc.expect("[Move([0, 0] -> [0, 3])]", at: 22)
   _doc.expectNothingUnchecked()
 }
 

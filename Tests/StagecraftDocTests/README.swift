@@ -3,7 +3,7 @@
 import Stagecraft
 import Testing
 
-// README.md:157
+// README.md:160
 @Test func refreshKeepsTheFeedValid() throws {
   let oldFeed = ["Milk", "Eggs", "Tea", "Rice"]
   let newFeed = ["Tea", "Milk", "Bread"]
@@ -37,12 +37,12 @@ import Testing
           "inserted", stage.elementInserted, "moved", stage.elementMoved)
   }
   _doc.expect("updated [[0, 0]] deleted [] inserted [] moved []\nupdated [] deleted [[0, 1]] inserted [] moved []\nupdated [] deleted [] inserted [[0, 2]] moved [Move([0, 0] -> [0, 1])]", at: 9)
-  // README.md:106
+  // README.md:109
   print(StagedChangeset(source: [0, 1, 2], target: [1, 2, 0])[0].elementMoved)
-  _doc.expect("[Move([0, 0] -> [0, 2])]", at: 107)
+  _doc.expect("[Move([0, 0] -> [0, 2])]", at: 110)
   print(StagedChangeset(source: [0, 1, 2, 3], target: [3, 2, 1, 0])[0].elementMoved.count)
-  _doc.expect("3", at: 109)
-  // README.md:115
+  _doc.expect("3", at: 112)
+  // README.md:118
   let shelves = [ArraySection(model: "Fruit", elements: ["apple", "pear"]),
                  ArraySection(model: "Veg", elements: ["leek"])]
   let restocked = [ArraySection(model: "Veg", elements: ["leek", "pear"]),
@@ -51,10 +51,10 @@ import Testing
   for stage in StagedChangeset(source: shelves, target: restocked) {
     print(stage.sectionMoved, stage.elementMoved)
   }
-  _doc.expect("[Move(0 -> 1)] []\n[] [Move([1, 1] -> [0, 1])]", at: 115)
-  // README.md:154
+  _doc.expect("[Move(0 -> 1)] []\n[] [Move([1, 1] -> [0, 1])]", at: 118)
+  // README.md:157
 
-  // README.md:172
+  // README.md:175
   var model = CollectionModel(items: [1, 2, 3, 4])
   var batch = BatchUpdate()
   batch.insertItems = [ElementPath(element: 0, section: 0)]
@@ -63,8 +63,8 @@ import Testing
   } catch {
     print(error)
   }
-  _doc.expect("Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (1) must be equal to the number of items contained in that section before the update (4), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).", at: 172)
-  // README.md:314
+  _doc.expect("Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (1) must be equal to the number of items contained in that section before the update (4), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).", at: 175)
+  // README.md:317
   let dataSource = CollectionModelDataSource<String, Int>()
   var snapshot = DiffableSnapshot<String, Int>()
   try snapshot.appendSections(["main"])
@@ -76,8 +76,8 @@ import Testing
   try next.reconfigureItems([8])           // same cell, selection kept
   try dataSource.apply(next, animatingDifferences: false)
   print(dataSource.target.numberOfItems(inSection: 0))
-  _doc.expect("99", at: 324)
+  _doc.expect("99", at: 327)
   print(dataSource.target.staleCells)
-  _doc.expect("[]", at: 325)
+  _doc.expect("[]", at: 328)
   _doc.expectNothingUnchecked()
 }

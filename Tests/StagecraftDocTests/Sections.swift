@@ -18,7 +18,7 @@ import Testing
     print(stage.sectionMoved, stage.elementMoved)
   }
   _doc.expect("[Move(0 -> 1)] []\n[] [Move([1, 1] -> [0, 1])]", at: 12)
-  // Sources/Stagecraft/Stagecraft.docc/Sections.md:47
+  // Sources/Stagecraft/Stagecraft.docc/Sections.md:50
   struct Header: Differentiable {
     var id: String
     var title: String
@@ -29,6 +29,6 @@ import Testing
   let inbox = [ArraySection(model: Header(id: "inbox", title: "Inbox"), elements: [1, 2])]
   let renamed = [ArraySection(model: Header(id: "inbox", title: "Inbox (2)"), elements: [1, 2])]
   print(StagedChangeset(source: inbox, target: renamed)[0].sectionUpdated)
-  _doc.expect("[0]", at: 56)
+  _doc.expect("[0]", at: 59)
   _doc.expectNothingUnchecked()
 }

@@ -5,8 +5,9 @@ where
 {
   /// Computes the staged changeset that turns `source` into `target`.
   ///
-  /// Elements are matched by `differenceIdentifier` (the k-th occurrence of an
-  /// identifier in `target` with its k-th occurrence in `source`) and compared with
+  /// Elements are matched by `differenceIdentifier`, maximally (the common prefix and
+  /// suffix in place, long unchanged runs together, the rest the k-th occurrence of an
+  /// identifier in `target` with its k-th occurrence in `source`), and compared with
   /// `isContentEqual(to:)`. The result has at most three stages, empty ones left out:
   /// 1. `elementUpdated` at source indexes;
   /// 2. `elementDeleted` at source indexes;
@@ -25,11 +26,12 @@ where
   ///   - source: The collection before the update.
   ///   - target: The collection after the update.
   ///   - section: The section index to put in every `ElementPath`; 0 by default.
-  /// - Complexity: Expected O(n + m) hashing plus O(k log k) for the moves, where n and m
-  ///   are the lengths of `source` and `target` and k is the number of matched elements;
-  ///   assumes a good hash function for the identifiers (with colliding hashes the result
-  ///   is still correct, only slower). A common prefix and suffix are matched without
-  ///   hashing.
+  /// - Complexity: Expected O(n + m) identifier comparisons, plus hashing and O(k log k)
+  ///   for the moves among the k elements outside the common prefix, suffix and long
+  ///   unchanged runs, where n and m are the lengths of `source` and `target`; assumes a
+  ///   good hash function for the identifiers (with colliding hashes the result is still
+  ///   correct, only slower). A local edit costs comparisons plus the hashing of what
+  ///   changed.
   @inlinable
   public init(source: Collection, target: Collection, section: Int = 0) {
     self = _flatStagedChangeset(source: source, target: target, section: section)

@@ -3,7 +3,7 @@
 import Stagecraft
 import UIKit
 
-// README.md:216
+// README.md:219
 struct Post: Differentiable, Equatable {
   var id: Int
   var title: String
@@ -19,7 +19,7 @@ final class FeedViewController: UICollectionViewController {
   }
 }
 
-// README.md:260
+// README.md:263
 struct Headline: Differentiable, Equatable, Sendable {
   var id: Int
   var title: String
