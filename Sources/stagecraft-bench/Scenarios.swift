@@ -132,34 +132,19 @@ enum Inputs {
 
   // MARK: Local edits: k contiguous elements at one place
 
-  /// The local edits of `k` contiguous elements of a `count`-element list, by kind.
-  static let localEditKinds = [
-    "prepend", "append", "insert mid", "delete mid", "replace mid", "edit mid", "prepend+move",
+  /// The local edits of `k` contiguous elements that the sweep times.
+  static let localEditKinds: [LocalEdit] = [
+    .prepend, .append, .insertInTheMiddle, .deleteInTheMiddle, .replaceInTheMiddle,
+    .editInTheMiddle, .prependAndMoveFromTheMiddle,
   ]
 
-  /// One local edit of `k` contiguous elements, in the middle of the list unless the kind
-  /// says where.
-  static func localEdit(_ kind: String, count: Int, k: Int) -> FlatScenario {
-    let source = list(count)
-    let fresh = list(k, from: count)
-    let middle = count / 2
-    var target = source
-    switch kind {
-    case "prepend": target = fresh + source
-    case "append": target = source + fresh
-    case "insert mid": target.insert(contentsOf: fresh, at: middle)
-    case "delete mid": target.removeSubrange(middle..<(middle + k))
-    case "replace mid": target.replaceSubrange(middle..<(middle + k), with: fresh)
-    case "edit mid":
-      for index in middle..<(middle + k) { target[index].content += 1 }
-    case "prepend+move":
-      // k new posts on top, and one old post bumped to the top as well.
-      let bumped = source[middle]
-      target.remove(at: middle)
-      target = [bumped] + fresh + target
-    default: preconditionFailure("unknown edit \(kind)")
+  /// One local edit of `k` contiguous elements.
+  static func localEdit(_ kind: LocalEdit, count: Int, k: Int) -> FlatScenario {
+    let (source, target) = kind.edit(count: count, k: k)
+    let bench = { (element: GeneratedElement) in BenchItem(id: element.id, content: element.content)
     }
-    return FlatScenario(name: "\(count) \(kind) \(k)", source: source, target: target)
+    return FlatScenario(
+      name: "\(count) \(kind.rawValue) \(k)", source: source.map(bench), target: target.map(bench))
   }
 
   /// The regression case of the old suffix check: 9 deleted at the front and one edited in

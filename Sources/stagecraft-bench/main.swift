@@ -126,16 +126,17 @@ func floorWork(_ source: [BenchItem], _ target: [BenchItem]) -> Int {
   return hits
 }
 
-/// Diffs the scenario over and over for 3 seconds, and prints how long one diff took.
-func profile(_ scenario: FlatScenario) {
+/// Runs `work` over and over for 3 seconds, to run under a profiler, and prints how long
+/// one run took.
+func profile(_ name: String, _ work: () -> Any) {
   let clock = ContinuousClock()
   let start = clock.now
-  var diffs = 0
+  var runs = 0
   while clock.now - start < .seconds(3) {
-    blackHole(diffSteps(scenario.steps))
-    diffs += 1
+    blackHole(work())
+    runs += 1
   }
-  print("\(scenario.name): \(((clock.now - start) / diffs).formatted) per diff, \(diffs) diffs")
+  print("\(name): \(((clock.now - start) / runs).formatted) per run, \(runs) runs")
 }
 
 /// The standard library's diff of every step, with moves inferred. Not isolated to the main
@@ -165,7 +166,7 @@ func floorSteps(_ steps: [(source: [BenchItem], target: [BenchItem])]) -> Int {
 @MainActor func runFlat(_ scenario: FlatScenario, standardLibraryBudget: Int) {
   guard selected(scenario.name) else { return }
   if options.profile {
-    profile(scenario)
+    profile(scenario.name) { diffSteps(scenario.steps) }
     return
   }
   let steps = scenario.steps
@@ -214,14 +215,7 @@ func floorSteps(_ steps: [(source: [BenchItem], target: [BenchItem])]) -> Int {
   guard selected(scenario.name) else { return }
   let (source, target) = (scenario.source, scenario.target)
   if options.profile {
-    let clock = ContinuousClock()
-    let start = clock.now
-    var diffs = 0
-    while clock.now - start < .seconds(3) {
-      blackHole(StagedChangeset(source: source, target: target))
-      diffs += 1
-    }
-    print("\(scenario.name): \(((clock.now - start) / diffs).formatted) per diff, \(diffs) diffs")
+    profile(scenario.name) { StagedChangeset(source: source, target: target) }
     return
   }
   let staged = StagedChangeset(source: source, target: target)
@@ -256,7 +250,7 @@ func floorSteps(_ steps: [(source: [BenchItem], target: [BenchItem])]) -> Int {
   var lines = [
     "local edits of k contiguous elements in a \(count)-element list: time / floor "
       + "(hashing the whole list once), medians",
-    (["k"] + Inputs.localEditKinds).map { pad($0, 14, right: true) }.joined(),
+    (["k"] + Inputs.localEditKinds.map(\.rawValue)).map { pad($0, 14, right: true) }.joined(),
   ]
   var worst = 0.0
   for k in ks {
@@ -296,16 +290,11 @@ func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
   let (source, target) = (scenario.source, scenario.target)
   let staged = StagedChangeset(source: source, target: target)
   if options.profile {
-    let clock = ContinuousClock()
-    let start = clock.now
-    var replays = 0
-    while clock.now - start < .seconds(3) {
+    profile(name) { () -> CollectionModel<BenchSection> in
       var model = CollectionModel(items: source, viewport: .items(0..<20))
       try? model.reload(using: staged)
-      blackHole(model)
-      replays += 1
+      return model
     }
-    print("\(name): \(((clock.now - start) / replays).formatted) per replay, \(replays) replays")
     return
   }
   var check = CollectionModel(items: source, viewport: .items(0..<20))
@@ -352,14 +341,7 @@ func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
   let wrappedSource = source.map(AnyDifferentiable.init)
   let wrappedTarget = target.map(AnyDifferentiable.init)
   if options.profile {
-    let clock = ContinuousClock()
-    let start = clock.now
-    var diffs = 0
-    while clock.now - start < .seconds(3) {
-      blackHole(StagedChangeset(source: wrappedSource, target: wrappedTarget))
-      diffs += 1
-    }
-    print("\(name): \(((clock.now - start) / diffs).formatted) per diff, \(diffs) diffs")
+    profile(name) { StagedChangeset(source: wrappedSource, target: wrappedTarget) }
     return
   }
   let staged = StagedChangeset(source: wrappedSource, target: wrappedTarget)
@@ -412,8 +394,8 @@ if options.scale {
   runFlat(Inputs.firstToEnd(n), standardLibraryBudget: budget)
   runFlat(Inputs.duplicates(n, values: quick ? 100 : 1_000), standardLibraryBudget: budget)
   // Edits at one end, around the old suffix check's limit of 8.
-  runFlat(Inputs.localEdit("prepend", count: n, k: 8), standardLibraryBudget: budget)
-  runFlat(Inputs.localEdit("prepend", count: n, k: 9), standardLibraryBudget: budget)
+  runFlat(Inputs.localEdit(.prepend, count: n, k: 8), standardLibraryBudget: budget)
+  runFlat(Inputs.localEdit(.prepend, count: n, k: 9), standardLibraryBudget: budget)
   runFlat(Inputs.deleteFrontEditMiddle(n), standardLibraryBudget: budget)
   // What apps do.
   runFlat(Inputs.feedPrepend(n, new: 10), standardLibraryBudget: budget)

@@ -59,15 +59,15 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_Changeset_137() throws {
+@Test func doc_Changeset_133() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftDiff/Changes/Changeset.swift:140
+  // Sources/StagecraftDiff/Changes/Changeset.swift:136
 
   print(StagedChangeset(source: [1, 2], target: [2, 3])[0].changeCount)
-  _doc.expect("1", at: 142)
+  _doc.expect("1", at: 138)
   _doc.expectNothingUnchecked()
 }
 

@@ -4,55 +4,27 @@ import Testing
 
 @testable import StagecraftDiff
 
-/// A local edit of `k` contiguous elements in a list of `count`, by kind, on counted
-/// elements with distinct identifiers.
-func localEdit(_ kind: String, count: Int, k: Int, counter: CallCounter) -> (
+/// A local edit on counted elements with distinct identifiers.
+func localEdit(_ kind: LocalEdit, count: Int, k: Int, counter: CallCounter) -> (
   source: [CountedItem], target: [CountedItem]
 ) {
-  let make = { (id: Int) in CountedItem(id: CountedID(value: id, counter: counter), content: 0) }
-  let source = (0..<count).map(make)
-  let fresh = (count..<(count + k)).map(make)
-  let middle = count / 2
-  var target = source
-  switch kind {
-  case "prepend": target = fresh + source
-  case "append": target = source + fresh
-  case "insert mid": target.insert(contentsOf: fresh, at: middle)
-  case "delete mid": target.removeSubrange(middle..<(middle + k))
-  case "replace mid": target.replaceSubrange(middle..<(middle + k), with: fresh)
-  case "edit mid":
-    for index in middle..<(middle + k) { target[index].content += 1 }
-  case "prepend, move from mid":
-    let moved = target.remove(at: middle)
-    target = [moved] + fresh + target
-  case "prepend, move from end":
-    let moved = target.removeLast()
-    target = [moved] + fresh + target
-  case "move from top to mid, prepend":
-    let moved = target.removeFirst()
-    target.insert(moved, at: middle)
-    target = fresh + target
-  case "swap two far apart":
-    target.swapAt(count / 10, count - count / 10)
-  default: Issue.record("unknown edit \(kind)")
+  let (source, target) = kind.edit(count: count, k: k)
+  let make = { (element: GeneratedElement) in
+    CountedItem(id: CountedID(value: element.id, counter: counter), content: element.content)
   }
-  return (source, target)
+  return (source.map(make), target.map(make))
 }
 
 @Suite("Local edits: cost in proportion to the edit")
 struct LocalEditTests {
-  static let kinds = [
-    "prepend", "append", "insert mid", "delete mid", "replace mid", "edit mid",
-    "prepend, move from mid", "prepend, move from end", "move from top to mid, prepend",
-    "swap two far apart",
-  ]
+  static let kinds = LocalEdit.allCases
 
   /// Each edit of k contiguous elements (plus, for some, one moved element) in a list of
   /// 4,000 hashes a number of identifiers that depends on k, not on the list, and the diff
   /// is exact: it replays, its matching is the only one (identifiers are distinct) and its
   /// moves are the fewest.
   @Test(arguments: kinds)
-  func hashesOnlyWhatChanged(kind: String) {
+  func hashesOnlyWhatChanged(kind: LocalEdit) {
     for k in [1, 8, 9, 100, 1_000] {
       let counter = CallCounter()
       let (source, target) = localEdit(kind, count: 4_000, k: k, counter: counter)

@@ -68,29 +68,21 @@ internal func _matchFlat<Element: Differentiable>(
     target.withUnsafeBufferPointer { target in
       let flat = _matchFlat(source, target)
       let (prefix, suffix) = (flat.prefix, flat.suffix)
+      /// One side's array over every position: the prefix and the suffix in place (the
+      /// suffix `shift` apart), the middle's partners past the prefix.
+      func whole(_ middle: ContiguousArray<Int>, count: Int, shift: Int) -> ContiguousArray<Int> {
+        ContiguousArray(unsafeUninitializedCapacity: count) { buffer, initialized in
+          for position in 0..<prefix { buffer[position] = position }
+          for (offset, partner) in middle.enumerated() {
+            buffer[prefix + offset] = partner < 0 ? -1 : prefix + partner
+          }
+          for position in (count - suffix)..<count { buffer[position] = position + shift }
+          initialized = count
+        }
+      }
       let shift = target.count - source.count
-      let sourceToTarget = ContiguousArray<Int>(unsafeUninitializedCapacity: source.count) {
-        buffer, initialized in
-        for position in 0..<prefix { buffer[position] = position }
-        for (offset, partner) in flat.middle.sourceToTarget.enumerated() {
-          buffer[prefix + offset] = partner < 0 ? -1 : prefix + partner
-        }
-        for position in (source.count - suffix)..<source.count {
-          buffer[position] = position + shift
-        }
-        initialized = source.count
-      }
-      let targetToSource = ContiguousArray<Int>(unsafeUninitializedCapacity: target.count) {
-        buffer, initialized in
-        for position in 0..<prefix { buffer[position] = position }
-        for (offset, partner) in flat.middle.targetToSource.enumerated() {
-          buffer[prefix + offset] = partner < 0 ? -1 : prefix + partner
-        }
-        for position in (target.count - suffix)..<target.count {
-          buffer[position] = position - shift
-        }
-        initialized = target.count
-      }
+      let sourceToTarget = whole(flat.middle.sourceToTarget, count: source.count, shift: shift)
+      let targetToSource = whole(flat.middle.targetToSource, count: target.count, shift: -shift)
       let result = _OccurrenceMatching(
         sourceToTarget: sourceToTarget, targetToSource: targetToSource,
         matchedCount: prefix + suffix + flat.middle.matchedCount)

@@ -72,15 +72,11 @@ public struct Changeset<Collection: Swift.Collection> {
     elementUpdated: [ElementPath] = [],
     elementMoved: [Move<ElementPath>] = []
   ) {
-    self.data = data
-    self.sectionDeleted = sectionDeleted
-    self.sectionInserted = sectionInserted
-    self.sectionUpdated = sectionUpdated
-    self.sectionMoved = sectionMoved
-    self.elementDeleted = elementDeleted
-    self.elementInserted = elementInserted
-    self.elementUpdated = elementUpdated
-    self.elementMoved = elementMoved
+    self.init(
+      _canonical: data, sectionDeleted: sectionDeleted, sectionInserted: sectionInserted,
+      sectionUpdated: sectionUpdated, sectionMoved: sectionMoved, elementDeleted: elementDeleted,
+      elementInserted: elementInserted, elementUpdated: elementUpdated, elementMoved: elementMoved
+    )
     _canonicalize(&self.sectionDeleted)
     _canonicalize(&self.sectionInserted)
     _canonicalize(&self.sectionUpdated)
