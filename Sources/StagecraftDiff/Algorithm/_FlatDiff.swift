@@ -86,6 +86,8 @@ internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
   /// adopts that storage as it is; another collection copies it once.
   func data(skipping: [ElementPath]) -> C {
     let count = sourceCount - skipping.count
+    // Empty, the array would be the shared empty storage, which must not be written.
+    guard count > 0 else { return C() }
     let elements = ContiguousArray<C.Element>(unsafeUninitializedCapacity: count) {
       buffer, initialized in
       guard let base = buffer.baseAddress, let from = source.baseAddress else { return }

@@ -71,7 +71,9 @@ internal func _matchFlat<Element: Differentiable>(
       /// One side's array over every position: the prefix and the suffix in place (the
       /// suffix `shift` apart), the middle's partners past the prefix.
       func whole(_ middle: ContiguousArray<Int>, count: Int, shift: Int) -> ContiguousArray<Int> {
-        ContiguousArray(unsafeUninitializedCapacity: count) { buffer, initialized in
+        // Empty, the array would be the shared empty storage, which must not be written.
+        guard count > 0 else { return [] }
+        return ContiguousArray(unsafeUninitializedCapacity: count) { buffer, initialized in
           for position in 0..<prefix { buffer[position] = position }
           for (offset, partner) in middle.enumerated() {
             buffer[prefix + offset] = partner < 0 ? -1 : prefix + partner
