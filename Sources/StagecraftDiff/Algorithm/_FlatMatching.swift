@@ -57,7 +57,8 @@ internal func _matchFlat<Element: Differentiable>(
 
 /// The matching of two whole sequences by the flat rule (`_matchFlat(_:_:)`), with every
 /// position in the arrays: the sectioned diff matches the elements of its surviving
-/// sections this way, laid end to end.
+/// sections this way, laid end to end. The middle is matched in place in the whole arrays,
+/// at its own positions, so nothing is copied.
 ///
 /// - Complexity: That of `_matchFlat(_:_:)`, plus O(n + m) to fill the arrays.
 @inlinable
@@ -66,30 +67,31 @@ internal func _matchFlat<Element: Differentiable>(
 ) -> _OccurrenceMatching {
   source.withUnsafeBufferPointer { source in
     target.withUnsafeBufferPointer { target in
-      let flat = _matchFlat(source, target)
-      let (prefix, suffix) = (flat.prefix, flat.suffix)
-      /// One side's array over every position: the prefix and the suffix in place (the
-      /// suffix `shift` apart), the middle's partners past the prefix.
-      func whole(_ middle: ContiguousArray<Int>, count: Int, shift: Int) -> ContiguousArray<Int> {
-        // Empty, the array would be the shared empty storage, which must not be written.
-        guard count > 0 else { return [] }
-        return ContiguousArray(unsafeUninitializedCapacity: count) { buffer, initialized in
-          for position in 0..<prefix { buffer[position] = position }
-          for (offset, partner) in middle.enumerated() {
-            buffer[prefix + offset] = partner < 0 ? -1 : prefix + partner
-          }
-          for position in (count - suffix)..<count { buffer[position] = position + shift }
-          initialized = count
-        }
-      }
+      let prefix = _commonPrefixLength(source, target)
+      let suffix = _commonSuffixLength(
+        source, target, limit: Swift.min(source.count, target.count) - prefix)
+      var matching = _OccurrenceMatching(
+        sourceToTarget: ContiguousArray(repeating: -1, count: source.count),
+        targetToSource: ContiguousArray(repeating: -1, count: target.count),
+        matchedCount: prefix + suffix)
       let shift = target.count - source.count
-      let sourceToTarget = whole(flat.middle.sourceToTarget, count: source.count, shift: shift)
-      let targetToSource = whole(flat.middle.targetToSource, count: target.count, shift: -shift)
-      let result = _OccurrenceMatching(
-        sourceToTarget: sourceToTarget, targetToSource: targetToSource,
-        matchedCount: prefix + suffix + flat.middle.matchedCount)
-      result._checkInvariants()
-      return result
+      for position in 0..<prefix {
+        matching.sourceToTarget[position] = position
+        matching.targetToSource[position] = position
+      }
+      for position in (source.count - suffix)..<source.count {
+        matching.sourceToTarget[position] = position + shift
+        matching.targetToSource[position + shift] = position
+      }
+      var sourceLeft: [Range<Int>] = []
+      var targetLeft: [Range<Int>] = []
+      _matchAnchoredRuns(
+        source, target,
+        within: (prefix..<(source.count - suffix), prefix..<(target.count - suffix)),
+        into: &matching, sourceLeft: &sourceLeft, targetLeft: &targetLeft)
+      _matchOccurrences(source, sourceLeft, target, targetLeft, into: &matching)
+      matching._checkInvariants()
+      return matching
     }
   }
 }
@@ -129,6 +131,7 @@ internal let _shortestAnchoredRun = 32
 @inlinable
 internal func _matchAnchoredRuns<Element: Differentiable>(
   _ source: UnsafeBufferPointer<Element>, _ target: UnsafeBufferPointer<Element>,
+  within whole: (source: Range<Int>, target: Range<Int>)? = nil,
   into matching: inout _OccurrenceMatching, sourceLeft: inout [Range<Int>],
   targetLeft: inout [Range<Int>]
 ) {
@@ -137,7 +140,7 @@ internal func _matchAnchoredRuns<Element: Differentiable>(
     matching.sourceToTarget[sourcePosition] = targetPosition
     matching.targetToSource[targetPosition] = sourcePosition
   }
-  var parts = [(source: 0..<source.count, target: 0..<target.count)]
+  var parts = [whole ?? (source: 0..<source.count, target: 0..<target.count)]
   var matched = 0
   while let part = parts.popLast() {
     var (sourceStart, sourceEnd) = (part.source.lowerBound, part.source.upperBound)

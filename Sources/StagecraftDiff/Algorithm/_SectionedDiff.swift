@@ -110,6 +110,7 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
     guard range.contains(where: { elementMatch.sourceToTarget[$0] < 0 }) else { continue }
     let updates = updatedElements[index]
     var kept = ContiguousArray<Element>()
+    kept.reserveCapacity(range.count)
     for flat in range {
       if elementMatch.sourceToTarget[flat] >= 0 {
         kept.append(updates?[flat - range.lowerBound] ?? sourceFlat.elements[flat])
