@@ -6,7 +6,9 @@
 /// box every time, which would cost more than the rest of the diff. The type check is made
 /// on the generic parameter, so each specialization keeps only one of the two paths.
 
-/// The hash of the identifier of the element at `element`, as the diffs' tables use it.
+/// The hash of the identifier of the element at `element`, as the diffs' tables use it,
+/// with `seed` the value of `_mixedHashSeed`, read once by the caller: reading the global
+/// itself checks that it is initialized, a call per element.
 ///
 /// - Complexity: O(1), plus the element's `differenceIdentifier` and its hashing.
 ///
@@ -17,21 +19,23 @@
 /// correctness, since identifiers are always compared with `==` as well.
 @inlinable
 @inline(__always)
-internal func _identifierHash<E: Differentiable>(_ element: UnsafePointer<E>) -> Int {
+internal func _identifierHash<E: Differentiable>(_ element: UnsafePointer<E>, seed: UInt64)
+  -> Int
+{
   if E.self == AnyDifferentiable.self {
     // The wrapper's hash is already `Hasher`'s, of the type and identifier: mixing it with
     // the seed is enough.
     let wrapped = UnsafeRawPointer(element).assumingMemoryBound(to: AnyDifferentiable.self)
-    return _mixedHash(UInt64(UInt(bitPattern: wrapped.pointee._identifierHash)))
+    return _mixedHash(UInt64(UInt(bitPattern: wrapped.pointee._identifierHash)), seed: seed)
   }
   if E.DifferenceIdentifier.self == Int.self {
     let identifier = unsafeBitCast(element.pointee.differenceIdentifier, to: Int.self)
-    return _mixedHash(UInt64(UInt(bitPattern: identifier)))
+    return _mixedHash(UInt64(UInt(bitPattern: identifier)), seed: seed)
   }
   return element.pointee.differenceIdentifier._rawHashValue(seed: 0)
 }
 
-/// A seed for `_mixedHash(_:)`, drawn once per process from `Hasher`'s random seed.
+/// A seed for `_mixedHash(_:seed:)`, drawn once per process from `Hasher`'s random seed.
 @usableFromInline
 internal let _mixedHashSeed: UInt64 = {
   var hasher = Hasher()
@@ -39,15 +43,15 @@ internal let _mixedHashSeed: UInt64 = {
   return UInt64(UInt(bitPattern: hasher.finalize()))
 }()
 
-/// MurmurHash3's 64-bit finalizer of `value` with the process's seed: every bit of the
+/// MurmurHash3's 64-bit finalizer of `value` with the process's seed, `seed`: every bit of the
 /// input reaches every bit of the result, the high bits (the table's hash bits) as well as
 /// the low ones (its bucket).
 ///
 /// - Complexity: O(1).
 @inlinable
 @inline(__always)
-internal func _mixedHash(_ value: UInt64) -> Int {
-  var mixed = value ^ _mixedHashSeed
+internal func _mixedHash(_ value: UInt64, seed: UInt64) -> Int {
+  var mixed = value ^ seed
   mixed ^= mixed &>> 33
   mixed &*= 0xFF51_AFD7_ED55_8CCD
   mixed ^= mixed &>> 33

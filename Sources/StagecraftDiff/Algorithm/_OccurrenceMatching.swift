@@ -79,11 +79,12 @@ internal func _matchOccurrences<Element: Differentiable>(
   // Allocated at the first repeated identifier: most lists have none.
   var next = ContiguousArray<Int>()
   let hashBits: UInt64 = 0xFFFF_FFFF_0000_0000
+  let seed = _mixedHashSeed
   slots.withUnsafeMutableBufferPointer { slots in
     for range in sourceRanges.reversed() {
       var position = range.upperBound &- 1
       while position >= range.lowerBound {
-        let hash = UInt(bitPattern: _identifierHash(source._address(position)))
+        let hash = UInt(bitPattern: _identifierHash(source._address(position), seed: seed))
         let bits = UInt64(truncatingIfNeeded: hash &>> 32) &<< 32
         let entry = bits | UInt64(truncatingIfNeeded: position &+ 1)
         var bucket = Int(truncatingIfNeeded: hash) & mask
@@ -134,7 +135,7 @@ internal func _matchOccurrences<Element: Differentiable>(
               continue
             }
             following = -1
-            let hash = UInt(bitPattern: _identifierHash(target._address(position)))
+            let hash = UInt(bitPattern: _identifierHash(target._address(position), seed: seed))
             let bits = UInt64(truncatingIfNeeded: hash &>> 32) &<< 32
             var bucket = Int(truncatingIfNeeded: hash) & mask
             var start = -1

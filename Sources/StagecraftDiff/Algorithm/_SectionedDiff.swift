@@ -92,19 +92,16 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
   }
 
   // Stage 2: section deletes and element deletes, at source indexes and paths. For the
-  // sections that lose elements, the kept ones, and each one's index after the deletes.
+  // sections that lose elements, the kept ones.
   var sectionDeleted: [Int] = []
   for (index, partner) in sectionMatch.sourceToTarget.enumerated() where partner < 0 {
     sectionDeleted.append(index)
   }
   var elementDeleted: [ElementPath] = []
-  // Where each section's deletes begin in `elementDeleted`, and the kept elements of the
-  // sections that lose some.
-  var deletesStart = ContiguousArray<Int>(repeating: 0, count: sourceSections.count + 1)
+  // The kept elements of the sections that lose some.
   var keptElements = ContiguousArray<ContiguousArray<Element>?>(
     repeating: nil, count: sourceSections.count)
   for index in sourceSections.indices {
-    deletesStart[index] = elementDeleted.count
     guard sourceTakesPart[index] >= 0 else { continue }
     let range = sourceFlat.range(index)
     guard range.contains(where: { elementMatch.sourceToTarget[$0] < 0 }) else { continue }
@@ -119,21 +116,6 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
       }
     }
     keptElements[index] = kept
-  }
-  deletesStart[sourceSections.count] = elementDeleted.count
-  /// The source section and the index after the deletes of the kept element at `flat`:
-  /// the section by a binary search of the section starts, the index by one of the
-  /// section's deletes, both small lists that stay in the cache, where a moved element's
-  /// random source would miss it in an array as long as the list.
-  func keptPosition(_ flat: Int) -> (section: Int, element: Int) {
-    // Both searches run without branches: where they go is unpredictable.
-    let section = _countWhere(0, sourceSections.count) { sourceFlat.start[$0 + 1] <= flat }
-    let offset = flat - sourceFlat.start[section]
-    let first = deletesStart[section]
-    let deletedBefore = _countWhere(first, deletesStart[section + 1]) {
-      elementDeleted[$0].element < offset
-    }
-    return (section, offset - (deletedBefore - first))
   }
   /// Section `index` of the source after the updates and deletes.
   func keptSection(_ index: Int) -> Section {
@@ -190,43 +172,59 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
   // stage 3 to the target path. Within a section the unmoved elements form a longest
   // increasing subsequence; an element that changes section always moves. The sections
   // kept in place have neither.
-  // Whether the element at each flat target position stays where it is in its section.
-  var targetStays = ContiguousArray<Bool>(repeating: false, count: targetFlat.elements.count)
-  // For each section in turn: the target positions within the target section of its
-  // elements that stay in it, else -1. One buffer serves every section.
+  //
+  // Each source section is walked in order, once to find what stays, once more to count
+  // its kept elements: the kept index of a moved element (its index after the deletes) is
+  // known there and written to its target position, so no search is needed to find where
+  // a move comes from. `origin[t]` says, for the flat target position `t`, whether the
+  // element there is inserted (`insertedMark`), stays (`staysMark`), or moves from the
+  // packed path `section << 32 | element` after stage 3. (A section or element index of
+  // 2^32 or more would need more memory for the flat arrays alone than any machine has.)
+  let (insertedMark, staysMark) = (UInt64.max, UInt64.max &- 1)
+  var origin = ContiguousArray<UInt64>(repeating: insertedMark, count: targetFlat.elements.count)
+  // The target offsets within the target section of one source section's elements, or
+  // -1 for those that leave it. One buffer serves every section.
   var longest = 0
   for index in sourceSections.indices {
     longest = Swift.max(longest, sourceFlat.range(index).count)
   }
   var targets = ContiguousArray<Int>(repeating: -1, count: longest)
   targets.withUnsafeMutableBufferPointer { targets in
-    targetStays.withUnsafeMutableBufferPointer { targetStays in
+    origin.withUnsafeMutableBufferPointer { origin in
       elementMatch.sourceToTarget.withUnsafeBufferPointer { sourceToTarget in
         for index in sourceSections.indices where sourceTakesPart[index] >= 0 {
-          let targetRange = targetFlat.range(sectionMatch.sourceToTarget[index])
+          let section = sectionMatch.sourceToTarget[index]
+          let targetRange = targetFlat.range(section)
           let range = sourceFlat.range(index)
           var increasing = true
           var last = -1
           for flat in range {
-            let partner = sourceToTarget[flat]
-            let offset = targetRange.contains(partner) ? partner - targetRange.lowerBound : -1
-            targets[flat - range.lowerBound] = offset
-            if offset >= 0 {
+            let offset = sourceToTarget[flat] &- targetRange.lowerBound
+            let inside = UInt(bitPattern: offset) < UInt(bitPattern: targetRange.count)
+            targets[flat &- range.lowerBound] = inside ? offset : -1
+            if inside {
               increasing = increasing && offset > last
               last = offset
             }
           }
           let values = UnsafeBufferPointer(rebasing: targets[0..<range.count])
-          if increasing {
-            // Nothing moves within the section (the common case): no search.
-            for offset in values where offset >= 0 {
-              targetStays[targetRange.lowerBound + offset] = true
+          // Nothing moves within the section in the common case: no search.
+          let staying =
+            increasing
+            ? nil : _longestIncreasingSubsequence(values, valueLimit: targetRange.count).staying
+          var kept = 0
+          for (position, flat) in range.enumerated() {
+            let partner = sourceToTarget[flat]
+            guard partner >= 0 else { continue }
+            let offset = values[position]
+            if offset >= 0, staying?[offset] ?? true {
+              origin[partner] = staysMark
+            } else {
+              origin[partner] =
+                UInt64(truncatingIfNeeded: section) &<< 32
+                | UInt64(truncatingIfNeeded: kept)
             }
-            continue
-          }
-          let stays = _longestIncreasingSubsequence(values, valueLimit: targetRange.count).staying
-          for (offset, stay) in stays.enumerated() where stay {
-            targetStays[targetRange.lowerBound + offset] = true
+            kept &+= 1
           }
         }
       }
@@ -237,15 +235,16 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
   var elementMoved: [Move<ElementPath>] = []
   for index in targetSections.indices where targetTakesPart[index] >= 0 {
     let range = targetFlat.range(index)
-    for flat in range where !targetStays[flat] {
+    for flat in range where origin[flat] != staysMark {
       let to = ElementPath(element: flat - range.lowerBound, section: index)
-      let source = elementMatch.targetToSource[flat]
-      if source < 0 {
+      let from = origin[flat]
+      if from == insertedMark {
         elementInserted.append(to)
       } else {
-        let (section, element) = keptPosition(source)
-        let from = ElementPath(element: element, section: sectionMatch.sourceToTarget[section])
-        elementMoved.append(Move(source: from, target: to))
+        let path = ElementPath(
+          element: Int(truncatingIfNeeded: from & 0xFFFF_FFFF),
+          section: Int(truncatingIfNeeded: from &>> 32))
+        elementMoved.append(Move(source: path, target: to))
       }
     }
   }
@@ -297,36 +296,4 @@ internal func _haveEqualIdentifiers<Elements: Collection>(
   }
   if let inPlace = inPlace ?? nil { return inPlace }
   return zip(lhs, rhs).allSatisfy { $0.differenceIdentifier == $1.differenceIdentifier }
-}
-
-/// Whether the non-negative values of `values` are strictly increasing.
-///
-/// - Complexity: O(n).
-@inlinable
-internal func _isIncreasing(_ values: ContiguousArray<Int>) -> Bool {
-  var last = -1
-  for value in values where value >= 0 {
-    if value <= last { return false }
-    last = value
-  }
-  return true
-}
-
-/// The first index in `low..<high` where `isBelow` turns false, for a predicate that is
-/// true then false over the range: a binary search whose steps are chosen without
-/// branches.
-///
-/// - Complexity: O(log(high - low)) calls of `isBelow`.
-@inlinable
-@inline(__always)
-internal func _countWhere(_ low: Int, _ high: Int, _ isBelow: (Int) -> Bool) -> Int {
-  var low = low
-  var size = high - low
-  while size > 0 {
-    let half = size &>> 1
-    let below = isBelow(low &+ half) ? -1 : 0
-    low &+= (half &+ 1) & below
-    size = half &+ ((size &- 2 &* half &- 1) & below)
-  }
-  return low
 }
