@@ -34,6 +34,15 @@ struct CrashText: Equatable {
     return nil
   }
 
+  /// The opening words of a count refusal in `input`, which only a count refusal begins
+  /// with, when there is one: a text that has them and does not parse was cut or edited.
+  static func countRefusalStart(in input: String) -> String? {
+    let text = normalize(input)
+    return ["Invalid update: ", "Invalid batch updates detected: "].first {
+      text.contains($0)
+    }?.trimmingCharacters(in: .whitespaces)
+  }
+
   /// The text with its escapes undone and UIKit's object addresses removed.
   static func normalize(_ input: String) -> String {
     var text = input.replacingOccurrences(of: "\r\n", with: "\n")

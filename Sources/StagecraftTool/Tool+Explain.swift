@@ -22,7 +22,11 @@ extension Tool {
       input = String(decoding: readInput(), as: UTF8.self)
     }
     guard let crash = CrashText.parse(input, view: options.view) else {
-      throw Failure(file: options.text == nil ? options.files.first : nil, error: .noCrashReason)
+      let file = options.text == nil ? options.files.first : nil
+      if let start = CrashText.countRefusalStart(in: input) {
+        throw Failure(file: file, error: .incompleteCrashReason(start))
+      }
+      throw Failure(file: file, error: .noCrashReason)
     }
     let reproduction = crash.reproduction()
     let reproduced = reproduction?.refusal(wording: crash.wording, view: crash.view)

@@ -6,6 +6,8 @@ enum ToolError: Error, Equatable, Sendable {
   case missingKey(String)
   case missingItems(String)
   case noCrashReason
+  /// The input has the start of a count refusal, given here, but not its figures.
+  case incompleteCrashReason(String)
   case shape(String)
 
   /// The one-line message, without the file name.
@@ -21,6 +23,10 @@ enum ToolError: Error, Equatable, Sendable {
         "no UIKit batch-update refusal found in the input; paste the text after \"reason:\", "
         + "such as \"Invalid update: …\", \"Invalid batch updates detected: …\" or \"attempt "
         + "to delete item 3 …\""
+    case .incompleteCrashReason(let start):
+      return
+        "the input has the start of UIKit's refusal (\"\(start)…\") but not the figures that "
+        + "follow it, so it was cut or edited; paste the whole reason as UIKit printed it"
     case .shape(let text): return "wrong shape: \(text)"
     }
   }

@@ -136,6 +136,43 @@ let crashCorpus: [ReportedCrash] = [
   ReportedCrash(
     source: "https://github.com/xmartlabs/XLData/pull/15",
     text: "CoreData: error: Serious application error.  An exception was caught from the delegate of NSFetchedResultsController during a call to -controllerDidChangeContent:.  attempt to delete and reload the same index path (<NSIndexPath: 0x79eae9c0> {length = 2, path = 0 - 0}) with userInfo (null)"),
+  // More texts, found while checking `explain` against reports it had not seen.
+  ReportedCrash(
+    source: "https://github.com/ChatSecure/ChatSecure-iOS/issues/347",
+    text: "Application Specific Information:\n*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'attempt to delete item 1 from section 0 which only contains 0 items before the update'\n\nLast Exception Backtrace:"),
+  ReportedCrash(
+    source: "https://github.com/firebase/friendlypix-ios/issues/43",
+    text: "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'attempt to delete item 2 from section 0 which only contains 1 items before the update'"),
+  ReportedCrash(
+    source: "https://github.com/firebase/friendlypix-ios/issues/43",
+    text: "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid update: invalid number of sections. The number of sections contained in the collection view after the update (16) must be equal to the number of sections contained in the collection view before the update (18), plus or minus the number of sections inserted or deleted (1 inserted, 1 deleted).'"),
+  ReportedCrash(
+    source: "https://github.com/firebase/friendlypix-ios/issues/43",
+    text: "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'attempt to delete section 4, but there are only 4 sections before the update'"),
+  ReportedCrash(
+    source: "https://github.com/CatchChat/Yep/issues/673",
+    text: "attempt to delete row 1 from section 0 which only contains 1 rows before the update"),
+  ReportedCrash(
+    source: "https://github.com/RxSwiftCommunity/RxDataSources/issues/35",
+    text: "2016-05-12 12:46:40.265 Example[23517:225683] *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'attempt to move index path (<NSIndexPath: 0xc000000000000216> {length = 2, path = 2 - 0}) that does not exist - there are only 0 rows in section 2 before the update'\n*** First throw call stack:"),
+  ReportedCrash(
+    source: "https://github.com/DeclarativeHub/Bond/issues/593",
+    text: "'NSInternalInconsistencyException', reason: 'attempt to move index path (<NSIndexPath: 0x600002626fa0> {length = 2, path = 1 - 0}) to index path (<NSIndexPath: 0x600002626dc0> {length = 2, path = 0 - 2}) that does not exist - there are only 2 rows in section 0 after the update"),
+  ReportedCrash(
+    source: "https://github.com/lightsprint09/Sourcing/pull/54",
+    text: "CoreData: error: Serious application error.  An exception was caught from the delegate of NSFetchedResultsController during a call to -controllerDidChangeContent:.  attempt to perform an insert and a move to the same index path (<NSIndexPath: 0xc000000000000016> {length = 2, path = 0 - 0}) with userInfo (null)"),
+  ReportedCrash(
+    source: "https://github.com/okhanokbay/ExpyTableView/issues/20",
+    text: "2018-02-06 13:02:19.171764-0500 ExpyTableView_Example[1501:53913] *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid update: invalid number of rows in section 0.  The number of rows contained in an existing section after the update (4) must be equal to the number of rows contained in that section before the update (1), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).'\n*** First throw call stack:"),
+  ReportedCrash(
+    source: "https://github.com/mmick66/KDRearrangeableCollectionViewFlowLayout/issues/1",
+    text: "KDRearrangeableCollectionViewFlowLayout[49431:10825225] *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (165) must be equal to the number of items contained in that section before the update (165), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (1 moved in, 0 moved out).'"),
+  ReportedCrash(
+    source: "http://stackoverflow.com/questions/10134841/assertion-failure-in-uitableview-endcellanimationswithcontext",
+    text: "2012-04-12 21:11:52.669 Chanda[75100:f803] --- Assertion failure in -[UITableView _endCellAnimationsWithContext:], /SourceCache/UIKit_Sim/UIKit-1914.84/UITableView.m:1037 2012-04-12 21:11:52.671 Chanda[75100:f803] --- Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (2) must be equal to the number of rows contained in that section before the update (2), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).'"),
+  ReportedCrash(
+    source: "https://link.sov5.org/l/1Y6Y8hflxY",
+    text: "'NSInternalInconsistencyException', reason: 'Invalid update: invalid number of sections. The number of sections contained in the table view after the update (1) must be equal to the number of sections contained in the table view before the update (0), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted).'"),
 ]
 
 /// Texts from the same threads that are not batch-update refusals: `explain` must say it

@@ -115,6 +115,30 @@ struct ExplainCommandTests {
     }
   }
 
+  /// A count refusal cut before its figures (as people quote them in titles and forum
+  /// posts) is named as one, and as incomplete, instead of as something else.
+  @Test func aCountRefusalCutBeforeItsFiguresSaysItIsIncomplete() throws {
+    // https://github.com/ra1028/DifferenceKit/issues/155, quoted without its figures.
+    let cut =
+      "Invalid batch updates detected: the number of sections and/or items returned by the "
+      + "data source before and/or after performing the batch updates are inconsistent with the "
+      + "updates"
+    let table = try #require(crashCorpus.first { $0.text.contains("rows in section 0.  ") })
+    let classicCut = String(table.text.prefix(while: { $0 != "(" }))
+    for (text, start) in [
+      (cut, "Invalid batch updates detected:"), (classicCut, "Invalid update:"),
+    ] {
+      let result = explain(["--text", text])
+      #expect(result.status == 2)
+      #expect(result.output.isEmpty)
+      #expect(
+        result.error
+          == "stagecraft: the input has the start of UIKit's refusal (\"\(start)…\") but not the "
+          + "figures that follow it, so it was cut or edited; paste the whole reason as UIKit "
+          + "printed it\n")
+    }
+  }
+
   /// Damaged texts (cut, with digits changed or characters dropped) never trap: each is
   /// explained or refused with exit status 2.
   @Test func damagedTextsNeverTrap() {
