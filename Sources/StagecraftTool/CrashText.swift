@@ -21,9 +21,7 @@ struct CrashText: Equatable {
   /// - Returns: The crash, or nil when no UIKit batch-update reason is in the text.
   static func parse(_ input: String, view: BatchUpdateError.ViewKind? = nil) -> CrashText? {
     let text = normalize(input)
-    let starts = [
-      "Invalid update: ", "Invalid batch updates detected: ", "attempt to ", "cannot move ",
-    ]
+    let starts = countRefusalStarts + ["attempt to ", "cannot move "]
     let start = starts.compactMap { text.range(of: $0)?.lowerBound }.min()
     guard let start else { return nil }
     let message = String(text[start...])
@@ -38,10 +36,11 @@ struct CrashText: Equatable {
   /// with, when there is one: a text that has them and does not parse was cut or edited.
   static func countRefusalStart(in input: String) -> String? {
     let text = normalize(input)
-    return ["Invalid update: ", "Invalid batch updates detected: "].first {
-      text.contains($0)
-    }?.trimmingCharacters(in: .whitespaces)
+    return countRefusalStarts.first { text.contains($0) }?.trimmingCharacters(in: .whitespaces)
   }
+
+  /// The words a count refusal begins with, in every era.
+  static let countRefusalStarts = ["Invalid update: ", "Invalid batch updates detected: "]
 
   /// The text with its escapes undone and UIKit's object addresses removed.
   static func normalize(_ input: String) -> String {

@@ -290,9 +290,7 @@ internal func _haveEqualIdentifiers<Elements: Collection>(
 ) -> Bool where Elements.Element: Differentiable {
   guard lhs.count == rhs.count else { return false }
   let inPlace = lhs.withContiguousStorageIfAvailable { lhs in
-    rhs.withContiguousStorageIfAvailable { rhs in
-      (0..<lhs.count).allSatisfy { _haveEqualIdentifiers(lhs, $0, rhs, $0) }
-    }
+    rhs.withContiguousStorageIfAvailable { rhs in _commonPrefixLength(lhs, rhs) == lhs.count }
   }
   if let inPlace = inPlace ?? nil { return inPlace }
   return zip(lhs, rhs).allSatisfy { $0.differenceIdentifier == $1.differenceIdentifier }
