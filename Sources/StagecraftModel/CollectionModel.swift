@@ -46,6 +46,9 @@ public struct CollectionModel<Section: DifferentiableSection> {
 
   /// Which items have realized cells. Changing it is scrolling: cells that leave are
   /// discarded, and items that enter get new cells configured from the data source.
+  ///
+  /// - Complexity: Reading, O(1); setting, O(S + r), where S is the number of sections
+  ///   and r the number of realized cells before and after.
   public var viewport: Viewport {
     didSet { _realizeCells() }
   }

@@ -71,6 +71,8 @@ public struct BatchUpdate: Hashable, Sendable {
   }
 
   /// Whether the batch makes no call at all.
+  ///
+  /// - Complexity: O(1).
   public var isEmpty: Bool {
     deleteSections.isEmpty && insertSections.isEmpty && reloadSections.isEmpty
       && moveSections.isEmpty && deleteItems.isEmpty && insertItems.isEmpty
