@@ -422,16 +422,16 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_110() throws {
+@Test func doc_CollectionModel_113() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/CollectionModel.swift:113
+  // Sources/StagecraftModel/CollectionModel.swift:116
 
   let model = CollectionModel(items: [1, 2, 3])
   print(model.items)
-  _doc.expect("[1, 2, 3]", at: 116)
+  _doc.expect("[1, 2, 3]", at: 119)
   _doc.expectNothingUnchecked()
 }
 
