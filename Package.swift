@@ -34,7 +34,8 @@ let package = Package(
       dependencies: ["StagecraftDiff", "StagecraftReplay", "StagecraftModel"],
       swiftSettings: checks),
     .target(
-      name: "StagecraftPlatforms", dependencies: ["StagecraftDiff", "StagecraftReplay"],
+      name: "StagecraftPlatforms",
+      dependencies: ["StagecraftDiff", "StagecraftReplay", "StagecraftModel"],
       swiftSettings: checks),
     .target(
       name: "StagecraftPipeline",

@@ -154,6 +154,20 @@ extension BatchUpdateError.Reason {
         "attempt to reload section \(section) while its item count changes (\(before) before, "
         + "\(after) after); UIKit does not check this and then fails with \"attempt to create "
         + "view animation for nil view\""
+    case .deleteFromMovedSection(let section):
+      return
+        "attempt to delete \(items) from section \(section), which is moved in the same update; "
+        + "UIKit does not check this and then animates a cell twice and leaves a snapshot of it "
+        + "on screen"
+    case .moveFromMovedSection(let item, let section):
+      return
+        "attempt to move index path (\(path(item))) out of section \(section), which is moved "
+        + "in the same update; UIKit does not check this and then raises \"request for index "
+        + "path for global index\" past its \(items)"
+    case .reloadInDeletedSection(let item):
+      return
+        "attempt to reload index path (\(path(item))) in a section deleted in the same update; "
+        + "what UIKit does with it is not recorded, so strict validation refuses it"
     case .noSectionForItems:
       return "attempt to update \(items), but the \(view.name) has no section to hold them"
     }

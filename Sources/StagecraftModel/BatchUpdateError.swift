@@ -51,12 +51,7 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
 
   /// The view that refuses a batch: `UICollectionView` speaks of items, `UITableView` of
   /// rows.
-  public enum ViewKind: Hashable, Sendable, CaseIterable {
-    /// A `UICollectionView`: "items", "item counts", "collection view".
-    case collectionView
-    /// A `UITableView`: "rows", "row counts", "table view".
-    case tableView
-  }
+  public typealias ViewKind = ListViewKind
 
   /// The counts and calls of a refused batch, which the batch-updates text lists.
   public struct CountContext: Hashable, Sendable {
@@ -197,6 +192,16 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
     /// A reloaded section's item count changes ("attempt to create view animation for nil
     /// view").
     case reloadSectionChangesItemCount(section: Int, before: Int, after: Int)
+    /// Items are deleted from a section that the same batch moves: a cell is animated twice
+    /// and a snapshot of it is never removed (IGListKit's `IGListBatchUpdateData`).
+    case deleteFromMovedSection(section: Int)
+    /// An item is moved out of a section that the same batch moves, even to its own index:
+    /// UIKit asks for an index path past its items and raises (IGListKit's
+    /// `IGListBatchUpdateData`; radar 48941906).
+    case moveFromMovedSection(path: ElementPath, section: Int)
+    /// An item is reloaded in a section that the same batch deletes: nothing records what
+    /// UIKit does with it, so strict mode refuses it rather than guess.
+    case reloadInDeletedSection(path: ElementPath)
 
     // Misuse of the model.
     /// `newItems` was given to a model that has no section to hold it.

@@ -14,6 +14,16 @@ extension CollectionModel: BatchUpdateTarget {
   /// - Complexity: O(1).
   public var isOnScreen: Bool { configuration.isOnScreen }
 
+  /// The item count of each section: the counts the model holds now.
+  ///
+  /// - Complexity: O(S), where S is the number of sections.
+  public var displayedItemCounts: [Int]? { _itemCounts }
+
+  /// The view the model plays: `configuration.view`.
+  ///
+  /// - Complexity: O(1).
+  public var viewKind: ListViewKind { configuration.view }
+
   /// Calls `setData`, then makes `snapshot` the data source and reloads.
   ///
   /// - Parameters:
@@ -56,9 +66,9 @@ extension CollectionModel {
   /// Replays a staged changeset of sections: one validated batch per block, each calling
   /// `setData` with that stage's data inside the block.
   ///
-  /// - With `.reconfigure` or `.silent`, an update stage needs no block of its own: its
-  ///   updates ride with the next stage, reconfigured (or refreshed) at their position
-  ///   after that block.
+  /// - With `.reconfigure` or `.silent`, an update stage needs no block of its own before
+  ///   the next stage: silent refreshes ride inside it, at their positions after it;
+  ///   reconfigures follow it in a block of their own (see `ReplayOptions`).
   /// - When `configuration.isOnScreen` is `false`, or `strategy` is `.reloadData`, the
   ///   final data is set once and the model reloaded.
   /// - `interrupt` sees each block's changeset before it is applied; returning `true`
@@ -80,6 +90,7 @@ extension CollectionModel {
   ///   - staged: The changeset to replay.
   ///   - strategy: Batch updates, animated or not, or a plain reload.
   ///   - elementUpdates: How updated elements reach their cells.
+  ///   - options: How the calls are laid out in blocks.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: The app's side of each switch.
   ///   - completion: Called once at the end, with whether everything was applied.
@@ -92,6 +103,7 @@ extension CollectionModel {
     using staged: StagedChangeset<C>,
     strategy: UpdateStrategy = .animatedBatchUpdates,
     elementUpdates: ElementUpdateMode = .reload,
+    options: ReplayOptions = ReplayOptions(),
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void = { _ in },
     completion: ((Bool) -> Void)? = nil
@@ -99,7 +111,8 @@ extension CollectionModel {
     try _atomically { (model: inout Self) throws(BatchUpdateError) in
       try _replay(
         staged, on: &model, snapshot: { (data: C) throws(BatchUpdateError) in Array(data) },
-        strategy: strategy, elementUpdates: { _ in elementUpdates }, interrupt: interrupt,
+        strategy: strategy, elementUpdates: { _ in elementUpdates }, options: options,
+        interrupt: interrupt,
         setData: setData, completion: completion)
     }
   }
@@ -123,6 +136,7 @@ extension CollectionModel {
   ///   - staged: The changeset to replay, of section 0's items.
   ///   - strategy: Batch updates, animated or not, or a plain reload.
   ///   - elementUpdates: How updated elements reach their cells.
+  ///   - options: How the calls are laid out in blocks.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: The app's side of each switch.
   ///   - completion: Called once at the end, with whether everything was applied.
@@ -135,6 +149,7 @@ extension CollectionModel {
     using staged: StagedChangeset<C>,
     strategy: UpdateStrategy = .animatedBatchUpdates,
     elementUpdates: ElementUpdateMode = .reload,
+    options: ReplayOptions = ReplayOptions(),
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void = { _ in },
     completion: ((Bool) -> Void)? = nil
@@ -155,7 +170,8 @@ extension CollectionModel {
           others[0] = Section(source: first, elements: data)
           return others
         },
-        strategy: strategy, elementUpdates: { _ in elementUpdates }, interrupt: interrupt,
+        strategy: strategy, elementUpdates: { _ in elementUpdates }, options: options,
+        interrupt: interrupt,
         setData: setData, completion: completion)
     }
   }

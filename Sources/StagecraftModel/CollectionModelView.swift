@@ -78,6 +78,16 @@ extension CollectionModelView: @MainActor BatchUpdateTarget {
   /// - Complexity: O(1).
   public var isOnScreen: Bool { model.isOnScreen }
 
+  /// The item count of each section the model holds.
+  ///
+  /// - Complexity: O(S), where S is the number of sections.
+  public var displayedItemCounts: [Int]? { model.displayedItemCounts }
+
+  /// The view the model plays.
+  ///
+  /// - Complexity: O(1).
+  public var viewKind: ListViewKind { model.viewKind }
+
   /// Calls `setData`, then makes `snapshot` the data source and reloads.
   ///
   /// - Parameters:
@@ -126,6 +136,7 @@ extension CollectionModelView {
   ///   - staged: The changeset to replay.
   ///   - strategy: Batch updates, animated or not, or a plain reload.
   ///   - elementUpdates: How updated elements reach their cells.
+  ///   - options: How the calls are laid out in blocks.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: The app's side of each switch.
   ///   - completion: Called once at the end (when the last animation finishes).
@@ -136,11 +147,14 @@ extension CollectionModelView {
     using staged: StagedChangeset<C>,
     strategy: UpdateStrategy = .animatedBatchUpdates,
     elementUpdates: ElementUpdateMode = .reload,
+    options: ReplayOptions = ReplayOptions(),
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void = { _ in },
     completion: ((Bool) -> Void)? = nil
   ) throws(BatchUpdateError) where C.Element == Section {
-    try replay(staged, strategy, elementUpdates, interrupt, setData, completion) { Array($0) }
+    try replay(staged, strategy, elementUpdates, options, interrupt, setData, completion) {
+      Array($0)
+    }
   }
 
   /// Replays a staged changeset of the items of section 0 on the model, as
@@ -150,6 +164,7 @@ extension CollectionModelView {
   ///   - staged: The changeset to replay, of section 0's items.
   ///   - strategy: Batch updates, animated or not, or a plain reload.
   ///   - elementUpdates: How updated elements reach their cells.
+  ///   - options: How the calls are laid out in blocks.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: The app's side of each switch.
   ///   - completion: Called once at the end (when the last animation finishes).
@@ -160,6 +175,7 @@ extension CollectionModelView {
     using staged: StagedChangeset<C>,
     strategy: UpdateStrategy = .animatedBatchUpdates,
     elementUpdates: ElementUpdateMode = .reload,
+    options: ReplayOptions = ReplayOptions(),
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void = { _ in },
     completion: ((Bool) -> Void)? = nil
@@ -171,7 +187,7 @@ extension CollectionModelView {
         .noSectionForItems, wording: model.configuration.wording, view: model.configuration.view)
     }
     var others = model.sections
-    try replay(staged, strategy, elementUpdates, interrupt, setData, completion) { data in
+    try replay(staged, strategy, elementUpdates, options, interrupt, setData, completion) { data in
       others[0] = Section(source: first, elements: data)
       return others
     }
@@ -179,7 +195,8 @@ extension CollectionModelView {
 
   private func replay<C: Collection>(
     _ staged: StagedChangeset<C>, _ strategy: UpdateStrategy,
-    _ elementUpdates: ElementUpdateMode, _ interrupt: ((Changeset<C>) -> Bool)?,
+    _ elementUpdates: ElementUpdateMode, _ options: ReplayOptions,
+    _ interrupt: ((Changeset<C>) -> Bool)?,
     _ setData: (C) -> Void, _ completion: ((Bool) -> Void)?,
     snapshot: (C) -> [Section]
   ) throws(BatchUpdateError) {
@@ -188,8 +205,8 @@ extension CollectionModelView {
     do {
       try _replay(
         staged, on: &target, snapshot: { (data: C) throws(BatchUpdateError) in snapshot(data) },
-        strategy: strategy, elementUpdates: { _ in elementUpdates }, interrupt: interrupt,
-        setData: setData, completion: completion)
+        strategy: strategy, elementUpdates: { _ in elementUpdates }, options: options,
+        interrupt: interrupt, setData: setData, completion: completion)
     } catch {
       model = saved
       throw error

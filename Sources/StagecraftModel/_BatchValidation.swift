@@ -29,6 +29,8 @@ struct _BatchValidation {
   var reloadedSection: [Bool]
   var insertedSection: [Bool]
   var movedIntoSection: [Bool]
+  /// Per section before the batch: whether a section move starts there.
+  var movedFromSection: [Bool]
   /// Per section after the batch: the section before that it continues, or -1 (fresh).
   var sectionSource: [Int]
   var itemMoveSource: [ElementPath: ElementPath] = [:]
@@ -80,6 +82,7 @@ struct _BatchValidation {
     reloadedSection = deletedSection
     insertedSection = [Bool](repeating: false, count: after.count)
     movedIntoSection = insertedSection
+    movedFromSection = deletedSection
     sectionSource = [Int](repeating: -1, count: after.count)
   }
 
@@ -131,6 +134,7 @@ extension _BatchValidation {
           .sectionMovedTwice(section: move.source, first: earlier, second: move.target))
       }
       moveTarget[move.source] = move.target
+      movedFromSection[move.source] = true
       moves.append(move)
     }
     for section in batch.insertSections {
@@ -216,6 +220,14 @@ extension _BatchValidation {
         throw _Refusal(.duplicateItemReload(path: path))
       }
     }
+    if strict {
+      if let path = batch.deleteItems.first(where: { movedFromSection[$0.section] }) {
+        throw _Refusal(.deleteFromMovedSection(section: path.section))
+      }
+      if let path = batch.reloadItems.first(where: { deletedSection[$0.section] }) {
+        throw _Refusal(.reloadInDeletedSection(path: path))
+      }
+    }
     for move in batch.moveItems {
       try checkMove(move, reloaded: reloaded)
     }
@@ -296,6 +308,9 @@ extension _BatchValidation {
     if let other = itemMoveSource[target] {
       throw _Refusal(.itemsMovedToSameTarget(first: other, second: source, target: target))
     }
+    if strict, movedFromSection[source.section] {
+      throw _Refusal(.moveFromMovedSection(path: source, section: source.section))
+    }
     itemMoveTarget[source] = target
     itemMoveSource[target] = source
   }
@@ -314,6 +329,16 @@ extension _BatchValidation {
     }
     var deletesFrom = [Int](repeating: 0, count: before.count)
     for path in deletedItems { deletesFrom[path.section] += 1 }
+    // UIKit places a reload's fresh copy without the section moves (radar 27041784): when
+    // the reloaded item's section moves, the reload counts as a delete from that section and
+    // an insert into the one at its unmoved position.
+    for path in Set(batch.reloadItems) {
+      guard let home = map.sectionTarget(of: path.section) else { continue }
+      let landing = map.reloadedSectionTarget(of: path.section)
+      guard landing != home else { continue }
+      deletesFrom[path.section] += 1
+      if after.indices.contains(landing), sectionSource[landing] >= 0 { insertsInto[landing] += 1 }
+    }
     var movedIn = [Int](repeating: 0, count: after.count)
     var movedOut = [Int](repeating: 0, count: before.count)
     for (source, target) in itemMoveTarget where sectionSource[target.section] != source.section {
@@ -334,10 +359,13 @@ extension _BatchValidation {
     }
     for path in _sortedUnique(batch.reloadItems) {
       guard let target = map.reloadedItemTarget(of: path) else { continue }
-      guard (0..<after[target.section]).contains(target.element) else {
+      guard after.indices.contains(target.section),
+        (0..<after[target.section]).contains(target.element)
+      else {
         throw _Refusal(
           .insertItemOutOfRange(
-            item: target.element, section: target.section, itemCount: after[target.section]))
+            item: target.element, section: target.section,
+            itemCount: after.indices.contains(target.section) ? after[target.section] : 0))
       }
       if itemMoveSource[target] != nil {
         throw _Refusal(.reloadLandsOnMoveTarget(reloaded: path, target: target))
@@ -361,8 +389,10 @@ extension _BatchValidation {
     let deletes = batch.deleteItems
     let reloads = batch.reloadItems
     let inserts = batch.insertItems
+    // Item calls beside section moves take the exact phases, which know those rules.
     guard _isStrictlyAscending(deletes), _isStrictlyAscending(reloads),
-      _isStrictlyAscending(inserts)
+      _isStrictlyAscending(inserts),
+      batch.moveSections.isEmpty || (deletes.isEmpty && reloads.isEmpty && batch.moveItems.isEmpty)
     else { return false }
     func existsBefore(_ path: ElementPath) -> Bool {
       before.indices.contains(path.section) && (0..<before[path.section]).contains(path.element)

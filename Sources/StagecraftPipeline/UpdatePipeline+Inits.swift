@@ -10,14 +10,15 @@ extension UpdatePipeline where Data: RangeReplaceableCollection, Data.Element: D
   ///   - items: What the view shows now.
   ///   - policy: When to reload instead of animating, and where to diff.
   ///   - elementUpdates: How updated elements reach their cells.
+  ///   - guard: What to do with a block UIKit would refuse; every replay is guarded.
   /// - Complexity: O(1).
   public convenience init<Target: BatchUpdateTarget & AnyObject>(
     target: Target, items: Data, policy: UpdatePolicy = UpdatePolicy(),
-    elementUpdates: Target.ElementUpdates = .reload
+    elementUpdates: Target.ElementUpdates = .reload, guard check: UpdateGuard = .standard
   ) where Target.Snapshot == Void, Target.Failure == Failure {
     self.init(
-      target: target, data: items, policy: policy, elementUpdates: elementUpdates,
-      diff: { StagedChangeset(source: $0, target: $1) }, snapshot: { _ in () })
+      view: target, data: items, policy: policy, elementUpdates: elementUpdates, guard: check,
+      counts: { .items($0.count) }, diff: { StagedChangeset(source: $0, target: $1) })
   }
 }
 
@@ -30,14 +31,16 @@ where Data: RangeReplaceableCollection, Data.Element: DifferentiableSection {
   ///   - sections: What the view shows now.
   ///   - policy: When to reload instead of animating, and where to diff.
   ///   - elementUpdates: How updated elements reach their cells.
+  ///   - guard: What to do with a block UIKit would refuse; every replay is guarded.
   /// - Complexity: O(1).
   public convenience init<Target: BatchUpdateTarget & AnyObject>(
     target: Target, sections: Data, policy: UpdatePolicy = UpdatePolicy(),
-    elementUpdates: Target.ElementUpdates = .reload
+    elementUpdates: Target.ElementUpdates = .reload, guard check: UpdateGuard = .standard
   ) where Target.Snapshot == Void, Target.Failure == Failure {
     self.init(
-      target: target, data: sections, policy: policy, elementUpdates: elementUpdates,
-      diff: { StagedChangeset(source: $0, target: $1) }, snapshot: { _ in () })
+      view: target, data: sections, policy: policy, elementUpdates: elementUpdates, guard: check,
+      counts: { .sections($0.map(\.elements.count)) },
+      diff: { StagedChangeset(source: $0, target: $1) })
   }
 }
 

@@ -91,7 +91,7 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   let _diff: @Sendable (Data, Data) -> StagedChangeset<Data>
   /// The replay on the target, with its conformance and element updates bound in; the
   /// pipeline's type does not name the target, so that callers on any thread can use it.
-  let _replayOnTarget: _Replay
+  var _replayOnTarget: _Replay
   /// Reloads the target with data, after a refused replay.
   let _reloadTarget: (Data) -> Void
   let _isOnScreen: () -> Bool
@@ -133,6 +133,24 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
       try? view.reloadData(snapshot(data), setData: {})
     }
     self._isOnScreen = { target.isOnScreen }
+  }
+
+  /// A pipeline onto a view that reads its data from the app: each replay is guarded.
+  convenience init<Target: BatchUpdateTarget & AnyObject>(
+    view target: Target, data: Data, policy: UpdatePolicy, elementUpdates: Target.ElementUpdates,
+    guard check: UpdateGuard, counts: @escaping (Data) -> _BlockCounts,
+    diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>
+  ) where Target.Failure == Failure, Target.Snapshot == Void {
+    self.init(
+      target: target, data: data, policy: policy, elementUpdates: elementUpdates, diff: diff,
+      snapshot: { _ in () })
+    self._replayOnTarget = { staged, strategy, interrupt, setData, completion throws(Failure) in
+      var view = target
+      try _guardedReplay(
+        staged, on: &view, counts: counts, strategy: strategy, elementUpdates: elementUpdates,
+        options: ReplayOptions(), guard: check, interrupt: interrupt, setData: setData,
+        completion: completion)
+    }
   }
 
   /// Requests that the view show `data`, from any thread. The completion is called on the

@@ -1,3 +1,5 @@
+import StagecraftModel
+
 /// A request made to an `UpdatePipeline`, which can be cancelled from any thread.
 ///
 /// ```swift

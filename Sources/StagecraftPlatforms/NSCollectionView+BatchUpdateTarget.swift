@@ -1,8 +1,13 @@
 #if canImport(AppKit) && !targetEnvironment(macCatalyst)
   import AppKit
   import StagecraftDiff
+  import StagecraftModel
   import StagecraftReplay
 
+  /// A collection view replays a staged changeset with `reload(using:setData:)`, guarded:
+  /// each block is checked against `displayedItemCounts` and the block's data before the
+  /// view sees it, and a block AppKit would refuse becomes `reloadData()` with the final
+  /// data, reported to `UpdateGuard` (see the article Updates That Never Crash).
   extension NSCollectionView: @MainActor BatchUpdateTarget {
     /// A silent refresh on a collection view carries the app's item configuration.
     /// AppKit has no reconfigure: `.reconfigure` reloads the items.
@@ -12,6 +17,14 @@
     ///
     /// - Complexity: O(1).
     public var isOnScreen: Bool { window != nil && bounds.size != .zero }
+
+    /// The item count of each section as the view holds it now (`numberOfSections`,
+    /// `numberOfItems(inSection:)`): what the replay's guard checks each block against.
+    ///
+    /// - Complexity: O(S), where S is the number of sections.
+    public var displayedItemCounts: [Int]? {
+      (0..<numberOfSections).map { numberOfItems(inSection: $0) }
+    }
 
     /// Calls `setData`, then `reloadData()`.
     ///

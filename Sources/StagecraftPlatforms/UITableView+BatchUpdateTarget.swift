@@ -1,8 +1,15 @@
 #if canImport(UIKit) && !os(watchOS)
   import StagecraftDiff
+  import StagecraftModel
   import StagecraftReplay
   import UIKit
 
+  /// A table view replays a staged changeset with `reload(using:setData:)`, guarded: each
+  /// block is checked against `displayedItemCounts` and the block's data before the view
+  /// sees it, and a block UIKit would refuse becomes `reloadData()` with the final data,
+  /// reported to `UpdateGuard` (see the article Updates That Never Crash). The row
+  /// animations of each kind of call can be chosen, as in DifferenceKit:
+  /// `reload(using:with:setData:)` and `reload(using:deleteSectionsAnimation:…)`.
   extension UITableView: @MainActor BatchUpdateTarget {
     /// A silent refresh on a table view carries the app's cell configuration.
     public typealias ElementUpdates = CellUpdateMode<UITableViewCell>
@@ -11,6 +18,19 @@
     ///
     /// - Complexity: O(1).
     public var isOnScreen: Bool { window != nil && bounds.size != .zero }
+
+    /// The row count of each section as the view holds it now (`numberOfSections`,
+    /// `numberOfRows(inSection:)`): what the replay's guard checks each block against.
+    ///
+    /// - Complexity: O(S), where S is the number of sections.
+    public var displayedItemCounts: [Int]? {
+      (0..<numberOfSections).map { numberOfRows(inSection: $0) }
+    }
+
+    /// A table view: its refusals speak of rows.
+    ///
+    /// - Complexity: O(1).
+    public var viewKind: ListViewKind { .tableView }
 
     /// Calls `setData`, then `reloadData()`.
     ///
@@ -45,18 +65,29 @@
       refreshing: [Move<ElementPath>], by elementUpdates: CellUpdateMode<UITableViewCell>,
       completion: ((Bool) -> Void)?
     ) {
-      let animation: UITableView.RowAnimation = animated ? .automatic : .none
+      _perform(
+        batch, animations: TableViewRowAnimations(animated ? .automatic : .none),
+        setData: setData, refreshing: refreshing, by: elementUpdates, completion: completion)
+    }
+
+    /// One block with the given row animations.
+    func _perform(
+      _ batch: BatchUpdate, animations: TableViewRowAnimations, setData: () -> Void,
+      refreshing: [Move<ElementPath>], by elementUpdates: CellUpdateMode<UITableViewCell>,
+      completion: ((Bool) -> Void)?
+    ) {
+      let a = animations
       withoutActuallyEscaping(setData) { setData in
         performBatchUpdates(
           {
             setData()
-            self.deleteSections(IndexSet(batch.deleteSections), with: animation)
-            self.insertSections(IndexSet(batch.insertSections), with: animation)
-            self.reloadSections(IndexSet(batch.reloadSections), with: animation)
+            self.deleteSections(IndexSet(batch.deleteSections), with: a.deleteSections)
+            self.insertSections(IndexSet(batch.insertSections), with: a.insertSections)
+            self.reloadSections(IndexSet(batch.reloadSections), with: a.reloadSections)
             for move in batch.moveSections { self.moveSection(move.source, toSection: move.target) }
-            self.deleteRows(at: batch.deleteItems.map(IndexPath.init), with: animation)
-            self.insertRows(at: batch.insertItems.map(IndexPath.init), with: animation)
-            self.reloadRows(at: batch.reloadItems.map(IndexPath.init), with: animation)
+            self.deleteRows(at: batch.deleteItems.map(IndexPath.init), with: a.deleteRows)
+            self.insertRows(at: batch.insertItems.map(IndexPath.init), with: a.insertRows)
+            self.reloadRows(at: batch.reloadItems.map(IndexPath.init), with: a.reloadRows)
             for move in batch.moveItems {
               self.moveRow(at: IndexPath(move.source), to: IndexPath(move.target))
             }
@@ -64,7 +95,7 @@
               if #available(iOS 15.0, tvOS 15.0, *) {
                 self.reconfigureRows(at: batch.reconfigureItems.map(IndexPath.init))
               } else {
-                self.reloadRows(at: batch.reconfigureItems.map(IndexPath.init), with: animation)
+                self.reloadRows(at: batch.reconfigureItems.map(IndexPath.init), with: a.reloadRows)
               }
             }
             if case .silent(let configure) = elementUpdates {

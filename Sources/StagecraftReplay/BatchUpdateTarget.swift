@@ -59,6 +59,23 @@ public protocol BatchUpdateTarget {
   /// reloads (a view off screen reads its counts early and would fail).
   var isOnScreen: Bool { get }
 
+  /// The item count of each section as the target holds it now, as UIKit's
+  /// `numberOfSections` and `numberOfItems(inSection:)` report them; `nil` (the default)
+  /// when the target cannot tell.
+  ///
+  /// A guarded replay onto a view checks every block against these counts before the view
+  /// sees it: data that the app changed behind the view's back shows up here. A target that
+  /// answers `nil` is not guarded.
+  ///
+  /// - Complexity: O(S), where S is the number of sections.
+  var displayedItemCounts: [Int]? { get }
+
+  /// The kind of view the target is, for the words of a refusal: `.collectionView` by
+  /// default.
+  ///
+  /// - Complexity: O(1).
+  var viewKind: ListViewKind { get }
+
   /// Calls `setData`, then reloads everything.
   ///
   /// - Parameters:
@@ -90,4 +107,16 @@ public protocol BatchUpdateTarget {
     refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdates,
     completion: ((Bool) -> Void)?
   ) throws(Failure)
+}
+
+extension BatchUpdateTarget {
+  /// `nil`: the target does not say what it holds, and is not guarded.
+  ///
+  /// - Complexity: O(1).
+  public var displayedItemCounts: [Int]? { nil }
+
+  /// `.collectionView`.
+  ///
+  /// - Complexity: O(1).
+  public var viewKind: ListViewKind { .collectionView }
 }

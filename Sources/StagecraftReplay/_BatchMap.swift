@@ -183,13 +183,14 @@ extension _BatchMap {
       element: _kthFree(rank, taken: after[section]?.taken ?? []), section: section)
   }
 
-  /// Where the fresh item of the reloaded item at `path` is inserted: its shifted position
-  /// in its section's target, computed without the moves; nil when its section does not
-  /// survive.
+  /// Where the fresh item of the reloaded item at `path` is inserted: its shifted position,
+  /// computed without the moves, item moves and section moves alike (so in another section
+  /// than its own when its section moves); nil when its section does not survive.
   ///
   /// - Complexity: O(log c).
   package func reloadedItemTarget(of path: ElementPath) -> ElementPath? {
-    guard let section = sectionTarget(of: path.section) else { return nil }
+    guard sectionTarget(of: path.section) != nil else { return nil }
+    let section = reloadedSectionTarget(of: path.section)
     let deleted = before[path.section]?.deleted ?? []
     let rank = path.element - deleted._countBelow(path.element)
     return ElementPath(

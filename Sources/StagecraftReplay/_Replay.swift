@@ -14,6 +14,7 @@ package func _replay<Target: BatchUpdateTarget, C: Collection>(
   snapshot: (C) throws(Target.Failure) -> Target.Snapshot,
   strategy: UpdateStrategy,
   elementUpdates: (ElementPath) -> Target.ElementUpdates,
+  options: ReplayOptions = ReplayOptions(),
   interrupt: ((Changeset<C>) -> Bool)?,
   setData: (C) -> Void,
   completion: ((Bool) -> Void)?
@@ -33,7 +34,7 @@ package func _replay<Target: BatchUpdateTarget, C: Collection>(
   }
   guard target.isOnScreen, strategy != .reloadData else { return try reloadInstead() }
 
-  let blocks = _ReplayBlock.blocks(for: staged, elementUpdates: elementUpdates)
+  let blocks = _ReplayBlock.blocks(for: staged, elementUpdates: elementUpdates, options: options)
   for (index, block) in blocks.enumerated() {
     if let interrupt, interrupt(block.changeset) { return try reloadInstead() }
     let isLast = index == blocks.count - 1

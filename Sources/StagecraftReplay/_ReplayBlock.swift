@@ -16,13 +16,19 @@ package struct _ReplayBlock<C: Collection, Updates: ElementUpdateStyle> {
   /// the update stage before it): a reload by its path before the block, a reconfigure or a
   /// silent refresh by the path after it, found with the block's old → new map.
   package init(
-    _ stage: Changeset<C>, updates: Changeset<C>, elementUpdates: (ElementPath) -> Updates
+    _ stage: Changeset<C>, updates: Changeset<C>, elementUpdates: (ElementPath) -> Updates,
+    movesAsDeletesAndInserts: Bool = false
   ) {
     batch = BatchUpdate(
       deleteSections: stage.sectionDeleted, insertSections: stage.sectionInserted,
       reloadSections: stage.sectionUpdated, moveSections: stage.sectionMoved,
       deleteItems: stage.elementDeleted, insertItems: stage.elementInserted,
       moveItems: stage.elementMoved)
+    if movesAsDeletesAndInserts, !batch.moveItems.isEmpty {
+      batch.deleteItems = _sortedUnique(batch.deleteItems + batch.moveItems.map(\.source))
+      batch.insertItems = _sortedUnique(batch.insertItems + batch.moveItems.map(\.target))
+      batch.moveItems = []
+    }
     refreshing = []
     refresher = nil
     placesEveryUpdate = true
@@ -52,33 +58,59 @@ package struct _ReplayBlock<C: Collection, Updates: ElementUpdateStyle> {
   /// The blocks that replay `staged`.
   ///
   /// An update stage whose updates are all reconfigures or silent refreshes needs no block
-  /// of its own: it rides with the next stage, each updated path (before) carried through
-  /// that stage's old → new map to the position where the element is after the block. It
-  /// stays on its own when the next stage reloads a section (no source shows that UIKit
-  /// accepts a reconfigure in a block that reloads sections) or deletes an updated item.
+  /// of its own before the next stage: each updated path (before) is carried through that
+  /// stage's old → new map to the position where the element is after it. Silent refreshes
+  /// ride inside the next stage's block. Reconfigures go in a block of their own right after
+  /// it, unless `options.reconfiguresInsideStructuralBlock`. The update stage stays on its
+  /// own when the next stage reloads a section (no source shows that UIKit accepts a
+  /// reconfigure in a block that reloads sections) or deletes an updated item.
   ///
   /// - Complexity: O(s + c log c), where s is the number of stages and c the number of
   ///   changes.
   package static func blocks(
-    for staged: StagedChangeset<C>, elementUpdates: (ElementPath) -> Updates
+    for staged: StagedChangeset<C>, elementUpdates: (ElementPath) -> Updates,
+    options: ReplayOptions = ReplayOptions()
   ) -> [_ReplayBlock] {
+    let asDeletes = options.replaysMovesAsDeletesAndInserts
     var blocks: [_ReplayBlock] = []
     var index = staged.startIndex
     while index < staged.endIndex {
       let stage = staged[index]
       let next = index + 1 < staged.endIndex ? staged[index + 1] : nil
       if let next, _canCarry(stage, into: next, elementUpdates: elementUpdates) {
-        let merged = _ReplayBlock(next, updates: stage, elementUpdates: elementUpdates)
+        let merged = _ReplayBlock(
+          next, updates: stage, elementUpdates: elementUpdates, movesAsDeletesAndInserts: asDeletes)
         if merged.placesEveryUpdate {
-          blocks.append(merged)
+          if options.reconfiguresInsideStructuralBlock || merged.batch.reconfigureItems.isEmpty {
+            blocks.append(merged)
+          } else {
+            blocks += merged._reconfiguringAfterwards()
+          }
           index += 2
           continue
         }
       }
-      blocks.append(_ReplayBlock(stage, updates: stage, elementUpdates: elementUpdates))
+      blocks.append(
+        _ReplayBlock(
+          stage, updates: stage, elementUpdates: elementUpdates, movesAsDeletesAndInserts: asDeletes
+        ))
       index += 1
     }
     return blocks
+  }
+
+  /// This block split in two: its structural calls and silent refreshes, then a block that
+  /// only reconfigures, at the same positions (after the first block), with the same data.
+  func _reconfiguringAfterwards() -> [_ReplayBlock] {
+    var structural = self
+    structural.batch.reconfigureItems = []
+    structural.changeset.elementUpdated = []
+    var reconfigure = self
+    reconfigure.batch = BatchUpdate(reconfigureItems: batch.reconfigureItems)
+    reconfigure.refreshing = []
+    reconfigure.refresher = nil
+    reconfigure.changeset = Changeset(data: changeset.data, elementUpdated: batch.reconfigureItems)
+    return [structural, reconfigure]
   }
 
   /// Whether the update stage `stage` may ride with `next`, if `next` keeps every item

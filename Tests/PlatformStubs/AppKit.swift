@@ -62,6 +62,10 @@
   open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
   // nscollectionview/item(at:)-9s1vj (by index path)
   open func item(at indexPath: IndexPath) -> NSCollectionViewItem? { nil }
+  // nscollectionview/numberofsections
+  open var numberOfSections: Int { 0 }
+  // nscollectionview/numberofitems(insection:)
+  open func numberOfItems(inSection section: Int) -> Int { 0 }
 }
 
 // foundation/indexpath, AppKit's additions

@@ -65,6 +65,10 @@
   open func reconfigureItems(at indexPaths: [IndexPath]) {}
   // uicollectionview/cellforitem(at:)
   open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { nil }
+  // uicollectionview/numberofsections
+  open var numberOfSections: Int { 0 }
+  // uicollectionview/numberofitems(insection:)
+  open func numberOfItems(inSection section: Int) -> Int { 0 }
 }
 
 // uitableview
@@ -99,6 +103,10 @@
   open func reconfigureRows(at indexPaths: [IndexPath]) {}
   // uitableview/cellforrow(at:)
   open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { nil }
+  // uitableview/numberofsections
+  open var numberOfSections: Int { 0 }
+  // uitableview/numberofrows(insection:)
+  open func numberOfRows(inSection section: Int) -> Int { 0 }
 }
 
 // uiviewcontroller

@@ -124,14 +124,38 @@ struct ReplayCallSiteTests {
     #expect(batches.last == BatchUpdate(reloadSections: [0]))
   }
 
-  /// With `.reconfigure` a flat changeset takes at most two blocks, and the updates are
-  /// reconfigured at their position after the block they ride with.
-  @Test func reconfiguresRideWithTheNextBlockAtTheirPositionAfterIt() throws {
+  /// With `.reconfigure`, the updates follow the structural block in a block of their own,
+  /// at their positions after it (Apple advises reconfiguring outside a batch; Lists and
+  /// Composed reconfigure in a second block).
+  @Test func reconfiguresFollowTheStructuralBlockAtTheirPositionAfterIt() throws {
     let source = [Item(1), Item(2), Item(3), Item(4)]
     let target = [Item(4, 1), Item(5), Item(3, 1)]  // 1 and 2 deleted; 3 and 4 swap
     var model = CollectionModel(items: source)
+    let cells = [model.cell(at: p(0, 2))!.id, model.cell(at: p(0, 3))!.id]
     try model.reload(
       using: StagedChangeset(source: source, target: target), elementUpdates: .reconfigure)
+    let batches = model.events.compactMap { event -> BatchUpdate? in
+      if case .batchUpdates(let batch, _) = event { batch } else { nil }
+    }
+    #expect(batches.count == 3)
+    #expect(batches[0] == BatchUpdate(deleteItems: [p(0, 0), p(0, 1)]))
+    #expect(batches[1] == BatchUpdate(reconfigureItems: [p(0, 0), p(0, 1)]))
+    #expect(batches[2].reconfigureItems.isEmpty)
+    #expect(model.items == target)
+    #expect(model.staleCells.isEmpty)
+    // The reconfigured cells are the cells of 3 and 4, kept.
+    #expect(Set([model.cell(at: p(0, 0))!.id, model.cell(at: p(0, 2))!.id]) == Set(cells))
+  }
+
+  /// Opted in, the reconfigures ride inside the structural block: a flat changeset takes at
+  /// most two blocks.
+  @Test func reconfiguresRideInsideTheStructuralBlockWhenAskedTo() throws {
+    let source = [Item(1), Item(2), Item(3), Item(4)]
+    let target = [Item(4, 1), Item(5), Item(3, 1)]
+    var model = CollectionModel(items: source)
+    try model.reload(
+      using: StagedChangeset(source: source, target: target), elementUpdates: .reconfigure,
+      options: ReplayOptions(reconfiguresInsideStructuralBlock: true))
     let batches = model.events.compactMap { event -> BatchUpdate? in
       if case .batchUpdates(let batch, _) = event { batch } else { nil }
     }
@@ -140,6 +164,28 @@ struct ReplayCallSiteTests {
     #expect(batches[0].reconfigureItems == [p(0, 0), p(0, 1)])
     #expect(model.items == target)
     #expect(model.staleCells.isEmpty)
+  }
+
+  /// Moves replayed as deletes and inserts: no move reaches the view, the data ends the
+  /// same, and the moved items get new cells (and lose their selection).
+  @Test func movesCanBeReplayedAsDeletesAndInserts() throws {
+    let source = [Item(1), Item(2), Item(3), Item(4)]
+    let target = [Item(4), Item(2), Item(3), Item(1)]
+    var model = CollectionModel(items: source)
+    model.selectItem(at: p(0, 0))
+    let cellOf2 = model.cell(at: p(0, 1))!.id
+    try model.reload(
+      using: StagedChangeset(source: source, target: target),
+      options: ReplayOptions(replaysMovesAsDeletesAndInserts: true))
+    let batches = model.events.compactMap { event -> BatchUpdate? in
+      if case .batchUpdates(let batch, _) = event { batch } else { nil }
+    }
+    #expect(batches.allSatisfy { $0.moveItems.isEmpty })
+    #expect(batches.contains { !$0.deleteItems.isEmpty && !$0.insertItems.isEmpty })
+    #expect(model.items == target)
+    #expect(model.staleCells.isEmpty)
+    #expect(model.indexPathsForSelectedItems.isEmpty)
+    #expect(model.cell(at: p(0, 1))?.id == cellOf2)
   }
 
   // MARK: Refusals lose nothing

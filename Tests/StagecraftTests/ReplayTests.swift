@@ -93,12 +93,20 @@ struct ReplayTests {
         selected, source: [section(0, []).with(source)], target: [section(0, []).with(target)],
         strategy: strategy, mode: mode, flat: true)
       #expect(model.indexPathsForSelectedItems == expected)
-      // Reconfigure and silent updates ride with the next stage: at most two blocks.
-      let blocks = model.events.filter { if case .batchUpdates = $0 { true } else { false } }
+      // Silent updates ride inside the next stage's block: at most two blocks. Reconfigures
+      // take a block of their own right after it instead of one before it: as many blocks
+      // as stages, the last of them only reconfigures.
+      let blocks = model.events.compactMap { event -> BatchUpdate? in
+        if case .batchUpdates(let batch, _) = event { batch } else { nil }
+      }
       if strategy != .reloadData {
         let updateStageFollowed = staged.count > 1 && !staged[0].elementUpdated.isEmpty
-        #expect(blocks.count == staged.count - (mode != .reload && updateStageFollowed ? 1 : 0))
-        #expect(blocks.count <= (mode == .reload ? 3 : 2))
+        #expect(blocks.count == staged.count - (mode == .silent && updateStageFollowed ? 1 : 0))
+        #expect(blocks.count <= (mode == .silent ? 2 : 3))
+        if mode == .reconfigure, updateStageFollowed {
+          #expect(blocks[1] == BatchUpdate(reconfigureItems: blocks[1].reconfigureItems))
+          #expect(blocks[0].reconfigureItems.isEmpty)
+        }
       }
     }
   }
@@ -122,8 +130,17 @@ struct ReplayTests {
     case .reconfigure, .silent:
       #expect(model.cell(at: p(0, 0))?.id == cellOf2)
       #expect(model.indexPathsForSelectedItems == [p(0, 0)])
-      let batches = model.events.filter { if case .batchUpdates = $0 { true } else { false } }
-      #expect(batches.count == 1)
+      // A silent refresh rides inside the delete's block; a reconfigure follows it.
+      let batches = model.events.compactMap { event -> BatchUpdate? in
+        if case .batchUpdates(let batch, _) = event { batch } else { nil }
+      }
+      #expect(batches.count == (mode == .silent ? 1 : 2))
+      if mode == .reconfigure {
+        #expect(
+          batches == [
+            BatchUpdate(deleteItems: [p(0, 0)]), BatchUpdate(reconfigureItems: [p(0, 0)]),
+          ])
+      }
     }
   }
 
@@ -219,12 +236,16 @@ struct ReplayTests {
     let staged = StagedChangeset(source: source, target: target)
     #expect(staged.count == 3)
     for mode in [ElementUpdateMode.reconfigure, .silent] {
-      var model = CollectionModel(sections: Array(source))
-      try model.reload(using: staged, elementUpdates: mode)
-      #expect(model.sections == Array(target))
-      #expect(model.staleCells.isEmpty)
-      let blocks = model.events.filter { if case .batchUpdates = $0 { true } else { false } }
-      #expect(blocks.count == 2)
+      for inside in [false, true] {
+        var model = CollectionModel(sections: Array(source))
+        try model.reload(
+          using: staged, elementUpdates: mode,
+          options: ReplayOptions(reconfiguresInsideStructuralBlock: inside))
+        #expect(model.sections == Array(target))
+        #expect(model.staleCells.isEmpty)
+        let blocks = model.events.filter { if case .batchUpdates = $0 { true } else { false } }
+        #expect(blocks.count == (mode == .reconfigure && !inside ? 3 : 2))
+      }
     }
   }
 

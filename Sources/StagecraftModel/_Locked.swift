@@ -10,11 +10,11 @@
 ///
 /// `@unchecked Sendable` is safe here: `value` is only ever read or written inside
 /// `withLock`, with the mutex held, and the mutex is allocated once and never moved.
-final class _Locked<Value>: @unchecked Sendable {
+package final class _Locked<Value>: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private var value: Value
 
-  init(_ value: Value) {
+  package init(_ value: Value) {
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
@@ -27,7 +27,7 @@ final class _Locked<Value>: @unchecked Sendable {
     mutex.deallocate()
   }
 
-  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+  package func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return body(&value)

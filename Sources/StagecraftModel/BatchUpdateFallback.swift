@@ -1,0 +1,162 @@
+import StagecraftDiff
+import StagecraftReplay
+
+/// A replay onto a view that was not animated as asked, but reloaded with the final data:
+/// what the guard reports, once, to `UpdateGuard.onFallback`.
+///
+/// For a refused block it carries the refusal (`error`, with UIKit's text), its
+/// `explanation`, and what the check read (`itemCountsBefore`, `itemCountsAfter`, `batch`),
+/// which `json` writes out for `stagecraft check REPORT.json` to replay on a laptop.
+///
+/// ```swift
+/// import Stagecraft
+///
+/// let fallback = BatchUpdateFallback(
+///   cause: .refused(BatchUpdateError(.deleteItemOutOfRange(item: 3, section: 0, itemCount: 3))),
+///   view: .collectionView, itemCountsBefore: [3], itemCountsAfter: [2],
+///   batch: BatchUpdate(deleteItems: [ElementPath(element: 3, section: 0)]))
+/// print(fallback.json)
+/// ```
+///
+/// prints
+///
+/// ```
+/// {"cause":"refused","view":"collectionView","error":"attempt to delete item 3 from section 0 which only contains 3 items before the update","itemCountsBefore":[3],"itemCountsAfter":[2],"batch":{"deleteItems":[[0,3]]}}
+/// ```
+public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
+  /// Why the replay reloaded.
+  public enum Cause: Hashable, Sendable {
+    /// A block failed the check: UIKit would have raised, or crashed or corrupted itself.
+    case refused(BatchUpdateError)
+    /// The view was not in a window or had no size: it would have read its counts early.
+    case offScreen
+  }
+
+  /// Why the replay reloaded.
+  public var cause: Cause
+  /// The view's kind, for the words of the texts.
+  public var view: ListViewKind
+  /// The item count of each section that the view held before the refused block; `nil`
+  /// when off screen.
+  public var itemCountsBefore: [Int]?
+  /// The item count of each section of the refused block's data; `nil` when off screen.
+  public var itemCountsAfter: [Int]?
+  /// The refused block's calls; `nil` when off screen.
+  public var batch: BatchUpdate?
+
+  /// Creates a report.
+  ///
+  /// - Parameters:
+  ///   - cause: Why the replay reloaded.
+  ///   - view: The view's kind.
+  ///   - itemCountsBefore: The view's counts before the refused block.
+  ///   - itemCountsAfter: The counts of the refused block's data.
+  ///   - batch: The refused block.
+  /// - Complexity: O(1).
+  public init(
+    cause: Cause, view: ListViewKind = .collectionView, itemCountsBefore: [Int]? = nil,
+    itemCountsAfter: [Int]? = nil, batch: BatchUpdate? = nil
+  ) {
+    self.cause = cause
+    self.view = view
+    self.itemCountsBefore = itemCountsBefore
+    self.itemCountsAfter = itemCountsAfter
+    self.batch = batch
+  }
+
+  /// The refusal, with UIKit's text; `nil` when the view was off screen.
+  ///
+  /// - Complexity: O(1).
+  public var error: BatchUpdateError? {
+    if case .refused(let error) = cause { error } else { nil }
+  }
+
+  /// What the refusal means: what disagreed, the usual causes, what to change, as
+  /// `stagecraft explain` prints them for the same text; `nil` when off screen.
+  ///
+  /// - Complexity: That of `BatchUpdateError.explanation`.
+  public var explanation: BatchUpdateError.Explanation? { error?.explanation }
+
+  /// UIKit's text for a refused block; for a view off screen, a sentence that says so.
+  ///
+  /// - Complexity: That of `BatchUpdateError.description`.
+  public var description: String {
+    switch cause {
+    case .refused(let error): error.description
+    case .offScreen:
+      "the \(view == .tableView ? "table" : "collection") view is not on screen (no window, "
+        + "or no size): it was reloaded with the final data instead of animated"
+    }
+  }
+
+  /// The report as one line of JSON: the cause, the view, UIKit's text, the counts and the
+  /// batch, in the file format of `stagecraft check`, which replays it.
+  ///
+  /// - Complexity: O(S + c), where S is the number of sections and c the number of calls.
+  public var json: String {
+    var members: [(String, String)] = []
+    switch cause {
+    case .refused(let error):
+      members.append(("cause", _jsonString("refused")))
+      members.append(("view", _jsonString(view == .tableView ? "tableView" : "collectionView")))
+      members.append(("error", _jsonString(error.description)))
+    case .offScreen:
+      members.append(("cause", _jsonString("offScreen")))
+      members.append(("view", _jsonString(view == .tableView ? "tableView" : "collectionView")))
+    }
+    if let itemCountsBefore { members.append(("itemCountsBefore", _jsonList(itemCountsBefore))) }
+    if let itemCountsAfter { members.append(("itemCountsAfter", _jsonList(itemCountsAfter))) }
+    if let batch { members.append(("batch", batch._json)) }
+    return _jsonObject(members)
+  }
+}
+
+extension BatchUpdate {
+  /// The non-empty lists as a JSON object: sections as numbers, index paths as
+  /// `[section, item]`, moves as `[from, to]`.
+  var _json: String {
+    func path(_ path: ElementPath) -> String { "[\(path.section),\(path.element)]" }
+    var members: [(String, String)] = []
+    func add<T>(_ name: String, _ list: [T], _ item: (T) -> String) {
+      guard !list.isEmpty else { return }
+      members.append((name, "[" + list.map(item).joined(separator: ",") + "]"))
+    }
+    add("deleteSections", deleteSections) { "\($0)" }
+    add("insertSections", insertSections) { "\($0)" }
+    add("reloadSections", reloadSections) { "\($0)" }
+    add("moveSections", moveSections) { "[\($0.source),\($0.target)]" }
+    add("deleteItems", deleteItems, path)
+    add("insertItems", insertItems, path)
+    add("reloadItems", reloadItems, path)
+    add("moveItems", moveItems) { "[\(path($0.source)),\(path($0.target))]" }
+    add("reconfigureItems", reconfigureItems, path)
+    return _jsonObject(members)
+  }
+}
+
+private func _jsonObject(_ members: [(String, String)]) -> String {
+  "{" + members.map { _jsonString($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+}
+
+private func _jsonList(_ list: [Int]) -> String {
+  "[" + list.map { "\($0)" }.joined(separator: ",") + "]"
+}
+
+/// `text` as a JSON string: quotes, backslashes and control characters escaped.
+private func _jsonString(_ text: String) -> String {
+  var result = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": result += "\\\""
+    case "\\": result += "\\\\"
+    case "\n": result += "\\n"
+    case "\t": result += "\\t"
+    case "\r": result += "\\r"
+    case _ where scalar.value < 0x20:
+      let hex = String(scalar.value, radix: 16)
+      result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    default: result.unicodeScalars.append(scalar)
+    }
+  }
+  return result + "\""
+}

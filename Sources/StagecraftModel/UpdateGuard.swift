@@ -1,0 +1,83 @@
+import StagecraftReplay
+
+/// What a replay onto a view does with a block that UIKit would refuse: the guard that
+/// makes updates never crash.
+///
+/// Before each block reaches a `UICollectionView`, a `UITableView` or an
+/// `NSCollectionView`, a guarded replay checks it with `CollectionModel`'s validation (strict
+/// rules included) against the counts the view holds now and the counts of the block's
+/// data. A block that fails, and an update to a view that is off screen, become one
+/// `reloadData()` with the final data, and the fallback is reported once, to `onFallback`.
+///
+/// Every replay onto a view uses `UpdateGuard.standard` unless the call names another. Set
+/// it once at launch to send fallbacks to your crash reporter:
+///
+/// ```swift
+/// import Stagecraft
+///
+/// UpdateGuard.standard = UpdateGuard(onFallback: { fallback in
+///   print("list update fell back to reloadData: \(fallback.error?.description ?? "off screen")")
+/// })
+/// print(UpdateGuard.standard.isEnabled)  // prints true
+/// UpdateGuard.standard = UpdateGuard()
+/// ```
+public struct UpdateGuard: Sendable {
+  /// Whether blocks are checked; `false` hands every block to the view as it is, as
+  /// before the guard existed (a refused block then raises on the device).
+  public var isEnabled: Bool
+
+  /// Whether a fallback traps in debug builds (with `assertionFailure`, after reporting),
+  /// so that developers notice; release builds recover either way. `false` by default.
+  public var trapsInDebugBuilds: Bool
+
+  /// Called once per fallback, on the caller's thread (the main thread for a view), before
+  /// the view reloads. `nil` by default.
+  public var onFallback: (@Sendable (BatchUpdateFallback) -> Void)?
+
+  /// The text of count failures in the reports: `.iOS17`, the text a device of today would
+  /// have raised, by default.
+  public var wording: BatchUpdateError.Wording
+
+  /// Creates a guard.
+  ///
+  /// - Parameters:
+  ///   - isEnabled: Whether blocks are checked; `true` by default.
+  ///   - trapsInDebugBuilds: Whether a fallback traps in debug builds; `false` by default.
+  ///   - wording: The text of count failures in the reports; `.iOS17` by default.
+  ///   - onFallback: Called once per fallback.
+  /// - Complexity: O(1).
+  public init(
+    isEnabled: Bool = true, trapsInDebugBuilds: Bool = false,
+    wording: BatchUpdateError.Wording = .iOS17,
+    onFallback: (@Sendable (BatchUpdateFallback) -> Void)? = nil
+  ) {
+    self.isEnabled = isEnabled
+    self.trapsInDebugBuilds = trapsInDebugBuilds
+    self.wording = wording
+    self.onFallback = onFallback
+  }
+
+  /// No guard: every block reaches the view unchecked.
+  ///
+  /// - Complexity: O(1).
+  public static var off: UpdateGuard { UpdateGuard(isEnabled: false) }
+
+  /// The guard of every replay onto a view that names none: on, recovering, reporting to
+  /// no one until the app sets it.
+  ///
+  /// - Complexity: O(1); reading and writing take a lock, so any thread may.
+  public static var standard: UpdateGuard {
+    get { _standardGuard.withLock { $0 } }
+    set { _standardGuard.withLock { $0 = newValue } }
+  }
+
+  /// Reports `fallback`, then traps if asked to in a debug build.
+  func _report(_ fallback: BatchUpdateFallback) {
+    onFallback?(fallback)
+    if trapsInDebugBuilds {
+      assertionFailure("Stagecraft: a batch update fell back to reloadData: \(fallback)")
+    }
+  }
+}
+
+private let _standardGuard = _Locked(UpdateGuard())

@@ -1,0 +1,140 @@
+import StagecraftDiff
+import StagecraftReplay
+
+/// The item counts of one block's data, as the guard reads them without touching elements.
+package enum _BlockCounts {
+  /// A flat list: the item count of the one section the block's calls name.
+  case items(Int)
+  /// Sections: the item count of each.
+  case sections([Int])
+
+  /// The counts after the block, given the counts the view shows before it: for a flat
+  /// list, the shown counts with the named section's count replaced.
+  ///
+  /// - Complexity: O(S), where S is the number of sections.
+  func after(shown: [Int], batch: BatchUpdate) -> [Int] {
+    switch self {
+    case .sections(let counts): return counts
+    case .items(let count):
+      let section =
+        batch.deleteItems.first?.section ?? batch.insertItems.first?.section
+        ?? batch.reloadItems.first?.section ?? batch.moveItems.first?.source.section
+        ?? batch.reconfigureItems.first?.section ?? 0
+      var counts = shown
+      if counts.indices.contains(section) { counts[section] = count }
+      return counts
+    }
+  }
+}
+
+/// A view as the guarded replay sees it: it checks each block before the view does, and
+/// refuses (throws `.fallback`) what `CollectionModel` refuses.
+struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Snapshot == Void {
+  typealias Failure = _GuardedFailure<Base.Failure>
+  typealias Snapshot = _BlockCounts
+  typealias ElementUpdates = Base.ElementUpdates
+
+  var base: Base
+  let check: UpdateGuard
+  /// Set when a block is refused, before the replay reports its completion.
+  let fellBack = _Flag()
+  var fallback: BatchUpdateFallback?
+
+  var isOnScreen: Bool { base.isOnScreen }
+
+  mutating func reloadData(_ snapshot: _BlockCounts, setData: () -> Void) throws(Failure) {
+    do {
+      try base.reloadData((), setData: setData)
+    } catch {
+      throw .target(error)
+    }
+  }
+
+  mutating func performBatchUpdates(
+    _ batch: BatchUpdate, snapshot: _BlockCounts, animated: Bool, setData: () -> Void,
+    refreshing: [Move<ElementPath>], by elementUpdates: Base.ElementUpdates,
+    completion: ((Bool) -> Void)?
+  ) throws(Failure) {
+    if let before = base.displayedItemCounts {
+      let after = snapshot.after(shown: before, batch: batch)
+      do {
+        try batch.validate(
+          itemCountsBefore: before, itemCountsAfter: after, wording: check.wording,
+          view: base.viewKind)
+      } catch {
+        fallback = BatchUpdateFallback(
+          cause: .refused(error), view: base.viewKind, itemCountsBefore: before,
+          itemCountsAfter: after, batch: batch)
+        fellBack.value = true
+        throw .fallback
+      }
+    }
+    do {
+      try base.performBatchUpdates(
+        batch, snapshot: (), animated: animated, setData: setData, refreshing: refreshing,
+        by: elementUpdates, completion: completion)
+    } catch {
+      throw .target(error)
+    }
+  }
+}
+
+/// What a guarded block throws: the guard's refusal, or the view's own.
+enum _GuardedFailure<Base: Error>: Error {
+  case fallback
+  case target(Base)
+}
+
+/// A flag the replay's completion reads while the target is borrowed.
+final class _Flag {
+  var value = false
+}
+
+/// The replay onto a view that takes its data from the app, guarded by `check`: a block the
+/// model refuses against the counts the view shows, and an update to a view off screen,
+/// become one reload with the final data, reported once to `check.onFallback`; the
+/// completion is then called once, with `false` for a refused block.
+///
+/// - Complexity: O(s + c log c) for the planning and O(S + c) per block for the check,
+///   where s is the number of stages, c the number of changes and S the number of
+///   sections, plus what the target spends on each block.
+package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
+  _ staged: StagedChangeset<C>, on target: inout Target, counts: (C) -> _BlockCounts,
+  strategy: UpdateStrategy, elementUpdates: Target.ElementUpdates, options: ReplayOptions,
+  guard check: UpdateGuard, interrupt: ((Changeset<C>) -> Bool)?, setData: (C) -> Void,
+  completion: ((Bool) -> Void)?
+) throws(Target.Failure) where Target.Snapshot == Void {
+  guard check.isEnabled, let final = staged.last?.data else {
+    return try _replay(
+      staged, on: &target, snapshot: { (_: C) throws(Target.Failure) in () }, strategy: strategy,
+      elementUpdates: { _ in elementUpdates }, options: options, interrupt: interrupt,
+      setData: setData, completion: completion)
+  }
+  if strategy != .reloadData, !target.isOnScreen {
+    check._report(BatchUpdateFallback(cause: .offScreen, view: target.viewKind))
+  }
+  var guarded = _GuardedTarget(base: target, check: check)
+  defer { target = guarded.base }
+  let fellBack = guarded.fellBack
+  do {
+    try _replay(
+      staged, on: &guarded,
+      snapshot: { (data: C) throws(_GuardedFailure<Target.Failure>) in counts(data) },
+      strategy: strategy, elementUpdates: { _ in elementUpdates }, options: options,
+      interrupt: interrupt, setData: setData,
+      completion: { finished in if !fellBack.value { completion?(finished) } })
+  } catch {
+    switch error {
+    case .target(let failure): throw failure
+    case .fallback:
+      if let fallback = guarded.fallback { check._report(fallback) }
+      do {
+        try guarded.base.reloadData((), setData: { setData(final) })
+      } catch {
+        completion?(false)
+        throw error
+      }
+      completion?(false)
+    }
+  }
+}

@@ -1,0 +1,206 @@
+#if canImport(UIKit) && !os(watchOS)
+  import StagecraftDiff
+  import StagecraftModel
+  import StagecraftReplay
+  import UIKit
+
+  /// The row animation of each kind of call a table view replay makes, as DifferenceKit's
+  /// `reload(using:deleteSectionsAnimation:…)` takes them.
+  public struct TableViewRowAnimations: Sendable {
+    /// For `deleteSections(_:with:)`.
+    public var deleteSections: UITableView.RowAnimation
+    /// For `insertSections(_:with:)`.
+    public var insertSections: UITableView.RowAnimation
+    /// For `reloadSections(_:with:)`.
+    public var reloadSections: UITableView.RowAnimation
+    /// For `deleteRows(at:with:)`.
+    public var deleteRows: UITableView.RowAnimation
+    /// For `insertRows(at:with:)`.
+    public var insertRows: UITableView.RowAnimation
+    /// For `reloadRows(at:with:)`.
+    public var reloadRows: UITableView.RowAnimation
+
+    /// The same animation for every kind of call.
+    ///
+    /// - Parameter animation: The animation.
+    /// - Complexity: O(1).
+    public init(_ animation: UITableView.RowAnimation) {
+      (deleteSections, insertSections, reloadSections) = (animation, animation, animation)
+      (deleteRows, insertRows, reloadRows) = (animation, animation, animation)
+    }
+  }
+
+  /// A table view that animates each kind of call its own way: what the row-animation
+  /// replays run on, through the same guarded replay as the view itself.
+  @MainActor struct _AnimatedTableView: @MainActor BatchUpdateTarget {
+    typealias ElementUpdates = CellUpdateMode<UITableViewCell>
+    let table: UITableView
+    let animations: TableViewRowAnimations
+
+    var isOnScreen: Bool { table.isOnScreen }
+    var displayedItemCounts: [Int]? { table.displayedItemCounts }
+    var viewKind: ListViewKind { .tableView }
+
+    func reloadData(_ snapshot: Void, setData: () -> Void) {
+      table.reloadData((), setData: setData)
+    }
+
+    func performBatchUpdates(
+      _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+      refreshing: [Move<ElementPath>], by elementUpdates: CellUpdateMode<UITableViewCell>,
+      completion: ((Bool) -> Void)?
+    ) {
+      table._perform(
+        batch, animations: animated ? animations : TableViewRowAnimations(.none),
+        setData: setData, refreshing: refreshing, by: elementUpdates, completion: completion)
+    }
+  }
+
+  extension UITableView {
+    /// Replays a staged changeset of a flat list with one row animation for every call, as
+    /// DifferenceKit's `reload(using:with:interrupt:setData:)` does; guarded like
+    /// `reload(using:setData:)`.
+    ///
+    /// - Parameters:
+    ///   - staged: The changeset to replay.
+    ///   - animation: The animation of every call.
+    ///   - elementUpdates: How updated rows reach their cells.
+    ///   - options: How the calls are laid out in blocks.
+    ///   - guard: What to do with a block UIKit would refuse.
+    ///   - interrupt: Decides, per block, to reload instead of applying the rest.
+    ///   - setData: Switches the data source to the given data.
+    ///   - completion: Called once at the end.
+    /// - Complexity: O(s + c log c), where s is the number of stages and c the number of
+    ///   changes, plus O(S) per block for the guard, where S is the number of sections.
+    public func reload<C: Collection>(
+      using staged: StagedChangeset<C>, with animation: UITableView.RowAnimation,
+      elementUpdates: CellUpdateMode<UITableViewCell> = .reload,
+      options: ReplayOptions = ReplayOptions(), guard check: UpdateGuard = .standard,
+      interrupt: ((Changeset<C>) -> Bool)? = nil, setData: (C) -> Void,
+      completion: ((Bool) -> Void)? = nil
+    ) {
+      var table = _AnimatedTableView(table: self, animations: TableViewRowAnimations(animation))
+      table.reload(
+        using: staged, elementUpdates: elementUpdates, options: options, guard: check,
+        interrupt: interrupt, setData: setData, completion: completion)
+    }
+
+    /// Replays a staged changeset of sections with one row animation for every call;
+    /// guarded like `reload(using:setData:)`.
+    ///
+    /// - Parameters:
+    ///   - staged: The changeset to replay.
+    ///   - animation: The animation of every call.
+    ///   - elementUpdates: How updated rows reach their cells.
+    ///   - options: How the calls are laid out in blocks.
+    ///   - guard: What to do with a block UIKit would refuse.
+    ///   - interrupt: Decides, per block, to reload instead of applying the rest.
+    ///   - setData: Switches the data source to the given data.
+    ///   - completion: Called once at the end.
+    /// - Complexity: O(s + c log c), where s is the number of stages and c the number of
+    ///   changes, plus O(S) per block for the guard, where S is the number of sections.
+    public func reload<C: Collection>(
+      using staged: StagedChangeset<C>, with animation: UITableView.RowAnimation,
+      elementUpdates: CellUpdateMode<UITableViewCell> = .reload,
+      options: ReplayOptions = ReplayOptions(), guard check: UpdateGuard = .standard,
+      interrupt: ((Changeset<C>) -> Bool)? = nil, setData: (C) -> Void,
+      completion: ((Bool) -> Void)? = nil
+    ) where C.Element: DifferentiableSection {
+      var table = _AnimatedTableView(table: self, animations: TableViewRowAnimations(animation))
+      table.reload(
+        using: staged, elementUpdates: elementUpdates, options: options, guard: check,
+        interrupt: interrupt, setData: setData, completion: completion)
+    }
+
+    /// Replays a staged changeset of a flat list with a row animation per kind of call, as
+    /// DifferenceKit's `reload(using:deleteSectionsAnimation:…)` does; guarded like
+    /// `reload(using:setData:)`.
+    ///
+    /// - Parameters:
+    ///   - staged: The changeset to replay.
+    ///   - deleteSectionsAnimation: For deleted sections.
+    ///   - insertSectionsAnimation: For inserted sections.
+    ///   - reloadSectionsAnimation: For reloaded sections.
+    ///   - deleteRowsAnimation: For deleted rows.
+    ///   - insertRowsAnimation: For inserted rows.
+    ///   - reloadRowsAnimation: For reloaded rows.
+    ///   - elementUpdates: How updated rows reach their cells.
+    ///   - options: How the calls are laid out in blocks.
+    ///   - guard: What to do with a block UIKit would refuse.
+    ///   - interrupt: Decides, per block, to reload instead of applying the rest.
+    ///   - setData: Switches the data source to the given data.
+    ///   - completion: Called once at the end.
+    /// - Complexity: O(s + c log c), where s is the number of stages and c the number of
+    ///   changes, plus O(S) per block for the guard, where S is the number of sections.
+    public func reload<C: Collection>(
+      using staged: StagedChangeset<C>,
+      deleteSectionsAnimation: UITableView.RowAnimation,
+      insertSectionsAnimation: UITableView.RowAnimation,
+      reloadSectionsAnimation: UITableView.RowAnimation,
+      deleteRowsAnimation: UITableView.RowAnimation,
+      insertRowsAnimation: UITableView.RowAnimation,
+      reloadRowsAnimation: UITableView.RowAnimation,
+      elementUpdates: CellUpdateMode<UITableViewCell> = .reload,
+      options: ReplayOptions = ReplayOptions(), guard check: UpdateGuard = .standard,
+      interrupt: ((Changeset<C>) -> Bool)? = nil, setData: (C) -> Void,
+      completion: ((Bool) -> Void)? = nil
+    ) {
+      var animations = TableViewRowAnimations(.automatic)
+      (animations.deleteSections, animations.insertSections, animations.reloadSections) = (
+        deleteSectionsAnimation, insertSectionsAnimation, reloadSectionsAnimation
+      )
+      (animations.deleteRows, animations.insertRows, animations.reloadRows) = (
+        deleteRowsAnimation, insertRowsAnimation, reloadRowsAnimation
+      )
+      var table = _AnimatedTableView(table: self, animations: animations)
+      table.reload(
+        using: staged, elementUpdates: elementUpdates, options: options, guard: check,
+        interrupt: interrupt, setData: setData, completion: completion)
+    }
+
+    /// Replays a staged changeset of sections with a row animation per kind of call;
+    /// guarded like `reload(using:setData:)`.
+    ///
+    /// - Parameters:
+    ///   - staged: The changeset to replay.
+    ///   - deleteSectionsAnimation: For deleted sections.
+    ///   - insertSectionsAnimation: For inserted sections.
+    ///   - reloadSectionsAnimation: For reloaded sections.
+    ///   - deleteRowsAnimation: For deleted rows.
+    ///   - insertRowsAnimation: For inserted rows.
+    ///   - reloadRowsAnimation: For reloaded rows.
+    ///   - elementUpdates: How updated rows reach their cells.
+    ///   - options: How the calls are laid out in blocks.
+    ///   - guard: What to do with a block UIKit would refuse.
+    ///   - interrupt: Decides, per block, to reload instead of applying the rest.
+    ///   - setData: Switches the data source to the given data.
+    ///   - completion: Called once at the end.
+    /// - Complexity: O(s + c log c), where s is the number of stages and c the number of
+    ///   changes, plus O(S) per block for the guard, where S is the number of sections.
+    public func reload<C: Collection>(
+      using staged: StagedChangeset<C>,
+      deleteSectionsAnimation: UITableView.RowAnimation,
+      insertSectionsAnimation: UITableView.RowAnimation,
+      reloadSectionsAnimation: UITableView.RowAnimation,
+      deleteRowsAnimation: UITableView.RowAnimation,
+      insertRowsAnimation: UITableView.RowAnimation,
+      reloadRowsAnimation: UITableView.RowAnimation,
+      elementUpdates: CellUpdateMode<UITableViewCell> = .reload,
+      options: ReplayOptions = ReplayOptions(), guard check: UpdateGuard = .standard,
+      interrupt: ((Changeset<C>) -> Bool)? = nil, setData: (C) -> Void,
+      completion: ((Bool) -> Void)? = nil
+    ) where C.Element: DifferentiableSection {
+      var animations = TableViewRowAnimations(.automatic)
+      (animations.deleteSections, animations.insertSections, animations.reloadSections) = (
+        deleteSectionsAnimation, insertSectionsAnimation, reloadSectionsAnimation
+      )
+      (animations.deleteRows, animations.insertRows, animations.reloadRows) = (
+        deleteRowsAnimation, insertRowsAnimation, reloadRowsAnimation
+      )
+      var table = _AnimatedTableView(table: self, animations: animations)
+      table.reload(
+        using: staged, elementUpdates: elementUpdates, options: options, guard: check,
+        interrupt: interrupt, setData: setData, completion: completion)
+    }
+  }
+#endif
