@@ -30,7 +30,7 @@ extension BatchUpdateTarget where Snapshot == Void {
   ///   - strategy: Batch updates, animated or not, or a plain reload.
   ///   - elementUpdates: How updated elements reach their cells.
   ///   - options: How the calls are laid out in blocks.
-  ///   - guard: What to do with a block UIKit would refuse; `UpdateGuard.standard` by
+  ///   - check: What to do with a block UIKit would refuse; `UpdateGuard.standard` by
   ///     default.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: Switches the app's data source to the given data.
@@ -66,7 +66,7 @@ extension BatchUpdateTarget where Snapshot == Void {
   ///   - strategy: Batch updates, animated or not, or a plain reload.
   ///   - elementUpdates: How updated elements reach their cells.
   ///   - options: How the calls are laid out in blocks.
-  ///   - guard: What to do with a block UIKit would refuse; `UpdateGuard.standard` by
+  ///   - check: What to do with a block UIKit would refuse; `UpdateGuard.standard` by
   ///     default.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: Switches the app's data source to the given data.
@@ -101,7 +101,7 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
   ///   - strategy: Batch updates, animated or not, or a plain reload.
   ///   - elementUpdates: How updated elements reach their cells.
   ///   - options: How the calls are laid out in blocks.
-  ///   - guard: What to do with a block UIKit would refuse; `UpdateGuard.standard` by
+  ///   - check: What to do with a block UIKit would refuse; `UpdateGuard.standard` by
   ///     default.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: Switches the app's data source to the given data.
@@ -135,7 +135,7 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
   ///   - strategy: Batch updates, animated or not, or a plain reload.
   ///   - elementUpdates: How updated elements reach their cells.
   ///   - options: How the calls are laid out in blocks.
-  ///   - guard: What to do with a block UIKit would refuse; `UpdateGuard.standard` by
+  ///   - check: What to do with a block UIKit would refuse; `UpdateGuard.standard` by
   ///     default.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: Switches the app's data source to the given data.

@@ -10,7 +10,7 @@ extension UpdatePipeline where Data: RangeReplaceableCollection, Data.Element: D
   ///   - items: What the view shows now.
   ///   - policy: When to reload instead of animating, and where to diff.
   ///   - elementUpdates: How updated elements reach their cells.
-  ///   - guard: What to do with a block UIKit would refuse; every replay is guarded.
+  ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
   /// - Complexity: O(1).
   public convenience init<Target: BatchUpdateTarget & AnyObject>(
     target: Target, items: Data, policy: UpdatePolicy = UpdatePolicy(),
@@ -31,7 +31,7 @@ where Data: RangeReplaceableCollection, Data.Element: DifferentiableSection {
   ///   - sections: What the view shows now.
   ///   - policy: When to reload instead of animating, and where to diff.
   ///   - elementUpdates: How updated elements reach their cells.
-  ///   - guard: What to do with a block UIKit would refuse; every replay is guarded.
+  ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
   /// - Complexity: O(1).
   public convenience init<Target: BatchUpdateTarget & AnyObject>(
     target: Target, sections: Data, policy: UpdatePolicy = UpdatePolicy(),

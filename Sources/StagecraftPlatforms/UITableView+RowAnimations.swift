@@ -66,7 +66,7 @@
     ///   - animation: The animation of every call.
     ///   - elementUpdates: How updated rows reach their cells.
     ///   - options: How the calls are laid out in blocks.
-    ///   - guard: What to do with a block UIKit would refuse.
+    ///   - check: What to do with a block UIKit would refuse.
     ///   - interrupt: Decides, per block, to reload instead of applying the rest.
     ///   - setData: Switches the data source to the given data.
     ///   - completion: Called once at the end.
@@ -93,7 +93,7 @@
     ///   - animation: The animation of every call.
     ///   - elementUpdates: How updated rows reach their cells.
     ///   - options: How the calls are laid out in blocks.
-    ///   - guard: What to do with a block UIKit would refuse.
+    ///   - check: What to do with a block UIKit would refuse.
     ///   - interrupt: Decides, per block, to reload instead of applying the rest.
     ///   - setData: Switches the data source to the given data.
     ///   - completion: Called once at the end.
@@ -126,7 +126,7 @@
     ///   - reloadRowsAnimation: For reloaded rows.
     ///   - elementUpdates: How updated rows reach their cells.
     ///   - options: How the calls are laid out in blocks.
-    ///   - guard: What to do with a block UIKit would refuse.
+    ///   - check: What to do with a block UIKit would refuse.
     ///   - interrupt: Decides, per block, to reload instead of applying the rest.
     ///   - setData: Switches the data source to the given data.
     ///   - completion: Called once at the end.
@@ -171,7 +171,7 @@
     ///   - reloadRowsAnimation: For reloaded rows.
     ///   - elementUpdates: How updated rows reach their cells.
     ///   - options: How the calls are laid out in blocks.
-    ///   - guard: What to do with a block UIKit would refuse.
+    ///   - check: What to do with a block UIKit would refuse.
     ///   - interrupt: Decides, per block, to reload instead of applying the rest.
     ///   - setData: Switches the data source to the given data.
     ///   - completion: Called once at the end.
