@@ -162,8 +162,8 @@ extension BatchUpdateError.Reason {
     case .moveFromMovedSection(let item, let section):
       return
         "attempt to move index path (\(path(item))) out of section \(section), which is moved "
-        + "in the same update; UIKit does not check this and then raises \"request for index "
-        + "path for global index\" past its \(items)"
+        + "in the same update; UIKit then raises \"request for index path for global index\" "
+        + "past its \(items)"
     case .reloadInDeletedSection(let item):
       return
         "attempt to reload index path (\(path(item))) in a section deleted in the same update; "

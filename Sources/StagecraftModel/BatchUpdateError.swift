@@ -196,8 +196,8 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
     /// and a snapshot of it is never removed (IGListKit's `IGListBatchUpdateData`).
     case deleteFromMovedSection(section: Int)
     /// An item is moved out of a section that the same batch moves, even to its own index:
-    /// UIKit asks for an index path past its items and raises (IGListKit's
-    /// `IGListBatchUpdateData`; radar 48941906).
+    /// UIKit then asks for an index path past its items and raises (radar 48941906;
+    /// IGListKit's `IGListBatchUpdateData` rewrites such blocks). Refused in every mode.
     case moveFromMovedSection(path: ElementPath, section: Int)
     /// An item is reloaded in a section that the same batch deletes: nothing records what
     /// UIKit does with it, so strict mode refuses it rather than guess.

@@ -308,7 +308,7 @@ extension _BatchValidation {
     if let other = itemMoveSource[target] {
       throw _Refusal(.itemsMovedToSameTarget(first: other, second: source, target: target))
     }
-    if strict, movedFromSection[source.section] {
+    if movedFromSection[source.section] {
       throw _Refusal(.moveFromMovedSection(path: source, section: source.section))
     }
     itemMoveTarget[source] = target
