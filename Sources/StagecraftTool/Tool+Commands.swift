@@ -39,6 +39,7 @@ extension Tool {
   static func check(_ options: Options, readFile: (String) throws -> Data) throws(Failure)
     -> ToolResult
   {
+    if options.files.count == 1 { return try checkReport(options, readFile: readFile) }
     let (oldPath, newPath, batchPath) = (options.files[0], options.files[1], options.files[2])
     let oldDocument = try load(oldPath, readFile: readFile)
     let newDocument = try load(newPath, readFile: readFile)
@@ -238,5 +239,63 @@ extension JSONValue {
   fileprivate var first: JSONValue {
     if case .array(let values) = self, let first = values.first { return first }
     return .null
+  }
+}
+
+extension Tool {
+  /// Replays a guard's report: the view's counts before the refused block, the counts of
+  /// the block's data and the batch, validated as the model validates.
+  static func checkReport(_ options: Options, readFile: (String) throws -> Data) throws(Failure)
+    -> ToolResult
+  {
+    let path = options.files[0]
+    let document = try load(path, readFile: readFile)
+    let (before, after, batch, view) = try parse(path) { () throws(ToolError) in
+      guard case .object(let members) = document else {
+        throw .shape("a report is an object, found \(document.kind)")
+      }
+      func counts(_ key: String) throws(ToolError) -> [Int] {
+        guard case .array(let values)? = members[key] else {
+          throw .shape("the report has no \"\(key)\" list")
+        }
+        return try values.map { (value) throws(ToolError) in
+          guard case .integer(let count) = value, count >= 0 else {
+            throw .shape("\"\(key)\" holds \(value.compact) where a count was expected")
+          }
+          return count
+        }
+      }
+      guard let batch = members["batch"] else {
+        throw .shape("the report has no \"batch\" (an off-screen report has none to check)")
+      }
+      let view: BatchUpdateError.ViewKind =
+        members["view"] == .string("tableView") ? .tableView : .collectionView
+      return (
+        try counts("itemCountsBefore"), try counts("itemCountsAfter"),
+        try BatchFile.batch(batch), view
+      )
+    }
+    do {
+      try batch.validate(
+        itemCountsBefore: before, itemCountsAfter: after, isStrict: !options.lenient,
+        wording: options.modern ? .modern : .classic, view: view)
+    } catch {
+      if options.json {
+        let report: JSONValue = .object([
+          "valid": .bool(false), "error": .string(error.description), "staleCells": .array([]),
+        ])
+        return ToolResult(output: report.compact + "\n", error: "", status: 1)
+      }
+      return ToolResult(
+        output: "refused: \(error)\n\n\(error.explanation)\n", error: "", status: 1)
+    }
+    if options.json {
+      let report: JSONValue = .object([
+        "valid": .bool(true), "error": .null, "staleCells": .array([]),
+      ])
+      return ToolResult(output: report.compact + "\n", error: "", status: 0)
+    }
+    return ToolResult(
+      output: "valid: UIKit accepts this batch with these counts\n", error: "", status: 0)
   }
 }

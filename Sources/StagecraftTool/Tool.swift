@@ -18,6 +18,7 @@ public enum Tool {
                            [--format text|json] [--replay] [--modern]
            stagecraft check OLD.json NEW.json BATCH.json [--id KEY] [--sections ...] [--lenient] [--modern]
                             [--format text|json]
+           stagecraft check REPORT.json [--lenient] [--modern] [--format text|json]
            stagecraft explain [CRASH.txt | - | --text REASON] [--view table|collection]
                               [--data OLD.json NEW.json [--id KEY] [--sections ...]] [--format text|json]
            stagecraft demo
@@ -25,7 +26,9 @@ public enum Tool {
       diff    print the staged changeset that turns OLD into NEW, stage by stage
               --replay runs it through CollectionModel and reports UIKit's verdict
       check   apply a hand-written batch (the calls an app made) to OLD with NEW as the
-              data after it, and print UIKit's error where UIKit would raise
+              data after it, and print UIKit's error where UIKit would raise; with one file,
+              replay a guard's report (BatchUpdateFallback.json): the view's counts, the
+              data's counts and the batch
       explain read a crash reason pasted from a console, a crash reporter or an issue (from
               a file, standard input or --text), say in plain words what the data source and
               the batch disagreed on, what usually causes it and what to change, and reproduce
@@ -142,7 +145,7 @@ public enum Tool {
         throw Failure(
           error: .usage("explain takes one file (or - for standard input), got \(files.count)"))
       }
-      let expected = ["diff": 2, "check": 3, "demo": 0, "help": 0][command]
+      let expected = ["diff": 2, "check": files.count == 1 ? 1 : 3, "demo": 0, "help": 0][command]
       if let expected, files.count != expected {
         throw Failure(
           error: .usage(
