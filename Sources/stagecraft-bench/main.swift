@@ -377,6 +377,7 @@ let clock = ContinuousClock()
 let started = clock.now
 var sweepLines: [String] = []
 var snapshotLines: [String] = []
+var guardLines: [String] = []
 if options.scale {
   runFlat(Inputs.tenPercent(10_000_000), standardLibraryBudget: 0)
   runSectioned(Inputs.sectioned(sections: 1_000, perSection: 10_000))
@@ -414,6 +415,7 @@ if options.scale {
   runModelReplay(Inputs.tenPercent(n))
   runTypeErased(Inputs.tenPercent(n))
   snapshotLines = runSnapshots(count: n)
+  guardLines = runGuard(count: n)
   sweepLines = runSweep(
     count: n,
     ks: quick
@@ -458,6 +460,7 @@ for (index, line) in table.enumerated() where rows.count > 0 {
   if index == 0 { print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
 }
 for line in snapshotLines { print(line) }
+for line in guardLines { print(line) }
 for line in sweepLines { print(line) }
 for line in pipelineLines { print(line) }
 print("total \((clock.now - started).formatted)")
