@@ -15,8 +15,10 @@ import StagecraftReplay
 /// ```swift
 /// import Stagecraft
 ///
+/// @Sendable func sendToCrashReporter(_ report: String) { /* your crash reporter */ }
+///
 /// UpdateGuard.standard = UpdateGuard(onFallback: { fallback in
-///   print("list update fell back to reloadData: \(fallback.error?.description ?? "off screen")")
+///   sendToCrashReporter(fallback.json)
 /// })
 /// print(UpdateGuard.standard.isEnabled)  // prints true
 /// UpdateGuard.standard = UpdateGuard()

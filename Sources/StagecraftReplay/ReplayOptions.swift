@@ -9,12 +9,15 @@
 /// ```swift
 /// import Stagecraft
 ///
-/// var model = CollectionModel(items: ["a", "b"])
+/// var model = CollectionModel(items: ["a", "b", "c"])
 /// try model.reload(
-///   using: StagedChangeset(source: ["a", "b"], target: ["b", "c"]),
-///   elementUpdates: .reconfigure,
-///   options: ReplayOptions(reconfiguresInsideStructuralBlock: true))
-/// print(model.events.count)  // prints 1
+///   using: StagedChangeset(source: ["a", "b", "c"], target: ["c", "a", "b"]),
+///   options: ReplayOptions(replaysMovesAsDeletesAndInserts: true))
+/// let moves = model.events.map { event in
+///   if case .batchUpdates(let batch, _) = event { batch.moveItems.count } else { 0 }
+/// }
+/// print(moves)  // prints [0]
+/// print(model.items)  // prints ["c", "a", "b"]
 /// ```
 public struct ReplayOptions: Hashable, Sendable {
   /// Whether an update stage's reconfigures ride inside the next stage's block, at their

@@ -302,6 +302,75 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_ListViewKind_1() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftReplay/ListViewKind.swift:5
+
+  print(ListViewKind.tableView)
+  _doc.expect("tableView", at: 7)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_ReplayOptions_1() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftReplay/ReplayOptions.swift:10
+
+  var model = CollectionModel(items: ["a", "b", "c"])
+  try model.reload(
+    using: StagedChangeset(source: ["a", "b", "c"], target: ["c", "a", "b"]),
+    options: ReplayOptions(replaysMovesAsDeletesAndInserts: true))
+  let moves = model.events.map { event in
+    if case .batchUpdates(let batch, _) = event { batch.moveItems.count } else { 0 }
+  }
+  print(moves)
+  _doc.expect("[0]", at: 19)
+  print(model.items)
+  _doc.expect("[\"c\", \"a\", \"b\"]", at: 20)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_BatchUpdate_Validation_5() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/BatchUpdate+Validation.swift:10
+
+  var batch = BatchUpdate()
+  batch.insertItems = [ElementPath(element: 3, section: 0)]
+  do {
+    try batch.validate(itemCountsBefore: [3], itemCountsAfter: [3])
+  } catch {
+    print(error)
+  }
+  _doc.expect("attempt to insert item 3 into section 0, but there are only 3 items in section 0 after the update", at: 10)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_BatchUpdateError_Explanation_40() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/BatchUpdateError+Explanation.swift:44
+
+  var batch = BatchUpdate()
+  batch.deleteItems = [ElementPath(element: 3, section: 0)]
+  do {
+    try batch.validate(itemCountsBefore: [3], itemCountsAfter: [2])
+  } catch {
+    print(error.explanation.disagreement[0])
+  }
+  _doc.expect("The batch names a position before the update that did not exist: it tried to delete item 3 from section 0 which only contains 3 items before the update.", at: 44)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_BatchUpdateError_Wording_5() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
@@ -341,6 +410,22 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_BatchUpdateFallback_4() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/BatchUpdateFallback.swift:12
+
+  let fallback = BatchUpdateFallback(
+    cause: .refused(BatchUpdateError(.deleteItemOutOfRange(item: 3, section: 0, itemCount: 3))),
+    view: .collectionView, itemCountsBefore: [3], itemCountsAfter: [2],
+    batch: BatchUpdate(deleteItems: [ElementPath(element: 3, section: 0)]))
+  print(fallback.json)
+  _doc.expect("{\"cause\":\"refused\",\"view\":\"collectionView\",\"error\":\"attempt to delete item 3 from section 0 which only contains 3 items before the update\",\"itemCountsBefore\":[3],\"itemCountsAfter\":[2],\"batch\":{\"deleteItems\":[[0,3]]}}", at: 12)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_CollectionModel_BatchUpdates_5() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
@@ -374,35 +459,35 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Replay_56() throws {
+@Test func doc_CollectionModel_Replay_66() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/CollectionModel+Replay.swift:70
+  // Sources/StagecraftModel/CollectionModel+Replay.swift:80
 
   let old = [ArraySection(model: "A", elements: [1, 2]), ArraySection(model: "B", elements: [3])]
   let new = [ArraySection(model: "B", elements: [3, 1]), ArraySection(model: "A", elements: [2])]
   var model = CollectionModel(sections: old)
   try model.reload(using: StagedChangeset(source: old, target: new))
   print(model.sections == new)
-  _doc.expect("true", at: 76)
+  _doc.expect("true", at: 86)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Replay_107() throws {
+@Test func doc_CollectionModel_Replay_120() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/CollectionModel+Replay.swift:113
+  // Sources/StagecraftModel/CollectionModel+Replay.swift:126
 
   var model = CollectionModel(items: ["a", "b", "c"])
   try model.reload(
     using: StagedChangeset(source: ["a", "b", "c"], target: ["c", "b", "d"]),
     elementUpdates: .reconfigure)
   print(model.items)
-  _doc.expect("[\"c\", \"b\", \"d\"]", at: 119)
+  _doc.expect("[\"c\", \"b\", \"d\"]", at: 132)
   _doc.expectNothingUnchecked()
 }
 
@@ -456,6 +541,24 @@ import Testing
   }
   print(try await animate())
   _doc.expect("[\"false 2\", \"true 0\"]", at: 27)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_UpdateGuard_3() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/UpdateGuard.swift:16
+
+  @Sendable func sendToCrashReporter(_ report: String) { /* your crash reporter */ }
+
+  UpdateGuard.standard = UpdateGuard(onFallback: { fallback in
+    sendToCrashReporter(fallback.json)
+  })
+  print(UpdateGuard.standard.isEnabled)
+  _doc.expect("true", at: 23)
+  UpdateGuard.standard = UpdateGuard()
   _doc.expectNothingUnchecked()
 }
 
@@ -543,16 +646,16 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_UpdateTicket_1() throws {
+@Test func doc_UpdateTicket_3() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftPipeline/UpdateTicket.swift:4
+  // Sources/StagecraftPipeline/UpdateTicket.swift:6
 
   let ticket = UpdateTicket()
   ticket.cancel()
   print(ticket.isCancelled)
-  _doc.expect("true", at: 8)
+  _doc.expect("true", at: 10)
   _doc.expectNothingUnchecked()
 }

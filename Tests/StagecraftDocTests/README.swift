@@ -64,7 +64,17 @@ import Testing
     print(error)
   }
   _doc.expect("Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (1) must be equal to the number of items contained in that section before the update (4), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).", at: 175)
-  // README.md:319
+  // README.md:279
+
+  @Sendable func sendToCrashReporter(_ report: String) { /* your crash reporter */ }
+
+  UpdateGuard.standard = UpdateGuard(onFallback: { fallback in
+    sendToCrashReporter(fallback.json)
+  })
+  print(UpdateGuard.standard.trapsInDebugBuilds)
+  _doc.expect("false", at: 286)
+  UpdateGuard.standard = UpdateGuard()
+  // README.md:363
   let dataSource = CollectionModelDataSource<String, Int>()
   var snapshot = DiffableSnapshot<String, Int>()
   try snapshot.appendSections(["main"])
@@ -76,8 +86,8 @@ import Testing
   try next.reconfigureItems([8])           // same cell, selection kept
   try dataSource.apply(next, animatingDifferences: false)
   print(dataSource.target.numberOfItems(inSection: 0))
-  _doc.expect("99", at: 329)
+  _doc.expect("99", at: 373)
   print(dataSource.target.staleCells)
-  _doc.expect("[]", at: 330)
+  _doc.expect("[]", at: 374)
   _doc.expectNothingUnchecked()
 }
