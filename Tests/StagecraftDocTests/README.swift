@@ -74,7 +74,7 @@ import Testing
   print(UpdateGuard.standard.trapsInDebugBuilds)
   _doc.expect("false", at: 286)
   UpdateGuard.standard = UpdateGuard()
-  // README.md:363
+  // README.md:368
   let dataSource = CollectionModelDataSource<String, Int>()
   var snapshot = DiffableSnapshot<String, Int>()
   try snapshot.appendSections(["main"])
@@ -86,8 +86,8 @@ import Testing
   try next.reconfigureItems([8])           // same cell, selection kept
   try dataSource.apply(next, animatingDifferences: false)
   print(dataSource.target.numberOfItems(inSection: 0))
-  _doc.expect("99", at: 373)
+  _doc.expect("99", at: 378)
   print(dataSource.target.staleCells)
-  _doc.expect("[]", at: 374)
+  _doc.expect("[]", at: 379)
   _doc.expectNothingUnchecked()
 }

@@ -19,7 +19,7 @@ final class FeedViewController: UICollectionViewController {
   }
 }
 
-// README.md:307
+// README.md:312
 struct Headline: Differentiable, Equatable, Sendable {
   var id: Int
   var title: String
