@@ -331,8 +331,8 @@ extension _BatchValidation {
     for path in deletedItems { deletesFrom[path.section] += 1 }
     // UIKit places a reload's fresh copy without the section moves (radar 27041784): when
     // the reloaded item's section moves, the reload counts as a delete from that section and
-    // an insert into the one at its unmoved position.
-    for path in Set(batch.reloadItems) {
+    // an insert into the one at its unmoved position. Without section moves both agree.
+    for path in batch.moveSections.isEmpty ? [] : Set(batch.reloadItems) {
       guard let home = map.sectionTarget(of: path.section) else { continue }
       let landing = map.reloadedSectionTarget(of: path.section)
       guard landing != home else { continue }

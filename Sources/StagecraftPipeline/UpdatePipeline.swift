@@ -91,7 +91,7 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   let _diff: @Sendable (Data, Data) -> StagedChangeset<Data>
   /// The replay on the target, with its conformance and element updates bound in; the
   /// pipeline's type does not name the target, so that callers on any thread can use it.
-  var _replayOnTarget: _Replay
+  let _replayOnTarget: _Replay
   /// Reloads the target with data, after a refused replay.
   let _reloadTarget: (Data) -> Void
   let _isOnScreen: () -> Bool
@@ -112,27 +112,21 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   ///   - diff: The staged changeset between two versions of the data.
   ///   - snapshot: The data the target holds for `data`, when it is its own data source.
   /// - Complexity: O(1).
-  public init<Target: BatchUpdateTarget & AnyObject>(
+  public convenience init<Target: BatchUpdateTarget & AnyObject>(
     target: Target, data: Data, policy: UpdatePolicy = UpdatePolicy(),
     elementUpdates: Target.ElementUpdates = .reload,
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>,
     snapshot: @escaping (Data) -> Target.Snapshot
   ) where Target.Failure == Failure {
-    self.data = data
-    self.policy = policy
-    self._diff = diff
-    self._replayOnTarget = { staged, strategy, interrupt, setData, completion throws(Failure) in
-      var view = target
-      try _replay(
-        staged, on: &view, snapshot: { (data: Data) throws(Failure) in snapshot(data) },
-        strategy: strategy, elementUpdates: { _ in elementUpdates }, interrupt: interrupt,
-        setData: setData, completion: completion)
-    }
-    self._reloadTarget = { data in
-      var view = target
-      try? view.reloadData(snapshot(data), setData: {})
-    }
-    self._isOnScreen = { target.isOnScreen }
+    self.init(
+      target: target, data: data, policy: policy, diff: diff, snapshot: snapshot,
+      replay: { staged, strategy, interrupt, setData, completion throws(Failure) in
+        var view = target
+        try _replay(
+          staged, on: &view, snapshot: { (data: Data) throws(Failure) in snapshot(data) },
+          strategy: strategy, elementUpdates: { _ in elementUpdates }, interrupt: interrupt,
+          setData: setData, completion: completion)
+      })
   }
 
   /// A pipeline onto a view that reads its data from the app: each replay is guarded.
@@ -142,15 +136,31 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>
   ) where Target.Failure == Failure, Target.Snapshot == Void {
     self.init(
-      target: target, data: data, policy: policy, elementUpdates: elementUpdates, diff: diff,
-      snapshot: { _ in () })
-    self._replayOnTarget = { staged, strategy, interrupt, setData, completion throws(Failure) in
+      target: target, data: data, policy: policy, diff: diff, snapshot: { _ in () },
+      replay: { staged, strategy, interrupt, setData, completion throws(Failure) in
+        var view = target
+        try _guardedReplay(
+          staged, on: &view, counts: counts, strategy: strategy, elementUpdates: elementUpdates,
+          options: ReplayOptions(), guard: check, interrupt: interrupt, setData: setData,
+          completion: completion)
+      })
+  }
+
+  /// The one designated initializer: the replay, with the target's conformance bound in.
+  init<Target: BatchUpdateTarget & AnyObject>(
+    target: Target, data: Data, policy: UpdatePolicy,
+    diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>,
+    snapshot: @escaping (Data) -> Target.Snapshot, replay: @escaping _Replay
+  ) where Target.Failure == Failure {
+    self.data = data
+    self.policy = policy
+    self._diff = diff
+    self._replayOnTarget = replay
+    self._reloadTarget = { data in
       var view = target
-      try _guardedReplay(
-        staged, on: &view, counts: counts, strategy: strategy, elementUpdates: elementUpdates,
-        options: ReplayOptions(), guard: check, interrupt: interrupt, setData: setData,
-        completion: completion)
+      try? view.reloadData(snapshot(data), setData: {})
     }
+    self._isOnScreen = { target.isOnScreen }
   }
 
   /// Requests that the view show `data`, from any thread. The completion is called on the

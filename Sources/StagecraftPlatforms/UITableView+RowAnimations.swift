@@ -20,13 +20,35 @@
     /// For `reloadRows(at:with:)`.
     public var reloadRows: UITableView.RowAnimation
 
+    /// An animation for each kind of call.
+    ///
+    /// - Parameters:
+    ///   - deleteSections: For `deleteSections(_:with:)`.
+    ///   - insertSections: For `insertSections(_:with:)`.
+    ///   - reloadSections: For `reloadSections(_:with:)`.
+    ///   - deleteRows: For `deleteRows(at:with:)`.
+    ///   - insertRows: For `insertRows(at:with:)`.
+    ///   - reloadRows: For `reloadRows(at:with:)`.
+    /// - Complexity: O(1).
+    public init(
+      deleteSections: UITableView.RowAnimation, insertSections: UITableView.RowAnimation,
+      reloadSections: UITableView.RowAnimation, deleteRows: UITableView.RowAnimation,
+      insertRows: UITableView.RowAnimation, reloadRows: UITableView.RowAnimation
+    ) {
+      (self.deleteSections, self.insertSections, self.reloadSections) = (
+        deleteSections, insertSections, reloadSections
+      )
+      (self.deleteRows, self.insertRows, self.reloadRows) = (deleteRows, insertRows, reloadRows)
+    }
+
     /// The same animation for every kind of call.
     ///
     /// - Parameter animation: The animation.
     /// - Complexity: O(1).
     public init(_ animation: UITableView.RowAnimation) {
-      (deleteSections, insertSections, reloadSections) = (animation, animation, animation)
-      (deleteRows, insertRows, reloadRows) = (animation, animation, animation)
+      self.init(
+        deleteSections: animation, insertSections: animation, reloadSections: animation,
+        deleteRows: animation, insertRows: animation, reloadRows: animation)
     }
   }
 
@@ -145,14 +167,12 @@
       interrupt: ((Changeset<C>) -> Bool)? = nil, setData: (C) -> Void,
       completion: ((Bool) -> Void)? = nil
     ) {
-      var animations = TableViewRowAnimations(.automatic)
-      (animations.deleteSections, animations.insertSections, animations.reloadSections) = (
-        deleteSectionsAnimation, insertSectionsAnimation, reloadSectionsAnimation
-      )
-      (animations.deleteRows, animations.insertRows, animations.reloadRows) = (
-        deleteRowsAnimation, insertRowsAnimation, reloadRowsAnimation
-      )
-      var table = _AnimatedTableView(table: self, animations: animations)
+      var table = _AnimatedTableView(
+        table: self,
+        animations: TableViewRowAnimations(
+          deleteSections: deleteSectionsAnimation, insertSections: insertSectionsAnimation,
+          reloadSections: reloadSectionsAnimation, deleteRows: deleteRowsAnimation,
+          insertRows: insertRowsAnimation, reloadRows: reloadRowsAnimation))
       table.reload(
         using: staged, elementUpdates: elementUpdates, options: options, guard: check,
         interrupt: interrupt, setData: setData, completion: completion)
@@ -190,14 +210,12 @@
       interrupt: ((Changeset<C>) -> Bool)? = nil, setData: (C) -> Void,
       completion: ((Bool) -> Void)? = nil
     ) where C.Element: DifferentiableSection {
-      var animations = TableViewRowAnimations(.automatic)
-      (animations.deleteSections, animations.insertSections, animations.reloadSections) = (
-        deleteSectionsAnimation, insertSectionsAnimation, reloadSectionsAnimation
-      )
-      (animations.deleteRows, animations.insertRows, animations.reloadRows) = (
-        deleteRowsAnimation, insertRowsAnimation, reloadRowsAnimation
-      )
-      var table = _AnimatedTableView(table: self, animations: animations)
+      var table = _AnimatedTableView(
+        table: self,
+        animations: TableViewRowAnimations(
+          deleteSections: deleteSectionsAnimation, insertSections: insertSectionsAnimation,
+          reloadSections: reloadSectionsAnimation, deleteRows: deleteRowsAnimation,
+          insertRows: insertRowsAnimation, reloadRows: reloadRowsAnimation))
       table.reload(
         using: staged, elementUpdates: elementUpdates, options: options, guard: check,
         interrupt: interrupt, setData: setData, completion: completion)
