@@ -40,10 +40,11 @@ extension BatchUpdate {
     itemCountsBefore: [Int], itemCountsAfter: [Int], isStrict: Bool = true,
     wording: BatchUpdateError.Wording = .classic, view: ListViewKind = .collectionView
   ) throws(BatchUpdateError) {
+    let before = itemCountsBefore.map { max($0, 0) }
+    let after = itemCountsAfter.map { max($0, 0) }
+    if _BatchValidation.passesWithoutMap(before: before, after: after, batch: self) { return }
     do {
-      _ = try _BatchValidation.validate(
-        before: itemCountsBefore.map { max($0, 0) }, after: itemCountsAfter.map { max($0, 0) },
-        batch: self, strict: isStrict)
+      _ = try _BatchValidation.validate(before: before, after: after, batch: self, strict: isStrict)
     } catch {
       throw BatchUpdateError(error.reason, wording: wording, view: view)
     }

@@ -293,6 +293,7 @@ extension Array where Element: Comparable {
   /// The number of elements less than `value`, in a sorted array.
   ///
   /// - Complexity: O(log n).
+  @inlinable
   package func _countBelow(_ value: Element) -> Int {
     var low = 0
     var high = count
@@ -306,6 +307,7 @@ extension Array where Element: Comparable {
   /// The index of `value` in a sorted array, or nil.
   ///
   /// - Complexity: O(log n).
+  @inlinable
   package func _indexSorted(_ value: Element) -> Int? {
     let index = _countBelow(value)
     return index < count && self[index] == value ? index : nil
@@ -314,5 +316,6 @@ extension Array where Element: Comparable {
   /// Whether a sorted array holds `value`.
   ///
   /// - Complexity: O(log n).
+  @inlinable
   package func _containsSorted(_ value: Element) -> Bool { _indexSorted(value) != nil }
 }

@@ -9,7 +9,8 @@ package struct _ReplayBlock<C: Collection, Updates: ElementUpdateStyle> {
   /// The silent refresh that performs `refreshing`, if any.
   package var refresher: Updates?
   package var changeset: Changeset<C>
-  /// Whether every update has a position after the block (none of them is deleted).
+  /// Whether every reconfigured or refreshed update has a position after the block (none
+  /// of them is deleted); reloads are not placed.
   package var placesEveryUpdate: Bool
 
   /// The block that applies `stage` and the updates of `updates` (the stage itself, or
@@ -34,9 +35,13 @@ package struct _ReplayBlock<C: Collection, Updates: ElementUpdateStyle> {
     placesEveryUpdate = true
     changeset = stage
     changeset.elementUpdated = updates.elementUpdated
-    let map = batch.isEmpty ? nil : _BatchMap(batch)
-    for before in updates.elementUpdated {
-      let updates = elementUpdates(before)
+    // Only reconfigures and silent refreshes need a position after the block; a reload
+    // names its position before it, so a block of reloads builds no map.
+    let styles = updates.elementUpdated.map(elementUpdates)
+    let needsMap = !batch.isEmpty && styles.contains { $0.mode != .reload }
+    let map = needsMap ? _BatchMap(batch) : nil
+    for index in styles.indices {
+      let (before, updates) = (updates.elementUpdated[index], styles[index])
       var after = before
       if let map {
         if let target = map.itemTarget(of: before) {

@@ -38,6 +38,10 @@ final class CountingView: BatchUpdateTarget {
       setData: { shown = $0 }, completion: { fellBack = !$0 })
     return fellBack ? -1 : shown.count + view.counts[0]
   }
+  if options.profile {
+    profile("guard") { replay(UpdateGuard()) }
+    return []
+  }
   let ok = replay(UpdateGuard()) == 2 * target.count
   let timings = measureInterleaved(
     runs: options.runs, [{ replay(UpdateGuard()) }, { replay(.off) }])

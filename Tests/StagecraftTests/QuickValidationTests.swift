@@ -66,6 +66,7 @@ struct QuickValidationTests {
     var random = SplitMix64(seed: strict ? 2 : 1)
     var accepted = 0
     var quicklyAccepted = 0
+    var acceptedWithoutMap = 0
     for _ in 0..<TestScale.count(20_000) {
       let (before, after, batch) = randomCase(&random)
       func outcome(quickly: Bool) -> BatchUpdateError.Reason? {
@@ -86,10 +87,37 @@ struct QuickValidationTests {
         quicklyAccepted += 1
         #expect(exact == nil, "accepted quickly: \(before) -> \(after): \(batch)")
       }
+      if _BatchValidation.passesWithoutMap(before: before, after: after, batch: batch) {
+        acceptedWithoutMap += 1
+        #expect(exact == nil, "accepted without a map: \(before) -> \(after): \(batch)")
+      }
     }
+    // The guard's map-free check answers most of the accepted ones too.
+    #expect(acceptedWithoutMap > accepted / 2, "\(acceptedWithoutMap) of \(accepted)")
     // Both kinds of batch are exercised, and the quick checks answer most accepted ones.
     #expect(accepted > TestScale.count(20_000) / 10)
     #expect(accepted < TestScale.count(20_000) * 9 / 10)
     #expect(quicklyAccepted > accepted / 2, "\(quicklyAccepted) of \(accepted)")
+  }
+
+  /// Every block of a flat diff, duplicates included, passes the guard's map-free check:
+  /// the guard never falls back to the full validation for the diff's own blocks.
+  @Test func theDiffsBlocksPassWithoutAMap() {
+    var random = SplitMix64(seed: 9)
+    for _ in 0..<TestScale.count(2_000) {
+      let source = random.items(count: Int.random(in: 0...40, using: &random), ids: 12, contents: 2)
+      let target = random.items(count: Int.random(in: 0...40, using: &random), ids: 12, contents: 2)
+      var count = source.count
+      for stage in StagedChangeset(source: source, target: target) {
+        let batch = BatchUpdate(
+          deleteItems: stage.elementDeleted, insertItems: stage.elementInserted,
+          reloadItems: stage.elementUpdated, moveItems: stage.elementMoved)
+        #expect(
+          _BatchValidation.passesWithoutMap(
+            before: [count], after: [stage.data.count], batch: batch),
+          "\(source) -> \(target): \(batch)")
+        count = stage.data.count
+      }
+    }
   }
 }
