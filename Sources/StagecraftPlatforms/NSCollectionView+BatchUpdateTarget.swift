@@ -48,7 +48,9 @@
     ///   - setData: Switches the data source, inside the block.
     ///   - refreshing: Items to refresh in place: from their path before the block to the
     ///     path after it.
-    ///   - elementUpdates: For a silent refresh, the configuration to call.
+    ///   - elementUpdates: For a silent refresh, the configuration to call; the refreshed
+    ///     items' layout is then invalidated through the layout's invalidation context, so
+    ///     that self-sizing items resize.
     ///   - completion: Passed to `performBatchUpdates`.
     /// - Complexity: O(c), where c is the number of calls.
     public func performBatchUpdates(
@@ -73,13 +75,30 @@
               view.moveItem(at: IndexPath(move.source), to: IndexPath(move.target))
             }
             if case .silent(let configure) = elementUpdates {
+              var refreshed = Set<IndexPath>()
               for refresh in refreshing {
                 guard let item = self.item(at: IndexPath(refresh.source)) else { continue }
                 configure(item, refresh.target)
+                refreshed.insert(IndexPath(refresh.target))
               }
+              self._invalidateLayout(of: refreshed)
             }
           }, completionHandler: completion)
       }
+    }
+  }
+
+  extension NSCollectionView {
+    /// Invalidates the layout of the items at `paths` through the layout's own invalidation
+    /// context, so that self-sizing items take the size of their new content.
+    func _invalidateLayout(of paths: Set<IndexPath>) {
+      guard !paths.isEmpty, let layout = collectionViewLayout else { return }
+      let contextType =
+        type(of: layout).invalidationContextClass
+        as? NSCollectionViewLayoutInvalidationContext.Type
+      let context = (contextType ?? NSCollectionViewLayoutInvalidationContext.self).init()
+      context.invalidateItems(at: paths)
+      layout.invalidateLayout(with: context)
     }
   }
 

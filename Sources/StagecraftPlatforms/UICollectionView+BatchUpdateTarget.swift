@@ -46,7 +46,9 @@
     ///   - setData: Switches the data source, inside the block.
     ///   - refreshing: Cells to refresh in place: from their path before the block to
     ///     their item's path after it.
-    ///   - elementUpdates: For a silent refresh, the configuration to call.
+    ///   - elementUpdates: For a silent refresh, the configuration to call; the refreshed
+    ///     items' layout is then invalidated through the layout's invalidation context, so
+    ///     that self-sizing cells resize.
     ///   - completion: Passed to `performBatchUpdates`.
     /// - Complexity: O(c), where c is the number of calls.
     public func performBatchUpdates(
@@ -75,11 +77,13 @@
             }
           }
           if case .silent(let configure) = elementUpdates {
+            var refreshed: [IndexPath] = []
             for refresh in refreshing {
               guard let cell = self.cellForItem(at: IndexPath(refresh.source)) else { continue }
               configure(cell, refresh.target)
-              cell.setNeedsLayout()
+              refreshed.append(IndexPath(refresh.target))
             }
+            self._invalidateLayout(of: refreshed)
           }
         }
         if animated {
@@ -88,6 +92,21 @@
           UIView.performWithoutAnimation { performBatchUpdates(block, completion: completion) }
         }
       }
+    }
+  }
+
+  extension UICollectionView {
+    /// Invalidates the layout of the items at `paths` through the layout's own invalidation
+    /// context, so that self-sizing cells take the size of their new content.
+    func _invalidateLayout(of paths: [IndexPath]) {
+      guard !paths.isEmpty else { return }
+      let layout = collectionViewLayout
+      let contextType =
+        type(of: layout).invalidationContextClass
+        as? UICollectionViewLayoutInvalidationContext.Type
+      let context = (contextType ?? UICollectionViewLayoutInvalidationContext.self).init()
+      context.invalidateItems(at: paths)
+      layout.invalidateLayout(with: context)
     }
   }
 

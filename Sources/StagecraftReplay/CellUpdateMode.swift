@@ -22,6 +22,9 @@ public enum CellUpdateMode<Cell>: ElementUpdateStyle {
   /// Inside the update block, `configure` is called for each realized cell of an updated
   /// item, found at its position before the block, with the item's position after it, in
   /// the data the block has just switched to. The cells are kept, with their selection.
+  /// A collection view then invalidates those items' layout through its layout's
+  /// invalidation context, so that self-sizing cells take their new size; a table view
+  /// measures its rows again at the end of the block.
   case silent(configure: (_ cell: Cell, _ itemAfter: ElementPath) -> Void)
 
   /// Which of the three ways this is.

@@ -34,8 +34,27 @@
   func animator() -> Self
 }
 
+// nscollectionviewlayoutinvalidationcontext
+@MainActor open class NSCollectionViewLayoutInvalidationContext: NSObject {
+  // An Objective-C class: its inherited init() can be called on a metatype, as apps do with
+  // `invalidationContextClass`; `required` models that here.
+  public required override init() {}
+  // nscollectionviewlayoutinvalidationcontext/invalidateitems(at:)
+  open func invalidateItems(at indexPaths: Set<IndexPath>) {}
+}
+
+// nscollectionviewlayout
+@MainActor open class NSCollectionViewLayout: NSObject {
+  // nscollectionviewlayout/invalidationcontextclass
+  open class var invalidationContextClass: AnyClass { NSCollectionViewLayoutInvalidationContext.self }
+  // nscollectionviewlayout/invalidatelayout(with:)
+  open func invalidateLayout(with context: NSCollectionViewLayoutInvalidationContext) {}
+}
+
 // nscollectionview
 @MainActor open class NSCollectionView: NSView, NSAnimatablePropertyContainer {
+  // nscollectionview/collectionviewlayout
+  open var collectionViewLayout: NSCollectionViewLayout? = nil
   // nsanimatablepropertycontainer/animator(), as NSView implements it
   public func animator() -> Self { self }
   // nscollectionview/reloaddata()

@@ -38,8 +38,27 @@
 // uitableviewcell
 @MainActor open class UITableViewCell: UIView {}
 
+// uicollectionviewlayoutinvalidationcontext
+@MainActor open class UICollectionViewLayoutInvalidationContext: NSObject {
+  // An Objective-C class: its inherited init() can be called on a metatype, as apps do with
+  // `invalidationContextClass`; `required` models that here.
+  public required override init() {}
+  // uicollectionviewlayoutinvalidationcontext/invalidateitems(at:)
+  open func invalidateItems(at indexPaths: [IndexPath]) {}
+}
+
+// uicollectionviewlayout
+@MainActor open class UICollectionViewLayout: NSObject {
+  // uicollectionviewlayout/invalidationcontextclass
+  open class var invalidationContextClass: AnyClass { UICollectionViewLayoutInvalidationContext.self }
+  // uicollectionviewlayout/invalidatelayout(with:)
+  open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {}
+}
+
 // uicollectionview
 @MainActor open class UICollectionView: UIScrollView {
+  // uicollectionview/collectionviewlayout
+  open var collectionViewLayout: UICollectionViewLayout = UICollectionViewLayout()
   // uicollectionview/reloaddata()
   open func reloadData() {}
   // uicollectionview/performbatchupdates(_:completion:)
