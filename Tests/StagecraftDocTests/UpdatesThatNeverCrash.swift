@@ -8,7 +8,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:53
+  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:59
 
   var batch = BatchUpdate()
   batch.insertItems = [ElementPath(element: 3, section: 0)]
@@ -18,7 +18,7 @@ import Testing
     let fallback = BatchUpdateFallback(
       cause: .refused(error), itemCountsBefore: [3], itemCountsAfter: [5], batch: batch)
     print(fallback.json.hasSuffix(#""batch":{"insertItems":[[0,3]]}}"#))
-  _doc.expect("true", at: 62)
+  _doc.expect("true", at: 68)
   }
   _doc.expectNothingUnchecked()
 }
