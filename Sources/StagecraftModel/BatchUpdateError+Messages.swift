@@ -13,10 +13,25 @@ extension BatchUpdateError.Reason {
   public func message(
     wording: BatchUpdateError.Wording, view: BatchUpdateError.ViewKind = .collectionView
   ) -> String {
-    func path(_ path: ElementPath) -> String {
-      "{length = 2, path = \(path.section) - \(path.element)}"
+    if let text =
+      _countMessage(wording: wording, view: view) ?? _rangeMessage(view: view)
+      ?? _conflictMessage(view: view)
+    {
+      return text
     }
-    let (item, items) = (view.item, view.items)
+    return _unsafeMessage(view: view)
+  }
+
+  /// `{length = 2, path = S - I}`, as UIKit prints an index path without its address.
+  private func path(_ path: ElementPath) -> String {
+    "{length = 2, path = \(path.section) - \(path.element)}"
+  }
+
+  /// The text of a count failure.
+  private func _countMessage(
+    wording: BatchUpdateError.Wording, view: BatchUpdateError.ViewKind
+  ) -> String? {
+    let items = view.items
     let space = wording.text == .invalidUpdateOneSpace ? " " : "  "
     switch self {
     case .invalidSectionCount(let after, let before, let inserted, let deleted, let context):
@@ -40,6 +55,14 @@ extension BatchUpdateError.Reason {
           ? "."
           : " and plus or minus the number of \(items) moved into or out of that section "
             + "(\(movedIn) moved in, \(movedOut) moved out).")
+    default: return nil
+    }
+  }
+
+  /// The text of a section or item out of range.
+  private func _rangeMessage(view: BatchUpdateError.ViewKind) -> String? {
+    let (item, items) = (view.item, view.items)
+    switch self {
     case .deleteSectionOutOfRange(let section, let count):
       return
         "attempt to delete section \(section), but there are only \(count) sections before the update"
@@ -98,6 +121,14 @@ extension BatchUpdateError.Reason {
       return
         "attempt to reconfigure \(item) \(at.element) in section \(at.section), but there are "
         + "only \(count) \(items) in section \(at.section) after the update"
+    default: return nil
+    }
+  }
+
+  /// The text of two calls that conflict.
+  private func _conflictMessage(view: BatchUpdateError.ViewKind) -> String? {
+    let item = view.item
+    switch self {
     case .deleteAndReloadSameSection(let section):
       return "attempt to delete and reload the same section (\(section))"
     case .deleteAndReloadSamePath(let item):
@@ -129,6 +160,15 @@ extension BatchUpdateError.Reason {
       return
         "attempt to move both \(item) at index path \(path(first)) and \(path(second)) to "
         + "\(path(target))"
+    default: return nil
+    }
+  }
+
+  /// The text of what UIKit does not check and then crashes on or corrupts itself with,
+  /// and of the model's own misuse.
+  private func _unsafeMessage(view: BatchUpdateError.ViewKind) -> String {
+    let items = view.items
+    switch self {
     case .duplicateItemDelete(let item):
       return
         "attempt to delete the same index path twice (\(path(item))); UIKit does not check this "
@@ -170,6 +210,7 @@ extension BatchUpdateError.Reason {
         + "what UIKit does with it is not recorded, so strict validation refuses it"
     case .noSectionForItems:
       return "attempt to update \(items), but the \(view.name) has no section to hold them"
+    default: return "\(self)"
     }
   }
 

@@ -31,121 +31,47 @@ internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
   _ source: UnsafeBufferPointer<C.Element>, _ target: UnsafeBufferPointer<C.Element>,
   target targetCollection: C, section: Int
 ) -> StagedChangeset<C> where C.Element: Differentiable {
-  let sourceCount = source.count
-  let targetCount = target.count
-  @inline(__always)
-  func path(_ element: Int) -> ElementPath { ElementPath(element: element, section: section) }
-
-  if sourceCount == 0 || targetCount == 0 {
-    if sourceCount == targetCount { return [] }
+  if source.isEmpty || target.isEmpty {
+    if source.count == target.count { return [] }
     return [
       Changeset(
         _canonical: targetCollection,
-        elementDeleted: (0..<sourceCount).map(path),
-        elementInserted: (0..<targetCount).map(path))
+        elementDeleted: (0..<source.count).map { ElementPath(element: $0, section: section) },
+        elementInserted: (0..<target.count).map { ElementPath(element: $0, section: section) })
     ]
   }
-
   var matching = _matchFlat(source, target)
-  let prefix = matching.prefix
-  let suffix = matching.suffix
   // Taken out of `matching`, so that the moves can reuse its storage without a copy.
   var middle = matching.middle
   matching.middle = _OccurrenceMatching(sourceToTarget: [], targetToSource: [], matchedCount: 0)
-  let middleEnd = sourceCount - suffix
-  let suffixShift = targetCount - sourceCount
-
-  var stages = StagedChangeset<C>()
-
-  // One pass in source order finds the updates (with their target versions) and the
-  // deletes; the prefix and suffix are matched in place.
-  var updated: [ElementPath] = []
-  var updatedTo: [Int] = []
-  var deleted: [ElementPath] = []
-  func compare(_ position: Int, _ partner: Int) {
-    if !_isContentEqual(target._address(partner), to: source._address(position)) {
-      updated.append(path(position))
-      updatedTo.append(partner)
-    }
-  }
-  for position in 0..<prefix { compare(position, position) }
-  middle.sourceToTarget.withUnsafeBufferPointer { sourceToTarget in
-    for offset in 0..<sourceToTarget.count {
-      let partner = sourceToTarget[offset]
-      if partner < 0 {
-        deleted.append(path(prefix &+ offset))
-      } else {
-        compare(prefix &+ offset, prefix &+ partner)
-      }
-    }
-  }
-  for position in middleEnd..<sourceCount { compare(position, position + suffixShift) }
-
-  /// The source with its updated elements replaced, and without `skipping` (ascending),
-  /// copied in runs between the changed positions into uninitialized storage. An array
-  /// adopts that storage as it is; another collection copies it once.
-  func data(skipping: [ElementPath]) -> C {
-    let count = sourceCount - skipping.count
-    // Empty, the array would be the shared empty storage, which must not be written.
-    guard count > 0 else { return C() }
-    let elements = ContiguousArray<C.Element>(unsafeUninitializedCapacity: count) {
-      buffer, initialized in
-      guard let base = buffer.baseAddress, let from = source.baseAddress else { return }
-      var copied = 0
-      var nextUpdate = 0
-      var nextSkip = 0
-      func copy(upTo position: Int) {
-        let run = position - copied
-        (base + initialized).initialize(from: from + copied, count: run)
-        initialized += run
-      }
-      while nextUpdate < updated.count || nextSkip < skipping.count {
-        let update = nextUpdate < updated.count ? updated[nextUpdate].element : Int.max
-        let skip = nextSkip < skipping.count ? skipping[nextSkip].element : Int.max
-        let position = Swift.min(update, skip)
-        copy(upTo: position)
-        if skip == position {
-          nextSkip += 1
-        } else {
-          (base + initialized).initialize(to: target[updatedTo[nextUpdate]])
-          initialized += 1
-        }
-        if update == position { nextUpdate += 1 }
-        copied = position + 1
-      }
-      copy(upTo: sourceCount)
-    }
-    return C(elements)
-  }
-
-  var inserted: [ElementPath] = []
-  middle.targetToSource.withUnsafeBufferPointer { targetToSource in
-    for offset in 0..<targetToSource.count where targetToSource[offset] < 0 {
-      inserted.append(path(prefix &+ offset))
-    }
-  }
-  let moves = _flatMoves(&middle, prefix: prefix, section: section)
+  let changes = _flatUpdatesAndDeletes(
+    source, target, prefix: matching.prefix, suffix: matching.suffix, middle: middle,
+    section: section)
+  let inserted = _flatInserts(middle, prefix: matching.prefix, section: section)
+  let moves = _flatMoves(&middle, prefix: matching.prefix, section: section)
   let hasLastStage = !inserted.isEmpty || !moves.isEmpty
+  func data(skipping: [ElementPath]) -> C {
+    _flatStageData(source, target, updates: changes, skipping: skipping)
+  }
 
   // The last stage's data is the target itself: its elements are the target versions even
   // where `isContentEqual` called a changed value equal, and it costs no copy.
-
+  var stages = StagedChangeset<C>()
   // Stage 1: content updates, at source indexes.
-  if !updated.isEmpty {
-    let isLast = deleted.isEmpty && !hasLastStage
+  if !changes.updated.isEmpty {
+    let isLast = changes.deleted.isEmpty && !hasLastStage
     stages.append(
       Changeset(
-        _canonical: isLast ? targetCollection : data(skipping: []), elementUpdated: updated))
+        _canonical: isLast ? targetCollection : data(skipping: []),
+        elementUpdated: changes.updated))
   }
-
   // Stage 2: deletes, at source indexes.
-  if !deleted.isEmpty {
+  if !changes.deleted.isEmpty {
     stages.append(
       Changeset(
-        _canonical: hasLastStage ? data(skipping: deleted) : targetCollection,
-        elementDeleted: deleted))
+        _canonical: hasLastStage ? data(skipping: changes.deleted) : targetCollection,
+        elementDeleted: changes.deleted))
   }
-
   // Stage 3: inserts at target indexes, and the moves that are not part of a longest
   // increasing subsequence of target positions (in post-delete order).
   if hasLastStage {
@@ -153,6 +79,114 @@ internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
       Changeset(_canonical: targetCollection, elementInserted: inserted, elementMoved: moves))
   }
   return stages
+}
+
+/// The updates and deletes of a flat diff, found in one pass in source order.
+@usableFromInline
+internal struct _FlatUpdatesAndDeletes {
+  /// The updated elements, at source indexes.
+  @usableFromInline var updated: [ElementPath] = []
+  /// The target index of each updated element's new version.
+  @usableFromInline var updatedTo: [Int] = []
+  /// The deleted elements, at source indexes.
+  @usableFromInline var deleted: [ElementPath] = []
+
+  @inlinable init() {}
+}
+
+/// The updates (matched elements whose content changed, with their target versions) and
+/// the deletes, at source indexes; the common prefix and suffix are matched in place.
+///
+/// - Complexity: O(n) content comparisons, where n is the length of `source`.
+@inlinable
+internal func _flatUpdatesAndDeletes<Element: Differentiable>(
+  _ source: UnsafeBufferPointer<Element>, _ target: UnsafeBufferPointer<Element>,
+  prefix: Int, suffix: Int, middle: _OccurrenceMatching, section: Int
+) -> _FlatUpdatesAndDeletes {
+  var changes = _FlatUpdatesAndDeletes()
+  func compare(_ position: Int, _ partner: Int) {
+    if !_isContentEqual(target._address(partner), to: source._address(position)) {
+      changes.updated.append(ElementPath(element: position, section: section))
+      changes.updatedTo.append(partner)
+    }
+  }
+  for position in 0..<prefix { compare(position, position) }
+  middle.sourceToTarget.withUnsafeBufferPointer { sourceToTarget in
+    for offset in 0..<sourceToTarget.count {
+      let partner = sourceToTarget[offset]
+      if partner < 0 {
+        changes.deleted.append(ElementPath(element: prefix &+ offset, section: section))
+      } else {
+        compare(prefix &+ offset, prefix &+ partner)
+      }
+    }
+  }
+  let suffixShift = target.count - source.count
+  for position in (source.count - suffix)..<source.count {
+    compare(position, position + suffixShift)
+  }
+  return changes
+}
+
+/// The inserted elements of a matched middle, at target indexes.
+///
+/// - Complexity: O(m), where m is the length of the target's middle.
+@inlinable
+internal func _flatInserts(
+  _ middle: _OccurrenceMatching, prefix: Int, section: Int
+) -> [ElementPath] {
+  var inserted: [ElementPath] = []
+  middle.targetToSource.withUnsafeBufferPointer { targetToSource in
+    for offset in 0..<targetToSource.count where targetToSource[offset] < 0 {
+      inserted.append(ElementPath(element: prefix &+ offset, section: section))
+    }
+  }
+  return inserted
+}
+
+/// The source with its updated elements replaced by their target versions, and without
+/// `skipping` (ascending), copied in runs between the changed positions into uninitialized
+/// storage. An array adopts that storage as it is; another collection copies it once.
+///
+/// - Complexity: O(n), where n is the length of `source`.
+@inlinable
+internal func _flatStageData<C: RangeReplaceableCollection>(
+  _ source: UnsafeBufferPointer<C.Element>, _ target: UnsafeBufferPointer<C.Element>,
+  updates changes: _FlatUpdatesAndDeletes, skipping: [ElementPath]
+) -> C {
+  let (updated, updatedTo) = (changes.updated, changes.updatedTo)
+  let sourceCount = source.count
+  let count = sourceCount - skipping.count
+  // Empty, the array would be the shared empty storage, which must not be written.
+  guard count > 0 else { return C() }
+  let elements = ContiguousArray<C.Element>(unsafeUninitializedCapacity: count) {
+    buffer, initialized in
+    guard let base = buffer.baseAddress, let from = source.baseAddress else { return }
+    var copied = 0
+    var nextUpdate = 0
+    var nextSkip = 0
+    func copy(upTo position: Int) {
+      let run = position - copied
+      (base + initialized).initialize(from: from + copied, count: run)
+      initialized += run
+    }
+    while nextUpdate < updated.count || nextSkip < skipping.count {
+      let update = nextUpdate < updated.count ? updated[nextUpdate].element : Int.max
+      let skip = nextSkip < skipping.count ? skipping[nextSkip].element : Int.max
+      let position = Swift.min(update, skip)
+      copy(upTo: position)
+      if skip == position {
+        nextSkip += 1
+      } else {
+        (base + initialized).initialize(to: target[updatedTo[nextUpdate]])
+        initialized += 1
+      }
+      if update == position { nextUpdate += 1 }
+      copied = position + 1
+    }
+    copy(upTo: sourceCount)
+  }
+  return C(elements)
 }
 
 /// The minimal moves of a matched middle: every matched element outside one longest

@@ -45,13 +45,10 @@ internal func _matchOccurrences<Element: Differentiable>(
 /// the k-th occurrence among the targets with the k-th among the sources, and records the
 /// pairs in `matching`, whose arrays cover all of `source` and `target`.
 ///
-/// The table is open-addressed and at most three quarters full; each slot packs 32 bits of
-/// an identifier's hash with the first source position that carries it (the start of its
-/// chain). `next`, allocated at the first repeated identifier, chains each source position
-/// to the next one with the same identifier; the sources are walked backwards so that
-/// every chain is ascending, and each target then takes, and advances, the first unmatched
-/// position of its chain. Identifiers are compared with `==` whenever their hash bits agree,
-/// so colliding hashes never make two identifiers equal. Every identifier is hashed once.
+/// The sources go into an `_OccurrenceTable`; each target then takes, and advances, the
+/// first unmatched position of its identifier's chain. Identifiers are compared with `==`
+/// whenever their hash bits agree, so colliding hashes never make two identifiers equal.
+/// Every identifier is hashed once.
 ///
 /// - Complexity: Expected O(s + t) hash operations, assuming a good hash function;
 ///   O(s) extra memory, for s source and t target positions.
@@ -71,48 +68,12 @@ internal func _matchOccurrences<Element: Differentiable>(
     _matchOccurrencesByDictionary(source, sourceRanges, target, targetRanges, into: &matching)
     return
   }
-  // At most three quarters full.
-  var capacity = 16
-  while capacity &* 3 < sourceCount &* 4 { capacity &<<= 1 }
-  let mask = capacity &- 1
-  var slots = ContiguousArray<UInt64>(repeating: 0, count: capacity)
-  // Allocated at the first repeated identifier: most lists have none.
-  var next = ContiguousArray<Int>()
-  let hashBits: UInt64 = 0xFFFF_FFFF_0000_0000
-  let seed = _mixedHashSeed
-  slots.withUnsafeMutableBufferPointer { slots in
-    for range in sourceRanges.reversed() {
-      var position = range.upperBound &- 1
-      while position >= range.lowerBound {
-        let hash = UInt(bitPattern: _identifierHash(source._address(position), seed: seed))
-        let bits = UInt64(truncatingIfNeeded: hash &>> 32) &<< 32
-        let entry = bits | UInt64(truncatingIfNeeded: position &+ 1)
-        var bucket = Int(truncatingIfNeeded: hash) & mask
-        while true {
-          let slot = slots[bucket]
-          if slot == 0 {
-            slots[bucket] = entry
-            break
-          }
-          if slot & hashBits == bits {
-            let later = Int(truncatingIfNeeded: slot & ~hashBits) &- 1
-            if _haveEqualIdentifiers(source, later, source, position) {
-              if next.isEmpty { next = ContiguousArray(repeating: -1, count: source.count) }
-              next[position] = later
-              slots[bucket] = entry
-              break
-            }
-          }
-          bucket = (bucket &+ 1) & mask
-        }
-        position &-= 1
-      }
-    }
-  }
-  // Once a chain's start is matched, its own `next` link is free and serves as the
-  // chain's cursor: it always points at the first unmatched position.
+  var table = _OccurrenceTable(source, sourceRanges, count: sourceCount)
+  // Taken out of the table, so that advancing a chain's cursor copies nothing.
+  var next = table.next
+  table.next = []
   var matched = 0
-  slots.withUnsafeBufferPointer { slots in
+  table.slots.withUnsafeBufferPointer { slots in
     matching.sourceToTarget.withUnsafeMutableBufferPointer { sourceToTarget in
       matching.targetToSource.withUnsafeMutableBufferPointer { targetToSource in
         // With no repeated identifier among the sources, the source right after the
@@ -124,41 +85,19 @@ internal func _matchOccurrences<Element: Differentiable>(
         for range in targetRanges {
           var following = -1
           for position in range {
+            var partner = -1
             if unique, following >= 0, following < sourceToTarget.count,
               sourceToTarget[following] < 0,
               _haveEqualIdentifiers(source, following, target, position)
             {
-              sourceToTarget[following] = position
-              targetToSource[position] = following
-              matched &+= 1
-              following &+= 1
-              continue
+              partner = following
+            } else {
+              partner = table.unmatched(
+                target, position, source: source, slots: slots, next: &next,
+                sourceToTarget: sourceToTarget)
             }
             following = -1
-            let hash = UInt(bitPattern: _identifierHash(target._address(position), seed: seed))
-            let bits = UInt64(truncatingIfNeeded: hash &>> 32) &<< 32
-            var bucket = Int(truncatingIfNeeded: hash) & mask
-            var start = -1
-            while true {
-              let slot = slots[bucket]
-              if slot == 0 { break }
-              if slot & hashBits == bits {
-                let candidate = Int(truncatingIfNeeded: slot & ~hashBits) &- 1
-                if _haveEqualIdentifiers(source, candidate, target, position) {
-                  start = candidate
-                  break
-                }
-              }
-              bucket = (bucket &+ 1) & mask
-            }
-            guard start >= 0 else { continue }
-            var partner = start
-            if sourceToTarget[start] >= 0 {
-              guard !next.isEmpty else { continue }
-              partner = next[start]
-              guard partner >= 0 else { continue }
-              next[start] = next[partner]
-            }
+            guard partner >= 0 else { continue }
             sourceToTarget[partner] = position
             targetToSource[position] = partner
             matched &+= 1
@@ -170,6 +109,104 @@ internal func _matchOccurrences<Element: Differentiable>(
   }
   matching.matchedCount &+= matched
   matching._checkInvariants()
+}
+
+/// The source positions of a matching, by identifier: an open-addressed table, at most
+/// three quarters full, whose slots pack 32 bits of an identifier's hash with the first
+/// source position that carries it (the start of its chain), and `next`, allocated at the
+/// first repeated identifier, which chains each source position to the next one with the
+/// same identifier.
+@usableFromInline
+internal struct _OccurrenceTable {
+  @usableFromInline var slots: ContiguousArray<UInt64>
+  /// Per source position, the next one with the same identifier, or -1; empty when no
+  /// identifier repeats. Once a chain's start is matched, its own link is free and serves
+  /// as the chain's cursor: it always points at the first unmatched position.
+  @usableFromInline var next = ContiguousArray<Int>()
+  @usableFromInline let mask: Int
+  @usableFromInline let seed: UInt64 = _mixedHashSeed
+
+  @inlinable static var hashBits: UInt64 { 0xFFFF_FFFF_0000_0000 }
+
+  /// Inserts the positions of `ranges`, walked backwards so that every chain ascends.
+  ///
+  /// - Complexity: Expected O(count) hash operations.
+  @inlinable
+  internal init<Element: Differentiable>(
+    _ source: UnsafeBufferPointer<Element>, _ ranges: [Range<Int>], count: Int
+  ) {
+    var capacity = 16
+    while capacity &* 3 < count &* 4 { capacity &<<= 1 }
+    mask = capacity &- 1
+    slots = ContiguousArray(repeating: 0, count: capacity)
+    let (mask, seed) = (self.mask, self.seed)
+    var next = ContiguousArray<Int>()
+    slots.withUnsafeMutableBufferPointer { slots in
+      for range in ranges.reversed() {
+        var position = range.upperBound &- 1
+        while position >= range.lowerBound {
+          let hash = UInt(bitPattern: _identifierHash(source._address(position), seed: seed))
+          let bits = UInt64(truncatingIfNeeded: hash &>> 32) &<< 32
+          let entry = bits | UInt64(truncatingIfNeeded: position &+ 1)
+          var bucket = Int(truncatingIfNeeded: hash) & mask
+          while true {
+            let slot = slots[bucket]
+            if slot == 0 {
+              slots[bucket] = entry
+              break
+            }
+            if slot & Self.hashBits == bits {
+              let later = Int(truncatingIfNeeded: slot & ~Self.hashBits) &- 1
+              if _haveEqualIdentifiers(source, later, source, position) {
+                if next.isEmpty { next = ContiguousArray(repeating: -1, count: source.count) }
+                next[position] = later
+                slots[bucket] = entry
+                break
+              }
+            }
+            bucket = (bucket &+ 1) & mask
+          }
+          position &-= 1
+        }
+      }
+    }
+    self.next = next
+  }
+
+  /// The first unmatched source position with the identifier of `target[position]`,
+  /// advancing its chain's cursor in `next` (the table's, taken out) past it; -1 when there
+  /// is none.
+  ///
+  /// - Complexity: Expected O(1) hash operations.
+  @inlinable
+  internal func unmatched<Element: Differentiable>(
+    _ target: UnsafeBufferPointer<Element>, _ position: Int,
+    source: UnsafeBufferPointer<Element>, slots: UnsafeBufferPointer<UInt64>,
+    next: inout ContiguousArray<Int>, sourceToTarget: UnsafeMutableBufferPointer<Int>
+  ) -> Int {
+    let hash = UInt(bitPattern: _identifierHash(target._address(position), seed: seed))
+    let bits = UInt64(truncatingIfNeeded: hash &>> 32) &<< 32
+    var bucket = Int(truncatingIfNeeded: hash) & mask
+    var start = -1
+    while true {
+      let slot = slots[bucket]
+      if slot == 0 { return -1 }
+      if slot & Self.hashBits == bits {
+        let candidate = Int(truncatingIfNeeded: slot & ~Self.hashBits) &- 1
+        if _haveEqualIdentifiers(source, candidate, target, position) {
+          start = candidate
+          break
+        }
+      }
+      bucket = (bucket &+ 1) & mask
+    }
+    guard sourceToTarget[start] >= 0 else { return start }
+    guard !next.isEmpty else { return -1 }
+    let partner = next[start]
+    guard partner >= 0 else { return -1 }
+    next[start] = next[partner]
+    return partner
+  }
 }
 
 /// `_matchOccurrences(_:_:_:_:into:)` with a `Dictionary`, for sources too long for the
