@@ -51,7 +51,7 @@ extension BatchUpdateTarget where Snapshot == Void {
   ) throws(Failure) {
     try _guardedReplay(
       staged, on: &self, counts: { .items($0.count) }, strategy: strategy,
-      elementUpdates: elementUpdates, options: options, guard: check, interrupt: interrupt,
+      elementUpdates: { _ in elementUpdates }, options: options, guard: check, interrupt: interrupt,
       setData: setData, completion: completion)
   }
 
@@ -87,7 +87,7 @@ extension BatchUpdateTarget where Snapshot == Void {
   ) throws(Failure) where C.Element: DifferentiableSection {
     try _guardedReplay(
       staged, on: &self, counts: { .sections($0.map(\.elements.count)) }, strategy: strategy,
-      elementUpdates: elementUpdates, options: options, guard: check, interrupt: interrupt,
+      elementUpdates: { _ in elementUpdates }, options: options, guard: check, interrupt: interrupt,
       setData: setData, completion: completion)
   }
 }
@@ -123,7 +123,7 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
     var target = self
     try _guardedReplay(
       staged, on: &target, counts: { .items($0.count) }, strategy: strategy,
-      elementUpdates: elementUpdates, options: options, guard: check, interrupt: interrupt,
+      elementUpdates: { _ in elementUpdates }, options: options, guard: check, interrupt: interrupt,
       setData: setData, completion: completion)
   }
 
@@ -157,7 +157,7 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
     var target = self
     try _guardedReplay(
       staged, on: &target, counts: { .sections($0.map(\.elements.count)) }, strategy: strategy,
-      elementUpdates: elementUpdates, options: options, guard: check, interrupt: interrupt,
+      elementUpdates: { _ in elementUpdates }, options: options, guard: check, interrupt: interrupt,
       setData: setData, completion: completion)
   }
 }

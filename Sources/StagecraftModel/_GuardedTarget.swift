@@ -100,14 +100,15 @@ final class _Flag {
 ///   sections, plus what the target spends on each block.
 package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   _ staged: StagedChangeset<C>, on target: inout Target, counts: (C) -> _BlockCounts,
-  strategy: UpdateStrategy, elementUpdates: Target.ElementUpdates, options: ReplayOptions,
+  strategy: UpdateStrategy, elementUpdates: (ElementPath) -> Target.ElementUpdates,
+  options: ReplayOptions,
   guard check: UpdateGuard, interrupt: ((Changeset<C>) -> Bool)?, setData: (C) -> Void,
   completion: ((Bool) -> Void)?
 ) throws(Target.Failure) where Target.Snapshot == Void {
   guard check.isEnabled, let final = staged.last?.data else {
     return try _replay(
       staged, on: &target, snapshot: { (_: C) throws(Target.Failure) in () }, strategy: strategy,
-      elementUpdates: { _ in elementUpdates }, options: options, interrupt: interrupt,
+      elementUpdates: elementUpdates, options: options, interrupt: interrupt,
       setData: setData, completion: completion)
   }
   if strategy != .reloadData, !target.isOnScreen {
@@ -120,7 +121,7 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
     try _replay(
       staged, on: &guarded,
       snapshot: { (data: C) throws(_GuardedFailure<Target.Failure>) in counts(data) },
-      strategy: strategy, elementUpdates: { _ in elementUpdates }, options: options,
+      strategy: strategy, elementUpdates: elementUpdates, options: options,
       interrupt: interrupt, setData: setData,
       completion: { finished in if !fellBack.value { completion?(finished) } })
   } catch {

@@ -140,7 +140,8 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
       replay: { staged, strategy, interrupt, setData, completion throws(Failure) in
         var view = target
         try _guardedReplay(
-          staged, on: &view, counts: counts, strategy: strategy, elementUpdates: elementUpdates,
+          staged, on: &view, counts: counts, strategy: strategy,
+          elementUpdates: { _ in elementUpdates },
           options: ReplayOptions(), guard: check, interrupt: interrupt, setData: setData,
           completion: completion)
       })

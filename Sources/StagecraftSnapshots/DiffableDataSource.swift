@@ -41,17 +41,53 @@ public final class DiffableDataSource<
   /// The data the target holds for the sections it shows.
   let _targetSnapshot: ([Section]) -> Target.Snapshot
 
-  /// Creates a data source for an empty view.
+  /// The guard of the applies onto a view, which reads its data from this data source;
+  /// `nil` (the default) uses `UpdateGuard.standard`. A block UIKit would refuse becomes a
+  /// reload with the new snapshot, reported to the guard (see the article Updates That
+  /// Never Crash). `CollectionModel` is not guarded: it refuses, and throws.
+  public var updateGuard: UpdateGuard?
+
+  /// How an apply replays its stages: guarded on a view, as they are on the model.
+  typealias _Replayer = (
+    _ target: inout Target, _ staged: StagedChangeset<[Section]>, _ strategy: UpdateStrategy,
+    _ elementUpdates: (ElementPath) -> Target.ElementUpdates,
+    _ snapshot: ([Section]) -> Target.Snapshot, _ setData: ([Section]) -> Void,
+    _ completion: ((Bool) -> Void)?, _ guard: UpdateGuard
+  ) throws(Target.Failure) -> Void
+  let _replayer: _Replayer
+
+  /// Creates a data source for an empty view. Its applies are guarded by `updateGuard`.
   ///
   /// - Parameter target: A view that shows no sections yet.
   /// - Complexity: O(1).
   public convenience init(target: Target) where Target.Snapshot == Void {
-    self.init(target: target, targetSnapshot: { _ in () })
+    self.init(
+      target: target, targetSnapshot: { _ in () },
+      replayer: {
+        target, staged, strategy, elementUpdates, _, setData, completion, check throws(Target
+          .Failure) in
+        try _guardedReplay(
+          staged, on: &target, counts: { .sections($0.map(\.elements.count)) },
+          strategy: strategy, elementUpdates: elementUpdates, options: ReplayOptions(),
+          guard: check, interrupt: nil, setData: setData, completion: completion)
+      })
   }
 
-  init(target: Target, targetSnapshot: @escaping ([Section]) -> Target.Snapshot) {
+  init(
+    target: Target, targetSnapshot: @escaping ([Section]) -> Target.Snapshot,
+    replayer: @escaping _Replayer = {
+      target, staged, strategy, elementUpdates, snapshot,
+      setData, completion, _ throws(Target.Failure) in
+      try _replay(
+        staged, on: &target,
+        snapshot: { (data: [Section]) throws(Target.Failure) in snapshot(data) },
+        strategy: strategy, elementUpdates: elementUpdates, interrupt: nil, setData: setData,
+        completion: completion)
+    }
+  ) {
     self.target = target
     self._targetSnapshot = targetSnapshot
+    self._replayer = replayer
   }
 
   /// The snapshot last applied, without its reload and reconfigure marks.
@@ -59,6 +95,23 @@ public final class DiffableDataSource<
   /// - Returns: The current snapshot.
   /// - Complexity: O(1).
   public func snapshot() -> DiffableSnapshot<SectionIdentifier, ItemIdentifier> { _snapshot }
+
+  /// The number of sections the view shows (during an apply: in the current stage): what a
+  /// view's data source answers to `numberOfSections(in:)`.
+  ///
+  /// - Complexity: O(1).
+  public var numberOfSections: Int { _shown.count }
+
+  /// The number of items the view shows in `section` (during an apply: in the current
+  /// stage), or 0 when there is no such section: what a view's data source answers to
+  /// `collectionView(_:numberOfItemsInSection:)`.
+  ///
+  /// - Parameter section: A section index.
+  /// - Returns: The item count.
+  /// - Complexity: O(1).
+  public func numberOfItems(inSection section: Int) -> Int {
+    _shown.indices.contains(section) ? _shown[section].elements.count : 0
+  }
 
   /// The item identifier the view shows at `path` (during an apply: in the current stage).
   ///
@@ -111,15 +164,12 @@ public final class DiffableDataSource<
       !snapshot._reloadedItems.isEmpty || !snapshot._reconfiguredItems.isEmpty
       || !snapshot._reloadedSections.isEmpty
     try _transaction { () throws(Target.Failure) in
-      try _replay(
-        staged, on: &target,
-        snapshot: { [_targetSnapshot] (data: [Section]) throws(Target.Failure) in
-          _targetSnapshot(isMarked ? Self._unmarked(data) : data)
-        },
-        strategy: animatingDifferences ? .animatedBatchUpdates : .nonanimatedBatchUpdates,
-        elementUpdates: { reconfigured.contains($0) ? .reconfigure : .reload },
-        interrupt: nil, setData: { self._shown = isMarked ? Self._unmarked($0) : $0 },
-        completion: { _ in completion?() })
+      try _replayer(
+        &target, staged, animatingDifferences ? .animatedBatchUpdates : .nonanimatedBatchUpdates,
+        { reconfigured.contains($0) ? .reconfigure : .reload },
+        { [_targetSnapshot] data in _targetSnapshot(isMarked ? Self._unmarked(data) : data) },
+        { self._shown = isMarked ? Self._unmarked($0) : $0 }, { _ in completion?() },
+        updateGuard ?? .standard)
     }
     _snapshot = snapshot._unmarked
   }

@@ -78,6 +78,18 @@ enum Inputs {
       expectedMoves: 1)
   }
 
+  /// The 10/10/10/10 edit of `count` elements whose identifiers are drawn (SplitMix64)
+  /// from `values` values, the inserted ones from the same values.
+  static func duplicatesTenPercent(_ count: Int, values: Int = 1_000) -> FlatScenario {
+    let (source, target) = tenPercentEdit(count: count, seed: 1)
+    var random = SplitMix64(seed: 4)
+    let drawn = (0..<(count + count / 10)).map { _ in Int.random(in: 0..<values, using: &random) }
+    return FlatScenario(
+      name: "10/10/10/10, \(count) ids from \(values) values",
+      source: source.map { BenchItem(id: drawn[$0.id], content: $0.content) },
+      target: target.map { BenchItem(id: drawn[$0.id], content: $0.content) })
+  }
+
   static func duplicates(_ count: Int, values: Int = 1_000) -> FlatScenario {
     var random = SplitMix64(seed: 3)
     let source = (0..<count).map { _ in

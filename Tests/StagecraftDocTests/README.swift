@@ -64,7 +64,7 @@ import Testing
     print(error)
   }
   _doc.expect("Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (1) must be equal to the number of items contained in that section before the update (4), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).", at: 175)
-  // README.md:279
+  // README.md:281
 
   @Sendable func sendToCrashReporter(_ report: String) { /* your crash reporter */ }
 
@@ -72,9 +72,9 @@ import Testing
     sendToCrashReporter(fallback.json)
   })
   print(UpdateGuard.standard.trapsInDebugBuilds)
-  _doc.expect("false", at: 286)
+  _doc.expect("false", at: 288)
   UpdateGuard.standard = UpdateGuard()
-  // README.md:368
+  // README.md:370
   let dataSource = CollectionModelDataSource<String, Int>()
   var snapshot = DiffableSnapshot<String, Int>()
   try snapshot.appendSections(["main"])
@@ -86,8 +86,8 @@ import Testing
   try next.reconfigureItems([8])           // same cell, selection kept
   try dataSource.apply(next, animatingDifferences: false)
   print(dataSource.target.numberOfItems(inSection: 0))
-  _doc.expect("99", at: 378)
+  _doc.expect("99", at: 380)
   print(dataSource.target.staleCells)
-  _doc.expect("[]", at: 379)
+  _doc.expect("[]", at: 381)
   _doc.expectNothingUnchecked()
 }

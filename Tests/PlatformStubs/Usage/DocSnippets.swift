@@ -19,7 +19,7 @@ final class FeedViewController: UICollectionViewController {
   }
 }
 
-// README.md:312
+// README.md:314
 struct Headline: Differentiable, Equatable, Sendable {
   var id: Int
   var title: String

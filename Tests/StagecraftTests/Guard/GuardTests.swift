@@ -277,6 +277,35 @@ struct GuardTests {
     #expect(view.reloads == 1 && log.reports.count == 1 && !view.blocks.isEmpty)
   }
 
+  // MARK: The diffable data source
+
+  /// A `DiffableDataSource` on a view applies through the guard: a valid apply animates,
+  /// and after the view's counts went astray behind the data source's back, the next apply
+  /// falls back to one reload, reported once.
+  @Test func diffableDataSourceAppliesAreGuarded() throws {
+    let view = CountingViewDouble()
+    let dataSource = DiffableDataSource<CountingViewDouble, String, Int>(target: view)
+    view.dataCounts = { (0..<dataSource.numberOfSections).map(dataSource.numberOfItems) }
+    let log = FallbackLog()
+    dataSource.updateGuard = log.guarding
+    var snapshot = DiffableSnapshot<String, Int>()
+    try snapshot.appendSections(["A", "B"])
+    try snapshot.appendItems([1, 2, 3], toSection: "A")
+    dataSource.apply(snapshot)
+    try snapshot.moveItem(3, beforeItem: 1)
+    try snapshot.appendItems([4], toSection: "B")
+    dataSource.apply(snapshot)
+    #expect(view.blocks > 0 && view.reloads == 0 && log.reports.isEmpty)
+    #expect(view.counts == [3, 1])
+    view.counts = [2, 1]  // the view lost an item behind the data source's back
+    try snapshot.deleteItems([2])
+    dataSource.apply(snapshot)
+    #expect(view.raised.isEmpty)
+    #expect(view.reloads == 1 && log.reports.count == 1)
+    #expect(view.counts == [2, 1])
+    #expect(dataSource.snapshot().itemIdentifiers == [3, 1, 4])
+  }
+
   // MARK: The report
 
   /// The report's JSON carries the view's counts, the data's counts and the batch, in the

@@ -65,3 +65,40 @@ final class FallbackLog: Sendable {
     UpdateGuard(onFallback: { fallback in self.storage.withLock { $0.append(fallback) } })
   }
 }
+
+/// A view double that holds only counts, as UIKit's own checks read them: it reads its data
+/// source's counts through `dataCounts`, and raises (a test failure) where the model's
+/// validation refuses a block against them.
+final class CountingViewDouble: BatchUpdateTarget {
+  var counts: [Int] = []
+  var dataCounts: () -> [Int] = { [] }
+  private(set) var blocks = 0
+  private(set) var reloads = 0
+  private(set) var raised: [BatchUpdateError] = []
+
+  var isOnScreen: Bool { true }
+  var displayedItemCounts: [Int]? { counts }
+
+  func reloadData(_ snapshot: Void, setData: () -> Void) {
+    setData()
+    reloads += 1
+    counts = dataCounts()
+  }
+
+  func performBatchUpdates(
+    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+    refreshing: [Move<ElementPath>], by elementUpdates: CellUpdateMode<Int>,
+    completion: ((Bool) -> Void)?
+  ) {
+    setData()
+    do {
+      try batch.validate(itemCountsBefore: counts, itemCountsAfter: dataCounts())
+      counts = dataCounts()
+      blocks += 1
+      completion?(true)
+    } catch {
+      raised.append(error)
+      Issue.record("the view raised: \(error)")
+    }
+  }
+}
