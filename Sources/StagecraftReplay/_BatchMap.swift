@@ -125,10 +125,13 @@ package struct _BatchMap: Sendable {
       let calls = before[section]!
       before[section]!.gone = _mergedUnique(calls.deleted, calls.reloaded, calls.moveSources)
     }
-    // Reloaded items are re-inserted at their shifted position in their section's target.
+    // Reloaded items are re-inserted at their shifted position, in the section at their
+    // section's position computed without the moves.
     var reinserts: [Int: [Int]] = [:]
     for (section, calls) in before where !calls.reloaded.isEmpty {
-      guard let target = sectionTarget(of: section) else { continue }
+      // Placed without the section moves, as `reloadedItemTarget(of:)` places them.
+      guard sectionTarget(of: section) != nil else { continue }
+      let target = reloadedSectionTarget(of: section)
       let inserted = after[target]?.inserted ?? []
       for element in calls.reloaded {
         reinserts[target, default: []].append(
