@@ -103,28 +103,37 @@ internal func _flatUpdatesAndDeletes<Element: Differentiable>(
   _ source: UnsafeBufferPointer<Element>, _ target: UnsafeBufferPointer<Element>,
   prefix: Int, suffix: Int, middle: _OccurrenceMatching, section: Int
 ) -> _FlatUpdatesAndDeletes {
-  var changes = _FlatUpdatesAndDeletes()
-  func compare(_ position: Int, _ partner: Int) {
-    if !_isContentEqual(target._address(partner), to: source._address(position)) {
-      changes.updated.append(ElementPath(element: position, section: section))
-      changes.updatedTo.append(partner)
-    }
+  // The lists are locals that no closure captures: a captured variable's accesses would be
+  // checked at run time, once per element.
+  var updated: [ElementPath] = []
+  var updatedTo: [Int] = []
+  var deleted: [ElementPath] = []
+  @inline(__always)
+  func changed(_ position: Int, _ partner: Int) -> Bool {
+    !_isContentEqual(target._address(partner), to: source._address(position))
   }
-  for position in 0..<prefix { compare(position, position) }
-  middle.sourceToTarget.withUnsafeBufferPointer { sourceToTarget in
-    for offset in 0..<sourceToTarget.count {
-      let partner = sourceToTarget[offset]
-      if partner < 0 {
-        changes.deleted.append(ElementPath(element: prefix &+ offset, section: section))
-      } else {
-        compare(prefix &+ offset, prefix &+ partner)
-      }
+  for position in 0..<prefix where changed(position, position) {
+    updated.append(ElementPath(element: position, section: section))
+    updatedTo.append(position)
+  }
+  let sourceToTarget = middle.sourceToTarget
+  for offset in sourceToTarget.indices {
+    let partner = sourceToTarget[offset]
+    if partner < 0 {
+      deleted.append(ElementPath(element: prefix &+ offset, section: section))
+    } else if changed(prefix &+ offset, prefix &+ partner) {
+      updated.append(ElementPath(element: prefix &+ offset, section: section))
+      updatedTo.append(prefix &+ partner)
     }
   }
   let suffixShift = target.count - source.count
-  for position in (source.count - suffix)..<source.count {
-    compare(position, position + suffixShift)
+  for position in (source.count - suffix)..<source.count
+  where changed(position, position + suffixShift) {
+    updated.append(ElementPath(element: position, section: section))
+    updatedTo.append(position + suffixShift)
   }
+  var changes = _FlatUpdatesAndDeletes()
+  (changes.updated, changes.updatedTo, changes.deleted) = (updated, updatedTo, deleted)
   return changes
 }
 
@@ -162,29 +171,29 @@ internal func _flatStageData<C: RangeReplaceableCollection>(
   let elements = ContiguousArray<C.Element>(unsafeUninitializedCapacity: count) {
     buffer, initialized in
     guard let base = buffer.baseAddress, let from = source.baseAddress else { return }
+    // No nested function: one that captured the counters would have their accesses
+    // checked at run time, once per run.
     var copied = 0
+    var written = 0
     var nextUpdate = 0
     var nextSkip = 0
-    func copy(upTo position: Int) {
-      let run = position - copied
-      (base + initialized).initialize(from: from + copied, count: run)
-      initialized += run
-    }
     while nextUpdate < updated.count || nextSkip < skipping.count {
       let update = nextUpdate < updated.count ? updated[nextUpdate].element : Int.max
       let skip = nextSkip < skipping.count ? skipping[nextSkip].element : Int.max
       let position = Swift.min(update, skip)
-      copy(upTo: position)
+      (base + written).initialize(from: from + copied, count: position - copied)
+      written += position - copied
       if skip == position {
         nextSkip += 1
       } else {
-        (base + initialized).initialize(to: target[updatedTo[nextUpdate]])
-        initialized += 1
+        (base + written).initialize(to: target[updatedTo[nextUpdate]])
+        written += 1
       }
       if update == position { nextUpdate += 1 }
       copied = position + 1
     }
-    copy(upTo: sourceCount)
+    (base + written).initialize(from: from + copied, count: sourceCount - copied)
+    initialized = written + sourceCount - copied
   }
   return C(elements)
 }

@@ -124,7 +124,7 @@ internal struct _OccurrenceTable {
   /// as the chain's cursor: it always points at the first unmatched position.
   @usableFromInline var next = ContiguousArray<Int>()
   @usableFromInline let mask: Int
-  @usableFromInline let seed: UInt64 = _mixedHashSeed
+  @usableFromInline let seed: UInt64
 
   @inlinable static var hashBits: UInt64 { 0xFFFF_FFFF_0000_0000 }
 
@@ -137,11 +137,13 @@ internal struct _OccurrenceTable {
   ) {
     var capacity = 16
     while capacity &* 3 < count &* 4 { capacity &<<= 1 }
-    mask = capacity &- 1
-    slots = ContiguousArray(repeating: 0, count: capacity)
-    let (mask, seed) = (self.mask, self.seed)
-    var next = ContiguousArray<Int>()
-    slots.withUnsafeMutableBufferPointer { slots in
+    // Built in locals and stored at the end.
+    let mask = capacity &- 1
+    let seed = _mixedHashSeed
+    var slots = ContiguousArray<UInt64>(repeating: 0, count: capacity)
+    // `next` lives inside the closure: a captured variable would be checked at run time.
+    let next = slots.withUnsafeMutableBufferPointer { slots -> ContiguousArray<Int> in
+      var next = ContiguousArray<Int>()
       for range in ranges.reversed() {
         var position = range.upperBound &- 1
         while position >= range.lowerBound {
@@ -169,8 +171,12 @@ internal struct _OccurrenceTable {
           position &-= 1
         }
       }
+      return next
     }
+    self.slots = slots
     self.next = next
+    self.mask = mask
+    self.seed = seed
   }
 
   /// The first unmatched source position with the identifier of `target[position]`,
