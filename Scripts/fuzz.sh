@@ -8,6 +8,9 @@
 #   Scripts/fuzz.sh [SECONDS]
 set -euo pipefail
 seconds="${1:-60}"
+# libFuzzer reports a crash itself; Swift's backtracer, symbolicating under the address
+# sanitizer, can hang instead of letting the run end.
+export SWIFT_BACKTRACE=enable=no
 cd "$(dirname "$0")/.."
 out=.fuzz/build
 rm -rf "$out"
