@@ -46,7 +46,7 @@ final class CountingView: BatchUpdateTarget {
   let timings = measureInterleaved(
     runs: options.runs, [{ replay(UpdateGuard()) }, { replay(.off) }])
   return [
-    "the guard, 100k-style 10/10/10/10 replay of \(count) onto a view double:",
+    "the guard, diff and replay of a 10/10/10/10 change of \(count) items onto a view double:",
     "  diff + guarded replay \(timings[0].median.formatted), unguarded \(timings[1].median.formatted), "
       + "\(format(medianRatio(timings[0], timings[1]), 3))x \(ok ? "ok" : "FAILED: a valid block was refused")",
   ]
