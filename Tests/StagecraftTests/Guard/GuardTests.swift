@@ -260,7 +260,7 @@ struct GuardTests {
       showing: Self.wrap([Item(1), Item(2), Item(3)]), dataSource: { Self.wrap(source()) })
     let pipeline = UpdatePipeline(
       target: view, items: [Item(1), Item(2), Item(3)], guard: log.guarding)
-    source = { pipeline.data }
+    source = { [weak pipeline] in pipeline?.data ?? [] }  // weak: the pipeline holds the view
     // Something else reloaded the view with one item, without telling the pipeline.
     view.shown.reloadData(newSections: Self.wrap([Item(9)]))
     let outcome = await pipeline.apply([Item(1), Item(2), Item(3), Item(4)])
@@ -285,7 +285,11 @@ struct GuardTests {
   @Test func diffableDataSourceAppliesAreGuarded() throws {
     let view = CountingViewDouble()
     let dataSource = DiffableDataSource<CountingViewDouble, String, Int>(target: view)
-    view.dataCounts = { (0..<dataSource.numberOfSections).map(dataSource.numberOfItems) }
+    // Weak: the data source holds the view, as a real view's data source is held weakly.
+    view.dataCounts = { [weak dataSource] in
+      guard let dataSource else { return [] }
+      return (0..<dataSource.numberOfSections).map(dataSource.numberOfItems)
+    }
     let log = FallbackLog()
     dataSource.updateGuard = log.guarding
     var snapshot = DiffableSnapshot<String, Int>()
