@@ -6,7 +6,8 @@ import PackageDescription
 //
 //   StagecraftDiff       identity, change types, the diff
 //   StagecraftReplay     BatchUpdate, UIKit's old -> new map, BatchUpdateTarget, the replay
-//   StagecraftModel      CollectionModel: validates batches as UIKit does
+//   StagecraftModel      CollectionModel: validates batches as UIKit does; the guarded
+//                        replay onto views, which validates each block the same way
 //   StagecraftSnapshots  DiffableSnapshot and DiffableDataSource
 //   StagecraftPlatforms  UICollectionView, UITableView and NSCollectionView adapters
 //   StagecraftPipeline   UpdatePipeline: updates from any thread, latest wins, in order
