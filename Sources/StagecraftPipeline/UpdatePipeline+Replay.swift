@@ -55,8 +55,10 @@ extension UpdatePipeline {
     // refused block also completes, with `false`, just before the call throws.
     var returned = false
     var completedDuringCall = false
+    // A view's guard completes with `false` when it reloaded instead of a refused block.
+    var fellBack = false
     func completed() {
-      if reload || interrupted || !_isOnScreen() { statistics.reloads += 1 }
+      if reload || interrupted || fellBack || !_isOnScreen() { statistics.reloads += 1 }
       _finish(request, interrupted ? .cancelled : .applied, replayed: true)
     }
     do throws(Failure) {
@@ -67,7 +69,10 @@ extension UpdatePipeline {
           return interrupted
         },
         { self.data = $0 },
-        { _ in if returned { completed() } else { completedDuringCall = true } })
+        { finished in
+          fellBack = !finished
+          if returned { completed() } else { completedDuringCall = true }
+        })
       returned = true
       if completedDuringCall { completed() }
     } catch {

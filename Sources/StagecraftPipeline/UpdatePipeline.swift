@@ -70,7 +70,8 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
     public var requests = 0
     /// Replays run: requests whose data reached the view by batch updates or a reload.
     public var replays = 0
-    /// Replays run as a reload (by the policy, an off-screen view, or a cancellation).
+    /// Replays run as a reload (by the policy, an off-screen view, a cancellation, or the
+    /// guard, in place of a block UIKit would refuse).
     public var reloads = 0
     /// Requests superseded by later ones.
     public var superseded = 0

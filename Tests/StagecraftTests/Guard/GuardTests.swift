@@ -270,6 +270,7 @@ struct GuardTests {
     #expect(view.reloads == 1)
     #expect(log.reports.count == 1)
     #expect(log.reports.first?.itemCountsBefore == [1])
+    #expect(pipeline.statistics.reloads == 1)
     // The next request diffs from what the view now shows, and animates.
     let next = await pipeline.apply([Item(4), Item(1)])
     #expect(next == .applied)
