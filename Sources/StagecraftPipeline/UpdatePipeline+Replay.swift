@@ -87,6 +87,7 @@ extension UpdatePipeline {
   func _finish(_ request: _Request, _ outcome: Outcome, replayed: Bool = false) {
     guard request.outcome == nil else { return }
     if replayed { statistics.replays += 1 }
+    if replayed, case .cancelled = outcome { statistics.cancelledDuringReplay += 1 }
     _settle(request, outcome)
     if _running === request { _running = nil }
     _report()

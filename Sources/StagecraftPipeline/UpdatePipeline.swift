@@ -77,6 +77,9 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
     public var superseded = 0
     /// Requests cancelled.
     public var cancelled = 0
+    /// Requests cancelled while their replay ran: counted among `replays` too, since their
+    /// data reached the view by a reload.
+    public var cancelledDuringReplay = 0
     /// Requests the target refused.
     public var failed = 0
   }

@@ -110,6 +110,9 @@ struct UpdatePipelineTests {
     #expect(kinds == ["batch", "reloadData"])
     #expect(pipeline.data == target)
     #expect(pipeline.statistics.reloads == 1)
+    // Its data reached the view: it is a replay, and a cancelled request.
+    #expect(pipeline.statistics.replays == 1 && pipeline.statistics.cancelled == 1)
+    #expect(pipeline.statistics.cancelledDuringReplay == 1)
   }
 
   /// A refused block reports the error, and the view is brought back to what it showed.
@@ -230,9 +233,11 @@ struct UpdatePipelineTests {
     #expect(reported.inRequestOrder)
     #expect(pipeline.statistics.replays > 1)
     #expect(pipeline.statistics.requests == total / 8 * 8 + 1)
+    // A request cancelled while its replay ran counts as replayed and as cancelled.
     #expect(
       pipeline.statistics.replays + pipeline.statistics.superseded
-        + pipeline.statistics.cancelled == total / 8 * 8 + 1)
+        + pipeline.statistics.cancelled - pipeline.statistics.cancelledDuringReplay
+        == total / 8 * 8 + 1)
   }
 }
 
