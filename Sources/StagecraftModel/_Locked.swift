@@ -10,10 +10,12 @@
 ///
 /// `@unchecked Sendable` is safe here: `value` is only ever read or written inside
 /// `withLock`, with the mutex held, and the mutex is allocated once and never moved.
+@usableFromInline
 package final class _Locked<Value>: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private var value: Value
 
+  @usableFromInline
   package init(_ value: Value) {
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
@@ -27,6 +29,7 @@ package final class _Locked<Value>: @unchecked Sendable {
     mutex.deallocate()
   }
 
+  @usableFromInline
   package func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }

@@ -38,6 +38,14 @@ public final class DiffableDataSource<
   @usableFromInline
   var _snapshot = DiffableSnapshot<SectionIdentifier, ItemIdentifier>()
 
+  /// The outline of each section that a section snapshot was applied to, with its
+  /// expansion state; the section shows its visible items.
+  var _outlines: [SectionIdentifier: DiffableSectionSnapshot<ItemIdentifier>] = [:]
+
+  /// Asked and told when an item expands or collapses through `toggleExpansion(of:)`, the
+  /// user's tap on a disclosure control.
+  public var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemIdentifier>()
+
   /// The data the target holds for the sections it shows.
   let _targetSnapshot: ([Section]) -> Target.Snapshot
 
@@ -150,6 +158,7 @@ public final class DiffableDataSource<
     try _apply(
       staged, snapshot: snapshot, animatingDifferences: animatingDifferences,
       completion: completion)
+    _keepOutlines(matching: snapshot)
   }
 
   /// Replays `staged`, the diff from the current snapshot to `snapshot`.
@@ -192,6 +201,7 @@ public final class DiffableDataSource<
       try target.reloadData(_targetSnapshot(sections), setData: { self._shown = sections })
     }
     _snapshot = unmarked
+    _keepOutlines(matching: unmarked)
     completion?()
   }
 

@@ -161,23 +161,69 @@ extension DiffableSnapshot {
   /// - Parameter items: Existing item identifiers.
   /// - Throws: `DiffableSnapshotError` (`.missingItems`); the snapshot is unchanged.
   /// - Complexity: Expected O(s + k + m), where m is the size of the sections that lose
-  ///   items.
+  ///   items: each identifier is hashed once to find it and once to forget it, and each
+  ///   section that loses items is compacted in one pass.
   @inlinable
   public mutating func deleteItems(_ items: [ItemIdentifier]) throws {
-    try _requireItems(items)
-    var doomed: [Int: [Int]] = [:]
+    var doomed: [Int] = []
+    doomed.reserveCapacity(items.count)
+    var missing: [ItemIdentifier] = []
     for item in items {
-      if let (section, index) = _location(of: item) { doomed[section, default: []].append(index) }
+      if let slot = _slotOf[item] { doomed.append(slot) } else { missing.append(item) }
     }
-    for (section, indexes) in doomed {
-      for index in Set(indexes).sorted(by: >) {
-        _freeSlot(of: _sections[section].elements[index].identifier)
-        _sections[section].elements.remove(at: index)
-        _sectionSlots[section].remove(at: index)
-      }
-      _renumberItems(inSection: section, from: indexes.min() ?? 0)
+    if !missing.isEmpty {
+      throw DiffableSnapshotError(.missingItems, identifiers: missing.map { "\($0)" })
     }
-    _recountStarts(from: doomed.keys.min() ?? _sections.count)
+    guard !doomed.isEmpty else { return }
+    // Mark each doomed slot by setting its index to -1, then compact each section once.
+    var sections: [Int] = []
+    for slot in doomed where _slotIndex[slot] >= 0 {
+      sections.append(_keyPositions[_slotSection[slot]])
+      _slotIndex[slot] = -1
+    }
+    sections.sort()
+    var first = _sections.count
+    for (offset, section) in sections.enumerated()
+    where offset == 0 || sections[offset - 1] != section {
+      first = Swift.min(first, section)
+      _compact(section)
+    }
+    for item in items { _freeSlot(of: item) }
+    _recountStarts(from: first)
+    _forgetMarks()
+  }
+
+  /// Removes the items of the section at `section` whose slot index is -1, and renumbers
+  /// the rest.
+  @inlinable
+  internal mutating func _compact(_ section: Int) {
+    let slots = _sectionSlots[section]
+    let elements = _sections[section].elements
+    var keptSlots: [Int] = []
+    var keptElements: [SnapshotItem<ItemIdentifier>] = []
+    keptSlots.reserveCapacity(slots.count)
+    keptElements.reserveCapacity(slots.count)
+    for index in slots.indices where _slotIndex[slots[index]] >= 0 {
+      _slotIndex[slots[index]] = keptSlots.count
+      keptSlots.append(slots[index])
+      keptElements.append(elements[index])
+    }
+    _sectionSlots[section] = keptSlots
+    _sections[section].elements = keptElements
+  }
+
+  /// Replaces every item of the section at `section` with `items`.
+  ///
+  /// - Throws: `DiffableSnapshotError` (`.duplicateItems`) when an item is in another
+  ///   section or twice in `items`; the snapshot is then left part-way, so callers work on
+  ///   a copy.
+  @inlinable
+  internal mutating func _replaceItems(inSection section: Int, with items: [ItemIdentifier]) throws
+  {
+    for item in _sections[section].elements { _freeSlot(of: item.identifier) }
+    _sections[section].elements = []
+    _sectionSlots[section] = []
+    try _insertItems(items, section: section, at: 0)
     _forgetMarks()
   }
 
@@ -290,13 +336,7 @@ extension DiffableSnapshot {
   /// The identifiers that occur twice in `new` or already in `existing`, in order.
   @inlinable
   internal static func _duplicates<T: Hashable>(_ new: [T], existing: (T) -> Bool) -> [T] {
-    var seen = Set<T>()
-    var duplicates: [T] = []
-    var reported = Set<T>()
-    for value in new where (existing(value) || !seen.insert(value).inserted) {
-      if reported.insert(value).inserted { duplicates.append(value) }
-    }
-    return duplicates
+    _repeatedIdentifiers(new, existing: existing)
   }
 
   @inlinable
