@@ -39,6 +39,7 @@ extension DiffableDataSource {
   /// - Parameter section: A section identifier.
   /// - Returns: The section snapshot.
   /// - Complexity: Expected O(1) for an outline; O(m) for a flat section of m items.
+  @inlinable
   public func snapshot(for section: SectionIdentifier) -> DiffableSectionSnapshot<ItemIdentifier> {
     if let outline = _outlines[section] { return outline }
     var outline = DiffableSectionSnapshot<ItemIdentifier>()
@@ -60,6 +61,7 @@ extension DiffableDataSource {
   ///   another section, and `Target.Failure` when the target refuses a block; nothing changes.
   /// - Complexity: Expected O(s + n + m) for n items in `snapshot` and m rows the section
   ///   shows now, plus the moves' O(k log k) and the replay; other sections are not diffed.
+  @inlinable
   public func apply(
     _ snapshot: DiffableSectionSnapshot<ItemIdentifier>, to section: SectionIdentifier,
     animatingDifferences: Bool = true, completion: (() -> Void)? = nil
@@ -107,7 +109,7 @@ extension DiffableDataSource {
   /// - Complexity: Expected O(v + d·b + m) for v rows that appear or disappear, the item's
   ///   depth d and the siblings b before it on the way, and m the rows of its section
   ///   (shifted, not hashed); plus the replay.
-  @discardableResult
+  @inlinable @discardableResult
   public func toggleExpansion(
     of item: ItemIdentifier, animatingDifferences: Bool = true,
     completion: (() -> Void)? = nil
@@ -133,11 +135,7 @@ extension DiffableDataSource {
     }
     let slot = try outline._requireSlot(item)
     // The rows below the item that its expansion shows, in order.
-    var rows: [ItemIdentifier] = []
-    rows.reserveCapacity(outline._inner[slot])
-    outline._walk(outline._children[slot], descendingInto: { outline._expanded[$0] }) {
-      rows.append(outline._item[$0]!)
-    }
+    let rows = outline._visibleItems(below: slot)
     let position = _snapshot.indexOfSection(section)!
     let first = outline._row(of: slot) + 1
     var flat = _snapshot
@@ -161,6 +159,7 @@ extension DiffableDataSource {
 
   /// The items of `items` that the data source holds outside `section`: shown in another
   /// section, or hidden in another section's outline.
+  @inlinable
   func _itemsElsewhere(_ items: [ItemIdentifier], than section: SectionIdentifier)
     -> [ItemIdentifier]
   {
@@ -174,6 +173,7 @@ extension DiffableDataSource {
 
   /// The flat diff of one section's rows as stages of the whole data: each stage's paths
   /// moved to `section`, its data the other sections as they are.
+  @inlinable
   static func _staged(
     _ rows: StagedChangeset<[SnapshotItem<ItemIdentifier>]>, inSection section: Int,
     of sections: [Section]
@@ -199,7 +199,7 @@ extension DiffableDataSource {
   /// section's outline is dropped, and the section is flat from then on.
   ///
   /// - Complexity: O(r + h), for the rows r and hidden items h of the outlines.
-  @usableFromInline
+  @inlinable
   func _keepOutlines(matching snapshot: DiffableSnapshot<SectionIdentifier, ItemIdentifier>) {
     guard !_outlines.isEmpty else { return }
     _outlines = _outlines.filter { section, outline in

@@ -40,6 +40,7 @@ public final class DiffableDataSource<
 
   /// The outline of each section that a section snapshot was applied to, with its
   /// expansion state; the section shows its visible items.
+  @usableFromInline
   var _outlines: [SectionIdentifier: DiffableSectionSnapshot<ItemIdentifier>] = [:]
 
   /// Asked and told when an item expands or collapses through `toggleExpansion(of:)`, the

@@ -17,7 +17,7 @@ extension DiffableSectionSnapshot {
   @inlinable
   public mutating func append(_ items: [ItemIdentifier], to parent: ItemIdentifier? = nil) throws {
     let slot = try parent.map(_requireSlot) ?? -1
-    try _insert(items, under: slot, at: _childSlots(of: slot).count)
+    try _insert(items, under: slot, after: _lastChild(of: slot))
   }
 
   /// Inserts items before `item`, at its level and under its parent.
@@ -29,8 +29,8 @@ extension DiffableSectionSnapshot {
   /// - Complexity: Expected O(k + b + d), where b is the number of `item`'s siblings.
   @inlinable
   public mutating func insert(_ items: [ItemIdentifier], before item: ItemIdentifier) throws {
-    let (parent, index) = try _place(of: item)
-    try _insert(items, under: parent, at: index)
+    let slot = try _requireSlot(item)
+    try _insert(items, under: _nodes[slot].parent, after: _nodes[slot].previous)
   }
 
   /// Inserts items after `item` and its whole subtree, at its level and under its parent.
@@ -42,8 +42,8 @@ extension DiffableSectionSnapshot {
   /// - Complexity: Expected O(k + b + d).
   @inlinable
   public mutating func insert(_ items: [ItemIdentifier], after item: ItemIdentifier) throws {
-    let (parent, index) = try _place(of: item)
-    try _insert(items, under: parent, at: index + 1)
+    let slot = try _requireSlot(item)
+    try _insert(items, under: _nodes[slot].parent, after: slot)
   }
 
   /// Appends the root items of `snapshot`, with their subtrees and expansion state, after the
@@ -58,7 +58,7 @@ extension DiffableSectionSnapshot {
   public mutating func append(_ snapshot: Self, to parent: ItemIdentifier? = nil) throws {
     let slot = try parent.map(_requireSlot) ?? -1
     try _requireNew(snapshot)
-    _copy(snapshot._roots, of: snapshot, under: slot, at: _childSlots(of: slot).count)
+    _copy(snapshot._chain(from: snapshot._firstRoot), of: snapshot, under: slot, after: _lastChild(of: slot))
   }
 
   /// Inserts the root items of `snapshot`, with their subtrees and expansion state, before
@@ -71,9 +71,11 @@ extension DiffableSectionSnapshot {
   /// - Complexity: Expected O(m + b + d).
   @inlinable
   public mutating func insert(_ snapshot: Self, before item: ItemIdentifier) throws {
-    let (parent, index) = try _place(of: item)
+    let slot = try _requireSlot(item)
     try _requireNew(snapshot)
-    _copy(snapshot._roots, of: snapshot, under: parent, at: index)
+    _copy(
+      snapshot._chain(from: snapshot._firstRoot), of: snapshot, under: _nodes[slot].parent,
+      after: _nodes[slot].previous)
   }
 
   /// Inserts the root items of `snapshot`, with their subtrees and expansion state, after
@@ -86,9 +88,11 @@ extension DiffableSectionSnapshot {
   /// - Complexity: Expected O(m + b + d).
   @inlinable
   public mutating func insert(_ snapshot: Self, after item: ItemIdentifier) throws {
-    let (parent, index) = try _place(of: item)
+    let slot = try _requireSlot(item)
     try _requireNew(snapshot)
-    _copy(snapshot._roots, of: snapshot, under: parent, at: index + 1)
+    _copy(
+      snapshot._chain(from: snapshot._firstRoot), of: snapshot, under: _nodes[slot].parent,
+      after: slot)
   }
 
   /// Replaces the children of `parent`, and their subtrees, with the root items of
@@ -104,16 +108,17 @@ extension DiffableSectionSnapshot {
   public mutating func replace(childrenOf parent: ItemIdentifier, using snapshot: Self) throws {
     let slot = try _requireSlot(parent)
     let duplicates = snapshot.items.filter { item in
-      _slotOf[item].map { !_isDescendant($0, of: slot) } ?? false
+      _slotOf[_IdentifierKey(item)].map { !_isDescendant($0, of: slot) } ?? false
     }
     if !duplicates.isEmpty {
       throw DiffableSnapshotError(.duplicateItems, identifiers: duplicates.map { "\($0)" })
     }
-    for child in _children[slot] { _freeSubtree(child) }
-    _children[slot] = []
-    _propagate(-_inner[slot], from: slot)
+    for child in _chain(from: _nodes[slot].firstChild) { _freeSubtree(child) }
+    _nodes[slot].firstChild = -1
+    _nodes[slot].lastChild = -1
+    _propagate(-_nodes[slot].inner, from: slot)
     _invalidate()
-    _copy(snapshot._roots, of: snapshot, under: slot, at: 0)
+    _copy(snapshot._chain(from: snapshot._firstRoot), of: snapshot, under: slot, after: -1)
   }
 
   // MARK: Removing
@@ -126,20 +131,15 @@ extension DiffableSectionSnapshot {
   ///   descendants and b the siblings of each.
   @inlinable
   public mutating func delete(_ items: [ItemIdentifier]) throws {
-    let missing = items.filter { _slotOf[$0] == nil }
+    let missing = items.filter { _slotOf[_IdentifierKey($0)] == nil }
     if !missing.isEmpty {
       throw DiffableSnapshotError(.missingItems, identifiers: missing.map { "\($0)" })
     }
     for item in items {
       // An item listed after its ancestor went with it.
-      guard let slot = _slotOf[item] else { continue }
-      let parent = _parent[slot]
-      if parent < 0 {
-        _roots.remove(at: _roots.firstIndex(of: slot)!)
-      } else {
-        _children[parent].remove(at: _children[parent].firstIndex(of: slot)!)
-      }
-      _propagate(-_rows(slot), from: parent)
+      guard let slot = _slotOf[_IdentifierKey(item)] else { continue }
+      _unlink(slot)
+      _propagate(-_rows(slot), from: _nodes[slot].parent)
       _freeSubtree(slot)
     }
     _invalidate()
@@ -163,10 +163,10 @@ extension DiffableSectionSnapshot {
   public mutating func expand(_ items: [ItemIdentifier]) {
     var changed = false
     for item in items {
-      guard let slot = _slotOf[item], !_expanded[slot] else { continue }
-      _expanded[slot] = true
-      if _visible[slot] { _setVisibility(true, below: slot) }
-      _propagate(_inner[slot], from: _parent[slot])
+      guard let slot = _slotOf[_IdentifierKey(item)], !_nodes[slot].isExpanded else { continue }
+      _nodes[slot].isExpanded = true
+      if _nodes[slot].isVisible { _setVisibility(true, below: slot) }
+      _propagate(_nodes[slot].inner, from: _nodes[slot].parent)
       changed = true
     }
     if changed { _invalidate() }
@@ -182,10 +182,10 @@ extension DiffableSectionSnapshot {
   public mutating func collapse(_ items: [ItemIdentifier]) {
     var changed = false
     for item in items {
-      guard let slot = _slotOf[item], _expanded[slot] else { continue }
-      if _visible[slot] { _setVisibility(false, below: slot) }
-      _expanded[slot] = false
-      _propagate(-_inner[slot], from: _parent[slot])
+      guard let slot = _slotOf[_IdentifierKey(item)], _nodes[slot].isExpanded else { continue }
+      if _nodes[slot].isVisible { _setVisibility(false, below: slot) }
+      _nodes[slot].isExpanded = false
+      _propagate(-_nodes[slot].inner, from: _nodes[slot].parent)
       changed = true
     }
     if changed { _invalidate() }
@@ -207,7 +207,9 @@ extension DiffableSectionSnapshot {
   public func snapshot(of parent: ItemIdentifier, includingParent: Bool = false) throws -> Self {
     let slot = try _requireSlot(parent)
     var result = Self()
-    result._copy(includingParent ? [slot] : _children[slot], of: self, under: -1, at: 0)
+    result._copy(
+      includingParent ? [slot] : _chain(from: _nodes[slot].firstChild), of: self, under: -1,
+      after: -1)
     return result
   }
 }
@@ -217,28 +219,28 @@ extension DiffableSectionSnapshot {
 
   @inlinable
   func _requireSlot(_ item: ItemIdentifier) throws -> Int {
-    guard let slot = _slotOf[item] else {
+    guard let slot = _slotOf[_IdentifierKey(item)] else {
       throw DiffableSnapshotError(.missingItems, identifiers: ["\(item)"])
     }
     return slot
   }
 
-  /// The children of `slot`, or the root items for -1.
+  /// `first` and the siblings after it.
   @inlinable
-  func _childSlots(of slot: Int) -> [Int] { slot < 0 ? _roots : _children[slot] }
-
-  /// The parent of `item` and its index among the parent's children.
-  @inlinable
-  func _place(of item: ItemIdentifier) throws -> (parent: Int, index: Int) {
-    let slot = try _requireSlot(item)
-    let parent = _parent[slot]
-    return (parent, _childSlots(of: parent).firstIndex(of: slot)!)
+  func _chain(from first: Int) -> [Int] {
+    var result: [Int] = []
+    var node = first
+    while node >= 0 {
+      result.append(node)
+      node = _nodes[node].next
+    }
+    return result
   }
 
   /// Throws when an item of `snapshot` is already here.
   @inlinable
   func _requireNew(_ snapshot: Self) throws {
-    let duplicates = snapshot.items.filter { _slotOf[$0] != nil }
+    let duplicates = snapshot.items.filter { _slotOf[_IdentifierKey($0)] != nil }
     if !duplicates.isEmpty {
       throw DiffableSnapshotError(.duplicateItems, identifiers: duplicates.map { "\($0)" })
     }
@@ -247,22 +249,20 @@ extension DiffableSectionSnapshot {
   /// Whether `slot` is below `ancestor`.
   @inlinable
   func _isDescendant(_ slot: Int, of ancestor: Int) -> Bool {
-    var node = _parent[slot]
+    var node = _nodes[slot].parent
     while node >= 0 {
       if node == ancestor { return true }
-      node = _parent[node]
+      node = _nodes[node].parent
     }
     return false
   }
 
-  /// Forgets the cached orders; the cache is shared with copies, which keep theirs.
+  /// Marks a change: the cached orders no longer hold. A cache that copies share stays
+  /// theirs, and this snapshot takes a new one.
   @inlinable
   mutating func _invalidate() {
-    if isKnownUniquelyReferenced(&_cache) {
-      _cache.withLock { $0 = _OutlineCache() }
-    } else {
-      _cache = _Locked(_OutlineCache())
-    }
+    _version &+= 1
+    if !isKnownUniquelyReferenced(&_cache) { _cache = _Locked(_OutlineCache()) }
   }
 
   /// Adds `delta` rows below `parent`: to its count, and on up while each is expanded (a
@@ -272,9 +272,9 @@ extension DiffableSectionSnapshot {
     guard delta != 0 else { return }
     var node = parent
     while node >= 0 {
-      _inner[node] += delta
-      guard _expanded[node] else { return }
-      node = _parent[node]
+      _nodes[node].inner += delta
+      guard _nodes[node].isExpanded else { return }
+      node = _nodes[node].parent
     }
     _rootRows += delta
   }
@@ -282,121 +282,192 @@ extension DiffableSectionSnapshot {
   /// Marks the descendants of `slot` that its expansion shows as visible or not.
   @inlinable
   mutating func _setVisibility(_ visible: Bool, below slot: Int) {
-    var stack = _children[slot]
-    while let node = stack.popLast() {
-      _visible[node] = visible
-      if _expanded[node] { stack.append(contentsOf: _children[node]) }
+    var walk = _DepthFirst()
+    var node = _nodes[slot].firstChild
+    while node >= 0 {
+      _nodes[node].isVisible = visible
+      node = walk.step(
+        firstChild: _nodes[node].isExpanded ? _nodes[node].firstChild : -1,
+        next: _nodes[node].next)
     }
   }
 
-  /// Takes a slot for `item`.
+  /// Takes a slot for `node`.
   @inlinable
-  mutating func _allocate(
-    _ item: ItemIdentifier, parent: Int, level: Int, expanded: Bool, visible: Bool, inner: Int
-  ) -> Int {
+  mutating func _allocate(_ node: _OutlineNode<ItemIdentifier>) -> Int {
     guard let slot = _free.popLast() else {
-      _item.append(item)
-      _parent.append(parent)
-      _children.append([])
-      _level.append(level)
-      _expanded.append(expanded)
-      _visible.append(visible)
-      _inner.append(inner)
-      return _item.count - 1
+      _nodes.append(node)
+      return _nodes.count - 1
     }
-    _item[slot] = item
-    _parent[slot] = parent
-    _level[slot] = level
-    _expanded[slot] = expanded
-    _visible[slot] = visible
-    _inner[slot] = inner
+    _nodes[slot] = node
     return slot
   }
 
-  /// Frees `slot` and every slot below it.
+  /// Frees `slot`, without touching its neighbours.
+  @inlinable
+  mutating func _release(_ slot: Int) {
+    _nodes[slot].item = nil
+    _nodes[slot].firstChild = -1
+    _nodes[slot].lastChild = -1
+    _free.append(slot)
+  }
+
+  /// Links the chain `first`...`last` (linked among themselves) under `parent` (-1: the
+  /// root), after its child `previous` (-1: first).
+  @inlinable
+  mutating func _link(first: Int, last: Int, under parent: Int, after previous: Int) {
+    let next = previous >= 0 ? _nodes[previous].next : _firstChild(of: parent)
+    _nodes[first].previous = previous
+    _nodes[last].next = next
+    if previous >= 0 {
+      _nodes[previous].next = first
+    } else if parent >= 0 {
+      _nodes[parent].firstChild = first
+    } else {
+      _firstRoot = first
+    }
+    if next >= 0 {
+      _nodes[next].previous = last
+    } else if parent >= 0 {
+      _nodes[parent].lastChild = last
+    } else {
+      _lastRoot = last
+    }
+  }
+
+  /// Takes `slot` out of its parent's children.
+  @inlinable
+  mutating func _unlink(_ slot: Int) {
+    let (parent, previous, next) = (_nodes[slot].parent, _nodes[slot].previous, _nodes[slot].next)
+    if previous >= 0 {
+      _nodes[previous].next = next
+    } else if parent >= 0 {
+      _nodes[parent].firstChild = next
+    } else {
+      _firstRoot = next
+    }
+    if next >= 0 {
+      _nodes[next].previous = previous
+    } else if parent >= 0 {
+      _nodes[parent].lastChild = previous
+    } else {
+      _lastRoot = previous
+    }
+  }
+
+  /// Frees `slot` and every slot below it, and forgets their items.
   @inlinable
   mutating func _freeSubtree(_ slot: Int) {
-    var stack = [slot]
-    while let node = stack.popLast() {
-      stack.append(contentsOf: _children[node])
-      if let item = _item[node] { _slotOf[item] = nil }
-      _item[node] = nil
-      _children[node] = []
-      _free.append(node)
+    var walk = _DepthFirst()
+    var node = slot
+    var next = -1  // the subtree's root: its siblings stay
+    while node >= 0 {
+      let firstChild = _nodes[node].firstChild
+      if let item = _nodes[node].item { _slotOf[_IdentifierKey(item)] = nil }
+      _release(node)
+      node = walk.step(firstChild: firstChild, next: next)
+      if node >= 0 { next = _nodes[node].next }
     }
   }
 
-  /// Inserts `items` as children of `parent` (-1: the root) at `index`. Each identifier is
-  /// hashed once: it is entered as it is checked, and the entries are taken back out if one
-  /// turns out to be a duplicate.
+  /// Inserts `items` as children of `parent` (-1: the root), after its child `previous`
+  /// (-1: first). Each identifier is hashed once: it is entered as it is checked, and the
+  /// entries are taken back out if one turns out to be a duplicate.
   @inlinable
-  mutating func _insert(_ items: [ItemIdentifier], under parent: Int, at index: Int) throws {
-    _slotOf.reserveCapacity(_slotOf.count + items.count)
-    let level = parent < 0 ? 0 : _level[parent] + 1
-    let visible = parent < 0 || (_visible[parent] && _expanded[parent])
-    var slots: [Int] = []
-    slots.reserveCapacity(items.count)
+  mutating func _insert(_ items: [ItemIdentifier], under parent: Int, after previous: Int) throws
+  {
+    let level = parent < 0 ? 0 : _nodes[parent].level + 1
+    let visible = parent < 0 || (_nodes[parent].isVisible && _nodes[parent].isExpanded)
+    var (first, last) = (-1, -1)
     for item in items {
       let slot = _allocate(
-        item, parent: parent, level: level, expanded: false, visible: visible, inner: 0)
-      if let earlier = _slotOf.updateValue(slot, forKey: item) {
+        _OutlineNode(
+          item, parent: parent, level: level, inner: 0, isExpanded: false, isVisible: visible))
+      if let earlier = _slotOf.updateValue(slot, forKey: _IdentifierKey(item)) {
         // Put back what this call changed, then name every duplicate.
-        _slotOf[item] = earlier
-        slots.append(slot)
-        for (entered, enteredSlot) in zip(items, slots).reversed() {
-          if entered != item || enteredSlot != slot { _slotOf[entered] = nil }
-          _item[enteredSlot] = nil
-          _free.append(enteredSlot)
+        _slotOf[_IdentifierKey(item)] = earlier
+        _release(slot)
+        var node = first
+        while node >= 0 {
+          let next = node == last ? -1 : _nodes[node].next
+          _slotOf[_IdentifierKey(_nodes[node].item!)] = nil
+          _release(node)
+          node = next
         }
-        let duplicates = _repeatedIdentifiers(items) { _slotOf[$0] != nil }
+        let duplicates = _repeatedIdentifiers(items) { _slotOf[_IdentifierKey($0)] != nil }
         throw DiffableSnapshotError(.duplicateItems, identifiers: duplicates.map { "\($0)" })
       }
-      slots.append(slot)
+      if last >= 0 {
+        _nodes[last].next = slot
+        _nodes[slot].previous = last
+      } else {
+        first = slot
+      }
+      last = slot
     }
-    if parent < 0 {
-      _roots.insert(contentsOf: slots, at: index)
-    } else {
-      _children[parent].insert(contentsOf: slots, at: index)
-    }
-    _propagate(slots.count, from: parent)
+    guard first >= 0 else { return }
+    _link(first: first, last: last, under: parent, after: previous)
+    _propagate(items.count, from: parent)
     _invalidate()
   }
 
-  /// Copies the subtrees of `source` under `roots` to `parent` (-1: the root) at `index`,
-  /// with their expansion state; their items must not be here yet.
+  /// Copies the subtrees of `source` under `tops` (siblings, in order) to `parent` (-1: the
+  /// root), after its child `previous` (-1: first), with their expansion state; their items
+  /// must not be here yet.
   @inlinable
-  mutating func _copy(_ roots: [Int], of source: Self, under parent: Int, at index: Int) {
-    guard let first = roots.first else { return }
-    let shift = (parent < 0 ? 0 : _level[parent] + 1) - source._level[first]
-    let visible = parent < 0 || (_visible[parent] && _expanded[parent])
-    _slotOf.reserveCapacity(_slotOf.count + roots.count)
-    var tops: [Int] = []
-    var rows = 0
-    // (source slot, new parent slot), depth first; -2 marks a top-level item.
-    var stack = roots.reversed().map { ($0, -2) }
-    while let (from, to) = stack.popLast() {
-      let item = source._item[from]!
-      let isTop = to == -2
-      let slot = _allocate(
-        item, parent: isTop ? parent : to, level: source._level[from] + shift,
-        expanded: source._expanded[from],
-        visible: isTop ? visible : _visible[to] && _expanded[to], inner: source._inner[from])
-      _slotOf[item] = slot
-      if isTop {
-        tops.append(slot)
-        rows += _rows(slot)
+  mutating func _copy(_ tops: [Int], of source: Self, under parent: Int, after previous: Int) {
+    guard let firstTop = tops.first else { return }
+    let shift = (parent < 0 ? 0 : _nodes[parent].level + 1) - source._nodes[firstTop].level
+    let visible = parent < 0 || (_nodes[parent].isVisible && _nodes[parent].isExpanded)
+    var (first, last, rows) = (-1, -1, 0)
+    for top in tops {
+      let slot = _copySubtree(top, of: source, under: parent, shift: shift, visible: visible)
+      if last >= 0 {
+        _nodes[last].next = slot
+        _nodes[slot].previous = last
       } else {
-        _children[to].append(slot)
+        first = slot
       }
-      stack.append(contentsOf: source._children[from].reversed().map { ($0, slot) })
+      last = slot
+      rows += _rows(slot)
     }
-    if parent < 0 {
-      _roots.insert(contentsOf: tops, at: index)
-    } else {
-      _children[parent].insert(contentsOf: tops, at: index)
-    }
+    _link(first: first, last: last, under: parent, after: previous)
     _propagate(rows, from: parent)
     _invalidate()
+  }
+
+  /// Copies `top` of `source` and its subtree; `top`'s copy is not linked to siblings.
+  @inlinable
+  mutating func _copySubtree(
+    _ top: Int, of source: Self, under parent: Int, shift: Int, visible: Bool
+  ) -> Int {
+    func copy(_ from: Int, under parent: Int, visible: Bool) -> Int {
+      let node = source._nodes[from]
+      let slot = _allocate(
+        _OutlineNode(
+          node.item!, parent: parent, level: node.level + shift, inner: node.inner,
+          isExpanded: node.isExpanded, isVisible: visible))
+      _slotOf[_IdentifierKey(node.item!)] = slot
+      return slot
+    }
+    let root = copy(top, under: parent, visible: visible)
+    // (source slot, its copy's parent); children pushed last first, so popped in order.
+    var stack: [(Int, Int)] = []
+    var child = source._nodes[top].lastChild
+    while child >= 0 {
+      stack.append((child, root))
+      child = source._nodes[child].previous
+    }
+    while let (from, to) = stack.popLast() {
+      let slot = copy(from, under: to, visible: _nodes[to].isVisible && _nodes[to].isExpanded)
+      _link(first: slot, last: slot, under: to, after: _nodes[to].lastChild)
+      var grandchild = source._nodes[from].lastChild
+      while grandchild >= 0 {
+        stack.append((grandchild, slot))
+        grandchild = source._nodes[grandchild].previous
+      }
+    }
+    return root
   }
 }
 

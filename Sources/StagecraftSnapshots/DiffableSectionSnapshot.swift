@@ -30,29 +30,21 @@ import StagecraftModel
 /// disappear. `items`, `visibleItems` and `index(of:)` are computed on first use after a
 /// change and kept until the next one.
 public struct DiffableSectionSnapshot<ItemIdentifier: Hashable> {
-  /// Each item's node. Nodes are slots in the arrays below; a deleted item's slot is reused.
-  @usableFromInline var _slotOf: [ItemIdentifier: Int] = [:]
-  /// Each slot's item (nil when the slot is free).
-  @usableFromInline var _item: [ItemIdentifier?] = []
-  /// Each slot's parent slot, or -1 for a root item.
-  @usableFromInline var _parent: [Int] = []
-  /// Each slot's children, in order.
-  @usableFromInline var _children: [[Int]] = []
-  /// Each slot's depth: 0 for a root item.
-  @usableFromInline var _level: [Int] = []
-  /// Whether each slot is expanded, and whether it is visible (every ancestor expanded).
-  @usableFromInline var _expanded: [Bool] = []
-  @usableFromInline var _visible: [Bool] = []
-  /// The rows each slot's children show when the slot is expanded: for each child, 1 plus
-  /// the child's own count when the child is expanded.
-  @usableFromInline var _inner: [Int] = []
-  /// The root items' slots, in order.
-  @usableFromInline var _roots: [Int] = []
+  /// Each item's node: its slot in `_nodes`.
+  @usableFromInline var _slotOf: [_IdentifierKey<ItemIdentifier>: Int] = [:]
+  /// The nodes; a deleted item's slot is reused.
+  @usableFromInline var _nodes: [_OutlineNode<ItemIdentifier>] = []
+  /// The first and last root items (-1 when there are none).
+  @usableFromInline var _firstRoot = -1
+  @usableFromInline var _lastRoot = -1
   /// The rows the root items take: the number of visible items.
   @usableFromInline var _rootRows = 0
   /// Free slots.
   @usableFromInline var _free: [Int] = []
+  /// Counts the changes; the cache holds what was computed for one version.
+  @usableFromInline var _version = 0
   /// `items`' order, each slot's position in it, and `visibleItems`, computed on first use.
+  /// Copies share it until one changes (see `_invalidate()`).
   @usableFromInline var _cache = _Locked(_OutlineCache<ItemIdentifier>())
 
   /// Creates an empty section snapshot.
@@ -61,9 +53,66 @@ public struct DiffableSectionSnapshot<ItemIdentifier: Hashable> {
   public init() {}
 }
 
+/// One item of an outline, linked to its parent, its siblings and its first and last
+/// children (-1 where there is none).
+@usableFromInline
+struct _OutlineNode<ItemIdentifier: Hashable> {
+  /// The item; nil while the slot is free.
+  @usableFromInline var item: ItemIdentifier?
+  @usableFromInline var parent: Int
+  @usableFromInline var previous = -1
+  @usableFromInline var next = -1
+  @usableFromInline var firstChild = -1
+  @usableFromInline var lastChild = -1
+  /// The depth: 0 for a root item.
+  @usableFromInline var level: Int
+  /// The rows the children show when this item is expanded: for each child, 1 plus the
+  /// child's own count when the child is expanded.
+  @usableFromInline var inner: Int
+  @usableFromInline var isExpanded: Bool
+  /// Whether every ancestor is expanded.
+  @usableFromInline var isVisible: Bool
+
+  @inlinable
+  init(
+    _ item: ItemIdentifier, parent: Int, level: Int, inner: Int, isExpanded: Bool,
+    isVisible: Bool
+  ) {
+    self.item = item
+    self.parent = parent
+    self.level = level
+    self.inner = inner
+    self.isExpanded = isExpanded
+    self.isVisible = isVisible
+  }
+}
+
+/// A depth-first walk over linked nodes without recursion: after visiting a node, `step`
+/// gives the next one, going down into its first child when the caller descends.
+@usableFromInline
+struct _DepthFirst {
+  @usableFromInline var pending: [Int] = []
+
+  @inlinable
+  init() {}
+
+  /// The node to visit after one whose first child to descend into is `firstChild` (-1:
+  /// none, or not descending) and whose next sibling is `next`; -1 when the walk is over.
+  @inlinable
+  mutating func step(firstChild: Int, next: Int) -> Int {
+    if firstChild >= 0 {
+      if next >= 0 { pending.append(next) }
+      return firstChild
+    }
+    return next >= 0 ? next : (pending.popLast() ?? -1)
+  }
+}
+
 /// What a section snapshot computes on first use and keeps until it changes.
 @usableFromInline
 struct _OutlineCache<ItemIdentifier: Hashable> {
+  /// The version of the snapshot these were computed for.
+  @usableFromInline var version = -1
   /// Every slot, depth first.
   @usableFromInline var order: [Int]?
   /// Each slot's position in `order` (-1 for a free slot).
@@ -84,7 +133,7 @@ extension DiffableSectionSnapshot {
   /// - Returns: Whether it is there.
   /// - Complexity: Expected O(1).
   @inlinable
-  public func contains(_ item: ItemIdentifier) -> Bool { _slotOf[item] != nil }
+  public func contains(_ item: ItemIdentifier) -> Bool { _slotOf[_IdentifierKey(item)] != nil }
 
   /// Whether `item` is expanded; `false` when it is not in the snapshot.
   ///
@@ -93,7 +142,7 @@ extension DiffableSectionSnapshot {
   /// - Complexity: Expected O(1).
   @inlinable
   public func isExpanded(_ item: ItemIdentifier) -> Bool {
-    _slotOf[item].map { _expanded[$0] } ?? false
+    _slotOf[_IdentifierKey(item)].map { _nodes[$0].isExpanded } ?? false
   }
 
   /// Whether `item` is visible: it is a root item, or every ancestor is expanded. `false`
@@ -104,7 +153,7 @@ extension DiffableSectionSnapshot {
   /// - Complexity: Expected O(1).
   @inlinable
   public func isVisible(_ item: ItemIdentifier) -> Bool {
-    _slotOf[item].map { _visible[$0] } ?? false
+    _slotOf[_IdentifierKey(item)].map { _nodes[$0].isVisible } ?? false
   }
 
   /// The depth of `item`: 0 for a root item, 1 for its children and so on; -1 when it is
@@ -114,7 +163,9 @@ extension DiffableSectionSnapshot {
   /// - Returns: Its level.
   /// - Complexity: Expected O(1).
   @inlinable
-  public func level(of item: ItemIdentifier) -> Int { _slotOf[item].map { _level[$0] } ?? -1 }
+  public func level(of item: ItemIdentifier) -> Int {
+    _slotOf[_IdentifierKey(item)].map { _nodes[$0].level } ?? -1
+  }
 
   /// The parent of `item`; nil for a root item or an item not in the snapshot.
   ///
@@ -123,8 +174,8 @@ extension DiffableSectionSnapshot {
   /// - Complexity: Expected O(1).
   @inlinable
   public func parent(of item: ItemIdentifier) -> ItemIdentifier? {
-    guard let slot = _slotOf[item], _parent[slot] >= 0 else { return nil }
-    return _item[_parent[slot]]
+    guard let slot = _slotOf[_IdentifierKey(item)], _nodes[slot].parent >= 0 else { return nil }
+    return _nodes[_nodes[slot].parent].item
   }
 
   /// The position of `item` in `items`, or nil.
@@ -134,7 +185,7 @@ extension DiffableSectionSnapshot {
   /// - Complexity: Expected O(1); O(n) on the first positional query after a change.
   @inlinable
   public func index(of item: ItemIdentifier) -> Int? {
-    guard let slot = _slotOf[item] else { return nil }
+    guard let slot = _slotOf[_IdentifierKey(item)] else { return nil }
     return _cachedOrder().position[slot]
   }
 
@@ -142,13 +193,21 @@ extension DiffableSectionSnapshot {
   ///
   /// - Complexity: O(n), where n is the number of items.
   @inlinable
-  public var items: [ItemIdentifier] { _cachedOrder().order.map { _item[$0]! } }
+  public var items: [ItemIdentifier] { _cachedOrder().order.map { _nodes[$0].item! } }
 
   /// The root items (level 0), in order.
   ///
   /// - Complexity: O(r), where r is the number of root items.
   @inlinable
-  public var rootItems: [ItemIdentifier] { _roots.map { _item[$0]! } }
+  public var rootItems: [ItemIdentifier] {
+    var result: [ItemIdentifier] = []
+    var node = _firstRoot
+    while node >= 0 {
+      result.append(_nodes[node].item!)
+      node = _nodes[node].next
+    }
+    return result
+  }
 
   /// The items the section shows: the root items and every item whose ancestors are all
   /// expanded, depth first.
@@ -157,11 +216,16 @@ extension DiffableSectionSnapshot {
   ///   change; O(1) after that.
   @inlinable
   public var visibleItems: [ItemIdentifier] {
-    if let cached = _cache.withLock({ $0.visibleItems }) { return cached }
-    var result: [ItemIdentifier] = []
-    result.reserveCapacity(_rootRows)
-    _walk(_roots, descendingInto: { _expanded[$0] }) { result.append(_item[$0]!) }
-    _cache.withLock { $0.visibleItems = result }
+    let version = _version
+    if let cached = _cache.withLock({ $0.version == version ? $0.visibleItems : nil }) {
+      return cached
+    }
+    let result = _visibleItems(below: -1)
+    _cache.withLock { cache in
+      if cache.version != version { cache = _OutlineCache() }
+      cache.version = version
+      cache.visibleItems = result
+    }
     return result
   }
 
@@ -170,7 +234,7 @@ extension DiffableSectionSnapshot {
   /// - Complexity: O(n).
   @inlinable
   public var expandedItems: [ItemIdentifier] {
-    _cachedOrder().order.compactMap { _expanded[$0] ? _item[$0] : nil }
+    _cachedOrder().order.compactMap { _nodes[$0].isExpanded ? _nodes[$0].item : nil }
   }
 
   /// The number of items.
@@ -188,34 +252,55 @@ extension DiffableSectionSnapshot {
   /// The rows `slot` takes when it is visible: itself, and its children's rows when
   /// expanded.
   @inlinable
-  func _rows(_ slot: Int) -> Int { 1 + (_expanded[slot] ? _inner[slot] : 0) }
+  func _rows(_ slot: Int) -> Int { 1 + (_nodes[slot].isExpanded ? _nodes[slot].inner : 0) }
 
-  /// Visits `start` and their descendants depth first, descending into a node's children
-  /// when `descend` says so. Iterative: a deep outline cannot overflow the stack.
+  /// The first child of `slot`, or the first root item for -1.
   @inlinable
-  func _walk(_ start: [Int], descendingInto descend: (Int) -> Bool, _ visit: (Int) -> Void) {
-    var stack = Array(start.reversed())
-    while let slot = stack.popLast() {
-      visit(slot)
-      if descend(slot), !_children[slot].isEmpty {
-        stack.append(contentsOf: _children[slot].reversed())
-      }
+  func _firstChild(of slot: Int) -> Int { slot < 0 ? _firstRoot : _nodes[slot].firstChild }
+
+  /// The last child of `slot`, or the last root item for -1.
+  @inlinable
+  func _lastChild(of slot: Int) -> Int { slot < 0 ? _lastRoot : _nodes[slot].lastChild }
+
+  /// The items below `slot` (-1: the root) that its expansion shows, depth first.
+  @inlinable
+  func _visibleItems(below slot: Int) -> [ItemIdentifier] {
+    var result: [ItemIdentifier] = []
+    result.reserveCapacity(slot < 0 ? _rootRows : _nodes[slot].inner)
+    var walk = _DepthFirst()
+    var node = _firstChild(of: slot)
+    while node >= 0 {
+      result.append(_nodes[node].item!)
+      node = walk.step(
+        firstChild: _nodes[node].isExpanded ? _nodes[node].firstChild : -1,
+        next: _nodes[node].next)
     }
+    return result
   }
 
   /// Every slot depth first, and each slot's position in that order.
   @inlinable
   func _cachedOrder() -> (order: [Int], position: [Int]) {
-    let cached = _cache.withLock { cache in (cache.order, cache.position) }
+    let version = _version
+    let cached = _cache.withLock { cache in
+      cache.version == version ? (cache.order, cache.position) : (nil, nil)
+    }
     if let order = cached.0, let position = cached.1 { return (order, position) }
     var order: [Int] = []
     order.reserveCapacity(_slotOf.count)
-    _walk(_roots, descendingInto: { _ in true }) { order.append($0) }
-    var position = Array(repeating: -1, count: _item.count)
-    for (index, slot) in order.enumerated() { position[slot] = index }
-    _cache.withLock {
-      $0.order = order
-      $0.position = position
+    var position = Array(repeating: -1, count: _nodes.count)
+    var walk = _DepthFirst()
+    var node = _firstRoot
+    while node >= 0 {
+      position[node] = order.count
+      order.append(node)
+      node = walk.step(firstChild: _nodes[node].firstChild, next: _nodes[node].next)
+    }
+    _cache.withLock { cache in
+      if cache.version != version { cache = _OutlineCache() }
+      cache.version = version
+      cache.order = order
+      cache.position = position
     }
     return (order, position)
   }
@@ -228,12 +313,12 @@ extension DiffableSectionSnapshot {
     var row = 0
     var node = slot
     while true {
-      let parent = _parent[node]
-      let siblings = parent < 0 ? _roots : _children[parent]
-      for sibling in siblings {
-        if sibling == node { break }
+      var sibling = _nodes[node].previous
+      while sibling >= 0 {
         row += _rows(sibling)
+        sibling = _nodes[sibling].previous
       }
+      let parent = _nodes[node].parent
       guard parent >= 0 else { return row }
       row += 1
       node = parent
@@ -249,9 +334,10 @@ extension DiffableSectionSnapshot {
   public func visualDescription() -> String {
     var lines = ["DiffableSectionSnapshot: \(numberOfItems) items, \(_rootRows) visible"]
     for slot in _cachedOrder().order {
-      let indent = String(repeating: "  ", count: _level[slot])
-      let marks = (_visible[slot] ? "*" : " ") + (_expanded[slot] ? "+" : "-")
-      lines.append("\(indent)\(marks) \(_item[slot]!)")
+      let node = _nodes[slot]
+      let indent = String(repeating: "  ", count: node.level)
+      let marks = (node.isVisible ? "*" : " ") + (node.isExpanded ? "+" : "-")
+      lines.append("\(indent)\(marks) \(node.item!)")
     }
     return lines.joined(separator: "\n")
   }
@@ -270,8 +356,8 @@ extension DiffableSectionSnapshot: Equatable {
     guard lhs.numberOfItems == rhs.numberOfItems else { return false }
     let (left, right) = (lhs._cachedOrder().order, rhs._cachedOrder().order)
     for (l, r) in zip(left, right)
-    where lhs._item[l] != rhs._item[r] || lhs._level[l] != rhs._level[r]
-      || lhs._expanded[l] != rhs._expanded[r]
+    where lhs._nodes[l].item != rhs._nodes[r].item || lhs._nodes[l].level != rhs._nodes[r].level
+      || lhs._nodes[l].isExpanded != rhs._nodes[r].isExpanded
     {
       return false
     }
@@ -288,3 +374,4 @@ extension DiffableSectionSnapshot: CustomStringConvertible {
 
 extension DiffableSectionSnapshot: Sendable where ItemIdentifier: Sendable {}
 extension _OutlineCache: Sendable where ItemIdentifier: Sendable {}
+extension _OutlineNode: Sendable where ItemIdentifier: Sendable {}
