@@ -66,27 +66,62 @@ extension DiffableDataSource {
     _ snapshot: DiffableSectionSnapshot<ItemIdentifier>, to section: SectionIdentifier,
     animatingDifferences: Bool = true, completion: (() -> Void)? = nil
   ) throws {
-    let conflicts = _itemsElsewhere(snapshot.items, than: section)
+    let rows = snapshot.visibleItems
+    guard let position = _snapshot.indexOfSection(section) else {
+      return try _apply(
+        snapshot, rows: rows, toNewSection: section, animatingDifferences: animatingDifferences,
+        completion: completion)
+    }
+    let old = _snapshot.sections()[position].elements
+    // The rows both ends keep; only those between can come from elsewhere.
+    var prefix = 0
+    while prefix < Swift.min(old.count, rows.count), old[prefix].identifier == rows[prefix] {
+      prefix += 1
+    }
+    var suffix = 0
+    while suffix < Swift.min(old.count, rows.count) - prefix,
+      old[old.count - 1 - suffix].identifier == rows[rows.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    let conflicts = _itemsElsewhere(
+      rows[prefix..<rows.count - suffix], hiddenIn: snapshot, than: section, at: position)
+    if !conflicts.isEmpty {
+      throw DiffableSnapshotError(.duplicateItems, identifiers: conflicts.map { "\($0)" })
+    }
+    let staged = Self._staged(
+      StagedChangeset(source: old, target: rows.map { SnapshotItem($0) }), inSection: position,
+      of: _snapshot.sections())
+    _snapshot._replaceItems(inSection: position, with: rows, prefix: prefix, suffix: suffix)
+    do {
+      try _apply(
+        staged, snapshot: _snapshot, animatingDifferences: animatingDifferences,
+        completion: completion)
+    } catch {
+      _snapshot._replaceItems(
+        inSection: position, with: old.map(\.identifier), prefix: prefix, suffix: suffix)
+      throw error
+    }
+    _outlines[section] = snapshot
+  }
+
+  /// Applies `snapshot` to a section the data source does not have yet, appended.
+  @inlinable
+  func _apply(
+    _ snapshot: DiffableSectionSnapshot<ItemIdentifier>, rows: [ItemIdentifier],
+    toNewSection section: SectionIdentifier, animatingDifferences: Bool,
+    completion: (() -> Void)?
+  ) throws {
+    let conflicts = _itemsElsewhere(rows[...], hiddenIn: snapshot, than: section, at: -1)
     if !conflicts.isEmpty {
       throw DiffableSnapshotError(.duplicateItems, identifiers: conflicts.map { "\($0)" })
     }
     var flat = _snapshot
-    let rows = snapshot.visibleItems
-    let staged: StagedChangeset<[Section]>
-    if let position = flat.indexOfSection(section) {
-      try flat._replaceItems(inSection: position, with: rows)
-      staged = Self._staged(
-        StagedChangeset(
-          source: _snapshot.sections()[position].elements,
-          target: flat.sections()[position].elements),
-        inSection: position, of: _snapshot.sections())
-    } else {
-      try flat.appendSections([section])
-      try flat.appendItems(rows, toSection: section)
-      staged = [Changeset(data: flat.sections(), sectionInserted: [flat.numberOfSections - 1])]
-    }
+    try flat.appendSections([section])
+    try flat.appendItems(rows, toSection: section)
     try _apply(
-      staged, snapshot: flat, animatingDifferences: animatingDifferences, completion: completion)
+      [Changeset(data: flat.sections(), sectionInserted: [flat.numberOfSections - 1])],
+      snapshot: flat, animatingDifferences: animatingDifferences, completion: completion)
     _outlines[section] = snapshot
   }
 
@@ -99,8 +134,8 @@ extension DiffableDataSource {
   /// - Parameters:
   ///   - item: An item the view shows.
   ///   - animatingDifferences: `false` applies the batch without animation.
-  ///   - completion: Called once, when the batch completes (not called when nothing
-  ///     changes).
+  ///   - completion: Called once, when the batch completes; right away when no row appears
+  ///     or disappears, and not at all when the item does not change.
   /// - Returns: Whether the item changed expansion: `false` when the view does not show it
   ///   or a handler said no.
   /// - Throws: `DiffableSnapshotError` when `snapshotForExpandingParent` returns items that
@@ -115,60 +150,115 @@ extension DiffableDataSource {
     completion: (() -> Void)? = nil
   ) throws -> Bool {
     guard let section = _snapshot.sectionIdentifier(containingItem: item) else { return false }
-    var outline = snapshot(for: section)
     let handlers = sectionSnapshotHandlers
-    let expanding = !outline.isExpanded(item)
+    let expanding = !(_outlines[section]?.isExpanded(item) ?? false)
     if expanding {
       guard handlers.shouldExpandItem?(item) ?? true else { return false }
       handlers.willExpandItem?(item)
-      if let provide = handlers.snapshotForExpandingParent {
+    } else {
+      guard handlers.shouldCollapseItem?(item) ?? true else { return false }
+      handlers.willCollapseItem?(item)
+    }
+    // Changed in place (taken out of the dictionary, so not copied), and put back as it was
+    // if anything fails.
+    let stored = _outlines.removeValue(forKey: section)
+    var outline = stored ?? snapshot(for: section)
+    var original: DiffableSectionSnapshot<ItemIdentifier>?
+    do {
+      if expanding, let provide = handlers.snapshotForExpandingParent {
+        original = outline
         let children = provide(item, try outline.snapshot(of: item))
-        let conflicts = _itemsElsewhere(children.items, than: section)
+        let position = _snapshot.indexOfSection(section)!
+        let conflicts = _itemsElsewhere(
+          children.items[...], hiddenIn: DiffableSectionSnapshot(), than: section, at: position)
         if !conflicts.isEmpty {
           throw DiffableSnapshotError(.duplicateItems, identifiers: conflicts.map { "\($0)" })
         }
         try outline.replace(childrenOf: item, using: children)
       }
-    } else {
-      guard handlers.shouldCollapseItem?(item) ?? true else { return false }
-      handlers.willCollapseItem?(item)
+      try _toggle(
+        item, in: &outline, section: section, expanding: expanding,
+        animatingDifferences: animatingDifferences, completion: completion)
+    } catch {
+      if stored != nil { _outlines[section] = original ?? outline }
+      throw error
     }
-    let slot = try outline._requireSlot(item)
-    // The rows below the item that its expansion shows, in order.
-    let rows = outline._visibleItems(below: slot)
-    let position = _snapshot.indexOfSection(section)!
-    let first = outline._row(of: slot) + 1
-    var flat = _snapshot
-    let paths = (first..<first + rows.count).map { ElementPath(element: $0, section: position) }
-    let changeset: Changeset<[Section]>
-    if expanding {
-      outline.expand([item])
-      try flat.insertItems(rows, afterItem: item)
-      changeset = Changeset(data: flat.sections(), elementInserted: paths)
-    } else {
-      outline.collapse([item])
-      try flat.deleteItems(rows)
-      changeset = Changeset(data: flat.sections(), elementDeleted: paths)
-    }
-    try _apply(
-      rows.isEmpty ? [] : [changeset], snapshot: flat, animatingDifferences: animatingDifferences,
-      completion: rows.isEmpty ? nil : completion)
     _outlines[section] = outline
     return true
   }
 
-  /// The items of `items` that the data source holds outside `section`: shown in another
-  /// section, or hidden in another section's outline.
+  /// Expands or collapses `item` of `outline`, the outline of `section`: inserts or deletes
+  /// the rows below it in the flat snapshot, and replays that one batch. When anything
+  /// fails, both are put back.
   @inlinable
-  func _itemsElsewhere(_ items: [ItemIdentifier], than section: SectionIdentifier)
-    -> [ItemIdentifier]
-  {
-    items.filter { item in
-      if let other = _snapshot.sectionIdentifier(containingItem: item), other != section {
+  func _toggle(
+    _ item: ItemIdentifier, in outline: inout DiffableSectionSnapshot<ItemIdentifier>,
+    section: SectionIdentifier, expanding: Bool, animatingDifferences: Bool,
+    completion: (() -> Void)?
+  ) throws {
+    let slot = try outline._requireSlot(item)
+    // The rows that the item's expansion shows, right after it.
+    let rows = outline._visibleItems(below: slot)
+    guard !rows.isEmpty else {
+      if expanding { outline.expand([item]) } else { outline.collapse([item]) }
+      completion?()
+      return
+    }
+    let position = _snapshot.indexOfSection(section)!
+    let first = outline._row(of: slot) + 1
+    let paths = (first..<first + rows.count).map { ElementPath(element: $0, section: position) }
+    let changeset: Changeset<[Section]>
+    if expanding {
+      try _snapshot.insertItems(rows, afterItem: item)
+      outline.expand([item])
+      changeset = Changeset(data: _snapshot.sections(), elementInserted: paths)
+    } else {
+      try _snapshot.deleteItems(rows)
+      outline.collapse([item])
+      changeset = Changeset(data: _snapshot.sections(), elementDeleted: paths)
+    }
+    do {
+      try _apply(
+        [changeset], snapshot: _snapshot, animatingDifferences: animatingDifferences,
+        completion: completion)
+    } catch {
+      if expanding {
+        try? _snapshot.deleteItems(rows)
+        outline.collapse([item])
+      } else {
+        try? _snapshot.insertItems(rows, afterItem: item)
+        outline.expand([item])
+      }
+      throw error
+    }
+  }
+
+  /// The items of `rows`, and the hidden items of `outline`, that the data source holds
+  /// outside the section `section` at `position` (-1 when it has no such section yet):
+  /// shown in another section, or hidden in another section's outline.
+  ///
+  /// - Complexity: Expected O(r + n·(1 + o)) for r rows, n items of `outline` and o other
+  ///   outlines; only the hidden items are looked up.
+  @inlinable
+  func _itemsElsewhere(
+    _ rows: ArraySlice<ItemIdentifier>, hiddenIn outline: DiffableSectionSnapshot<ItemIdentifier>,
+    than section: SectionIdentifier, at position: Int
+  ) -> [ItemIdentifier] {
+    let others = _outlines.filter { $0.key != section }.map(\.value)
+    // Nothing is elsewhere when this section holds every item.
+    let here = position >= 0 ? _snapshot.sections()[position].elements.count : 0
+    if others.isEmpty && _snapshot.numberOfItems == here { return [] }
+    func isElsewhere(_ item: ItemIdentifier) -> Bool {
+      if let location = _snapshot._location(of: item), location.section != position {
         return true
       }
-      return _outlines.contains { $0.key != section && $0.value.contains(item) }
+      return others.contains { $0.contains(item) }
     }
+    var result = rows.filter(isElsewhere)
+    for node in outline._nodes where !node.isVisible {
+      if let item = node.item, isElsewhere(item) { result.append(item) }
+    }
+    return result
   }
 
   /// The flat diff of one section's rows as stages of the whole data: each stage's paths

@@ -58,7 +58,9 @@ extension DiffableSectionSnapshot {
   public mutating func append(_ snapshot: Self, to parent: ItemIdentifier? = nil) throws {
     let slot = try parent.map(_requireSlot) ?? -1
     try _requireNew(snapshot)
-    _copy(snapshot._chain(from: snapshot._firstRoot), of: snapshot, under: slot, after: _lastChild(of: slot))
+    _copy(
+      snapshot._chain(from: snapshot._firstRoot), of: snapshot, under: slot,
+      after: _lastChild(of: slot))
   }
 
   /// Inserts the root items of `snapshot`, with their subtrees and expansion state, before
@@ -108,7 +110,7 @@ extension DiffableSectionSnapshot {
   public mutating func replace(childrenOf parent: ItemIdentifier, using snapshot: Self) throws {
     let slot = try _requireSlot(parent)
     let duplicates = snapshot.items.filter { item in
-      _slotOf[_IdentifierKey(item)].map { !_isDescendant($0, of: slot) } ?? false
+      _index.slot(of: item, in: _nodes).map { !_isDescendant($0, of: slot) } ?? false
     }
     if !duplicates.isEmpty {
       throw DiffableSnapshotError(.duplicateItems, identifiers: duplicates.map { "\($0)" })
@@ -131,13 +133,13 @@ extension DiffableSectionSnapshot {
   ///   descendants and b the siblings of each.
   @inlinable
   public mutating func delete(_ items: [ItemIdentifier]) throws {
-    let missing = items.filter { _slotOf[_IdentifierKey($0)] == nil }
+    let missing = items.filter { _index.slot(of: $0, in: _nodes) == nil }
     if !missing.isEmpty {
       throw DiffableSnapshotError(.missingItems, identifiers: missing.map { "\($0)" })
     }
     for item in items {
       // An item listed after its ancestor went with it.
-      guard let slot = _slotOf[_IdentifierKey(item)] else { continue }
+      guard let slot = _index.slot(of: item, in: _nodes) else { continue }
       _unlink(slot)
       _propagate(-_rows(slot), from: _nodes[slot].parent)
       _freeSubtree(slot)
@@ -163,7 +165,7 @@ extension DiffableSectionSnapshot {
   public mutating func expand(_ items: [ItemIdentifier]) {
     var changed = false
     for item in items {
-      guard let slot = _slotOf[_IdentifierKey(item)], !_nodes[slot].isExpanded else { continue }
+      guard let slot = _index.slot(of: item, in: _nodes), !_nodes[slot].isExpanded else { continue }
       _nodes[slot].isExpanded = true
       if _nodes[slot].isVisible { _setVisibility(true, below: slot) }
       _propagate(_nodes[slot].inner, from: _nodes[slot].parent)
@@ -182,7 +184,7 @@ extension DiffableSectionSnapshot {
   public mutating func collapse(_ items: [ItemIdentifier]) {
     var changed = false
     for item in items {
-      guard let slot = _slotOf[_IdentifierKey(item)], _nodes[slot].isExpanded else { continue }
+      guard let slot = _index.slot(of: item, in: _nodes), _nodes[slot].isExpanded else { continue }
       if _nodes[slot].isVisible { _setVisibility(false, below: slot) }
       _nodes[slot].isExpanded = false
       _propagate(-_nodes[slot].inner, from: _nodes[slot].parent)
@@ -219,7 +221,7 @@ extension DiffableSectionSnapshot {
 
   @inlinable
   func _requireSlot(_ item: ItemIdentifier) throws -> Int {
-    guard let slot = _slotOf[_IdentifierKey(item)] else {
+    guard let slot = _index.slot(of: item, in: _nodes) else {
       throw DiffableSnapshotError(.missingItems, identifiers: ["\(item)"])
     }
     return slot
@@ -240,7 +242,7 @@ extension DiffableSectionSnapshot {
   /// Throws when an item of `snapshot` is already here.
   @inlinable
   func _requireNew(_ snapshot: Self) throws {
-    let duplicates = snapshot.items.filter { _slotOf[_IdentifierKey($0)] != nil }
+    let duplicates = snapshot.items.filter { _index.slot(of: $0, in: _nodes) != nil }
     if !duplicates.isEmpty {
       throw DiffableSnapshotError(.duplicateItems, identifiers: duplicates.map { "\($0)" })
     }
@@ -363,7 +365,7 @@ extension DiffableSectionSnapshot {
     var next = -1  // the subtree's root: its siblings stay
     while node >= 0 {
       let firstChild = _nodes[node].firstChild
-      if let item = _nodes[node].item { _slotOf[_IdentifierKey(item)] = nil }
+      if let item = _nodes[node].item { _index.remove(item, in: _nodes) }
       _release(node)
       node = walk.step(firstChild: firstChild, next: next)
       if node >= 0 { next = _nodes[node].next }
@@ -374,41 +376,56 @@ extension DiffableSectionSnapshot {
   /// (-1: first). Each identifier is hashed once: it is entered as it is checked, and the
   /// entries are taken back out if one turns out to be a duplicate.
   @inlinable
-  mutating func _insert(_ items: [ItemIdentifier], under parent: Int, after previous: Int) throws
-  {
+  mutating func _insert(_ items: [ItemIdentifier], under parent: Int, after previous: Int) throws {
+    guard !items.isEmpty else { return }
     let level = parent < 0 ? 0 : _nodes[parent].level + 1
     let visible = parent < 0 || (_nodes[parent].isVisible && _nodes[parent].isExpanded)
-    var (first, last) = (-1, -1)
-    for item in items {
-      let slot = _allocate(
-        _OutlineNode(
-          item, parent: parent, level: level, inner: 0, isExpanded: false, isVisible: visible))
-      if let earlier = _slotOf.updateValue(slot, forKey: _IdentifierKey(item)) {
-        // Put back what this call changed, then name every duplicate.
-        _slotOf[_IdentifierKey(item)] = earlier
-        _release(slot)
-        var node = first
-        while node >= 0 {
-          let next = node == last ? -1 : _nodes[node].next
-          _slotOf[_IdentifierKey(_nodes[node].item!)] = nil
-          _release(node)
-          node = next
+    // The nodes first, chained in order; then their keys in one tight loop. Without free
+    // slots the new nodes are consecutive, and their slots a range.
+    let (first, last): (Int, Int)
+    if _free.isEmpty {
+      let base = _nodes.count
+      for (offset, item) in items.enumerated() {
+        var node = _OutlineNode(
+          item, parent: parent, level: level, inner: 0, isExpanded: false, isVisible: visible)
+        if offset > 0 { node.previous = base + offset - 1 }
+        if offset < items.count - 1 { node.next = base + offset + 1 }
+        _nodes.append(node)
+      }
+      try _enter(items, at: base..<base + items.count)
+      (first, last) = (base, base + items.count - 1)
+    } else {
+      var slots: [Int] = []
+      slots.reserveCapacity(items.count)
+      for item in items {
+        let slot = _allocate(
+          _OutlineNode(
+            item, parent: parent, level: level, inner: 0, isExpanded: false, isVisible: visible))
+        if let last = slots.last {
+          _nodes[last].next = slot
+          _nodes[slot].previous = last
         }
-        let duplicates = _repeatedIdentifiers(items) { _slotOf[_IdentifierKey($0)] != nil }
-        throw DiffableSnapshotError(.duplicateItems, identifiers: duplicates.map { "\($0)" })
+        slots.append(slot)
       }
-      if last >= 0 {
-        _nodes[last].next = slot
-        _nodes[slot].previous = last
-      } else {
-        first = slot
-      }
-      last = slot
+      try _enter(items, at: slots)
+      (first, last) = (slots[0], slots[slots.count - 1])
     }
-    guard first >= 0 else { return }
     _link(first: first, last: last, under: parent, after: previous)
     _propagate(items.count, from: parent)
     _invalidate()
+  }
+
+  /// Enters the keys of new nodes; when one is a duplicate, takes back what this call
+  /// entered and allocated, and throws naming every duplicate.
+  @inlinable
+  mutating func _enter<Slots: RandomAccessCollection<Int>>(
+    _ items: [ItemIdentifier], at slots: Slots
+  ) throws where Slots.Index == Int {
+    guard let entered = _index.enter(items, at: slots, in: _nodes) else { return }
+    for earlier in slots.prefix(entered) { _index.remove(_nodes[earlier].item!, in: _nodes) }
+    for slot in slots { _release(slot) }
+    let duplicates = _repeatedIdentifiers(items) { _index.slot(of: $0, in: _nodes) != nil }
+    throw DiffableSnapshotError(.duplicateItems, identifiers: duplicates.map { "\($0)" })
   }
 
   /// Copies the subtrees of `source` under `tops` (siblings, in order) to `parent` (-1: the
@@ -447,7 +464,7 @@ extension DiffableSectionSnapshot {
         _OutlineNode(
           node.item!, parent: parent, level: node.level + shift, inner: node.inner,
           isExpanded: node.isExpanded, isVisible: visible))
-      _slotOf[_IdentifierKey(node.item!)] = slot
+      _ = _index.enter(node.item!, at: slot, in: _nodes)
       return slot
     }
     let root = copy(top, under: parent, visible: visible)

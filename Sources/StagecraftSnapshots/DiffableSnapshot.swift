@@ -33,7 +33,7 @@ public struct DiffableSnapshot<SectionIdentifier: Hashable, ItemIdentifier: Hash
   /// The first item of each section across all sections; one more entry than sections.
   @usableFromInline var _sectionStarts: [Int] = [0]
   /// Each item identifier's slot, and each slot's section key and index in its section.
-  @usableFromInline var _slotOf: [ItemIdentifier: Int] = [:]
+  @usableFromInline var _slotOf: [_IdentifierKey<ItemIdentifier>: Int] = [:]
   @usableFromInline var _slotSection: [Int] = []
   @usableFromInline var _slotIndex: [Int] = []
   /// Slots freed by deletes, for reuse.
@@ -153,7 +153,7 @@ extension DiffableSnapshot {
   /// The section position and the index in it of `item`, or nil.
   @inlinable
   internal func _location(of item: ItemIdentifier) -> (section: Int, index: Int)? {
-    guard let slot = _slotOf[item] else { return nil }
+    guard let slot = _slotOf[_IdentifierKey(item)] else { return nil }
     return (_keyPositions[_slotSection[slot]], _slotIndex[slot])
   }
 }

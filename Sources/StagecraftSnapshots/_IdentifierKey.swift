@@ -32,12 +32,4 @@ struct _IdentifierKey<Base: Hashable>: Hashable {
   }
 }
 
-/// A seed for `_IdentifierKey`, drawn once per process from `Hasher`'s random seed.
-@usableFromInline
-let _identifierKeySeed: UInt64 = {
-  var hasher = Hasher()
-  hasher.combine(0x4F55_544C_494E_4553 as UInt64)
-  return UInt64(UInt(bitPattern: hasher.finalize()))
-}()
-
 extension _IdentifierKey: Sendable where Base: Sendable {}
