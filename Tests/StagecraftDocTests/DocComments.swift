@@ -595,6 +595,26 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_DiffableSectionSnapshot_4() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftSnapshots/DiffableSectionSnapshot.swift:13
+
+  var outline = DiffableSectionSnapshot<String>()
+  try outline.append(["Food", "Drinks"])
+  try outline.append(["Apple", "Bread"], to: "Food")
+  print(outline.visibleItems)
+  _doc.expect("[\"Food\", \"Drinks\"]", at: 18)
+  outline.expand(["Food"])
+  print(outline.visibleItems)
+  _doc.expect("[\"Food\", \"Apple\", \"Bread\", \"Drinks\"]", at: 20)
+  print(outline.level(of: "Bread"))
+  _doc.expect("1", at: 21)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_DiffableSnapshot_3() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {

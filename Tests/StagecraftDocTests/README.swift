@@ -89,5 +89,16 @@ import Testing
   _doc.expect("99", at: 380)
   print(dataSource.target.staleCells)
   _doc.expect("[]", at: 381)
+  // README.md:409
+  var outline = DiffableSectionSnapshot<String>()
+  try outline.append(["Inbox", "Archive"])
+  try outline.append(["2025", "2026"], to: "Archive")
+  let mail = CollectionModelDataSource<String, String>()
+  try mail.apply(outline, to: "Mailboxes")
+  try mail.toggleExpansion(of: "Archive")
+  print(mail.snapshot().itemIdentifiers)
+  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 415)
+  print(mail.snapshot(for: "Mailboxes").level(of: "2026"))
+  _doc.expect("1", at: 416)
   _doc.expectNothingUnchecked()
 }
