@@ -106,6 +106,8 @@ public struct CollectionModel<Section: DifferentiableSection> {
     case reconfigureItems([ElementPath])
     /// Silent in-place refreshes of realized cells, at these paths (before the batch).
     case refreshCells([ElementPath])
+    /// An item the user moved by dragging it (`moveItemInteractively(from:to:)`).
+    case interactiveMove(Move<ElementPath>)
   }
 }
 

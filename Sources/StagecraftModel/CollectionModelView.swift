@@ -126,6 +126,20 @@ extension CollectionModelView: @MainActor BatchUpdateTarget {
       completion?(true)
     }
   }
+
+  /// Moves the model's item as the user's drag does; see
+  /// `CollectionModel.moveItemInteractively(from:to:)`.
+  ///
+  /// - Parameters:
+  ///   - source: Where the item is.
+  ///   - destination: Where it is after the move.
+  /// - Throws: `BatchUpdateError` when a path does not exist; the model is then unchanged.
+  /// - Complexity: That of `CollectionModel.moveItemInteractively(from:to:)`.
+  public func moveItemInteractively(from source: ElementPath, to destination: ElementPath)
+    throws(BatchUpdateError)
+  {
+    try model.moveItemInteractively(from: source, to: destination)
+  }
 }
 
 extension CollectionModelView {

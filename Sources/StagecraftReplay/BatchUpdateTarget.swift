@@ -107,6 +107,19 @@ public protocol BatchUpdateTarget {
     refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdates,
     completion: ((Bool) -> Void)?
   ) throws(Failure)
+
+  /// Follows an item that the user moved by dragging it (interactive reordering), as UIKit
+  /// tells a data source with `collectionView(_:moveItemAt:to:)`: the view has already
+  /// moved its cell, so there is no batch. A view does nothing (the default); a target that
+  /// holds cells itself, such as `CollectionModel`, moves its item, cell and selection.
+  ///
+  /// - Parameters:
+  ///   - source: Where the item was.
+  ///   - destination: Where it is now, after the move.
+  /// - Throws: `Failure`, when a path does not exist; the target is then unchanged.
+  /// - Complexity: That of the target; O(1) for a view.
+  mutating func moveItemInteractively(from source: ElementPath, to destination: ElementPath)
+    throws(Failure)
 }
 
 extension BatchUpdateTarget {
@@ -119,4 +132,14 @@ extension BatchUpdateTarget {
   ///
   /// - Complexity: O(1).
   public var viewKind: ListViewKind { .collectionView }
+
+  /// Nothing: a view has already moved the cell the user dragged.
+  ///
+  /// - Parameters:
+  ///   - source: Where the item was.
+  ///   - destination: Where it is now.
+  /// - Complexity: O(1).
+  public mutating func moveItemInteractively(
+    from source: ElementPath, to destination: ElementPath
+  ) throws(Failure) {}
 }

@@ -33,7 +33,7 @@ public final class DiffableDataSource<
   public var target: Target
 
   /// The sections as the view shows them, stage by stage during an apply; without marks.
-  var _shown: [Section] = []
+  @usableFromInline var _shown: [Section] = []
 
   @usableFromInline
   var _snapshot = DiffableSnapshot<SectionIdentifier, ItemIdentifier>()
@@ -46,6 +46,10 @@ public final class DiffableDataSource<
   /// Asked and told when an item expands or collapses through `toggleExpansion(of:)`, the
   /// user's tap on a disclosure control.
   public var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemIdentifier>()
+
+  /// Asked and told when the user drags an item to reorder it (`reorderItem(at:to:)`).
+  /// Reordering is off until `canReorderItem` is set.
+  public var reorderingHandlers = ReorderingHandlers<SectionIdentifier, ItemIdentifier>()
 
   /// The data the target holds for the sections it shows.
   let _targetSnapshot: ([Section]) -> Target.Snapshot

@@ -479,6 +479,20 @@ extension DiffableSnapshot {
     _recountStarts(from: Swift.min(from.section, to.section))
   }
 
+  /// Moves the item at `source` to `destination`, an index of its section as it is once
+  /// the item has left its own; both paths exist.
+  @inlinable
+  internal mutating func _moveItem(from source: ElementPath, to destination: ElementPath) {
+    let element = _sections[source.section].elements.remove(at: source.element)
+    let slot = _sectionSlots[source.section].remove(at: source.element)
+    _renumberItems(inSection: source.section, from: source.element)
+    _sections[destination.section].elements.insert(element, at: destination.element)
+    _sectionSlots[destination.section].insert(slot, at: destination.element)
+    _slotSection[slot] = _sectionKeys[destination.section]
+    _renumberItems(inSection: destination.section, from: destination.element)
+    _recountStarts(from: Swift.min(source.section, destination.section))
+  }
+
   /// Forgets `item` and frees its slot.
   @inlinable
   internal mutating func _freeSlot(of item: ItemIdentifier) {

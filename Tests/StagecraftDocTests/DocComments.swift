@@ -459,6 +459,24 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_CollectionModel_Reordering_5() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/CollectionModel+Reordering.swift:12
+
+  var model = CollectionModel(items: ["a", "b", "c"])
+  model.selectItem(at: ElementPath(element: 0, section: 0))
+  try model.moveItemInteractively(
+    from: ElementPath(element: 0, section: 0), to: ElementPath(element: 2, section: 0))
+  print(model.items)
+  _doc.expect("[\"b\", \"c\", \"a\"]", at: 18)
+  print(model.indexPathsForSelectedItems)
+  _doc.expect("[[0, 2]]", at: 19)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_CollectionModel_Replay_66() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
@@ -507,16 +525,16 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_113() throws {
+@Test func doc_CollectionModel_115() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/CollectionModel.swift:116
+  // Sources/StagecraftModel/CollectionModel.swift:118
 
   let model = CollectionModel(items: [1, 2, 3])
   print(model.items)
-  _doc.expect("[1, 2, 3]", at: 119)
+  _doc.expect("[1, 2, 3]", at: 121)
   _doc.expectNothingUnchecked()
 }
 
@@ -612,6 +630,30 @@ import Testing
   _doc.expect("[\"Food\", \"Apple\", \"Bread\", \"Drinks\"]", at: 20)
   print(outline.level(of: "Bread"))
   _doc.expect("1", at: 21)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_DiffableSnapshot_Builder_173() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftSnapshots/DiffableSnapshot+Builder.swift:178
+
+  let showArchive = true
+  let snapshot = try DiffableSnapshot<String, Int> {
+    SnapshotSectionContent("Inbox") {
+      1
+      [2, 3]
+    }
+    if showArchive {
+      SnapshotSectionContent("Archive") {
+        for id in 10..<13 { id }
+      }
+    }
+  }
+  print(snapshot.sectionIdentifiers, snapshot.itemIdentifiers)
+  _doc.expect("[\"Inbox\", \"Archive\"] [1, 2, 3, 10, 11, 12]", at: 192)
   _doc.expectNothingUnchecked()
 }
 

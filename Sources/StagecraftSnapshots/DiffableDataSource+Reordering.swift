@@ -1,0 +1,191 @@
+import StagecraftDiff
+import StagecraftModel
+import StagecraftReplay
+
+/// What a data source asks, and tells, when the user reorders items by dragging them: the
+/// members of `UICollectionViewDiffableDataSource.ReorderingHandlers`.
+///
+/// Handlers run on the caller's thread, inside `reorderItem(at:to:)`; like the data source,
+/// they are not `Sendable`.
+public struct ReorderingHandlers<SectionIdentifier: Hashable, ItemIdentifier: Hashable> {
+  /// Whether the user may drag the item. Reordering is off while this is nil, as in
+  /// Apple's data source.
+  public var canReorderItem: ((ItemIdentifier) -> Bool)?
+  /// Called with the reorder before the data source's snapshot changes.
+  public var willReorder:
+    ((DiffableDataSourceTransaction<SectionIdentifier, ItemIdentifier>) -> Void)?
+  /// Called with the reorder after the data source's snapshot became its final snapshot:
+  /// the place to update the app's own data.
+  public var didReorder:
+    ((DiffableDataSourceTransaction<SectionIdentifier, ItemIdentifier>) -> Void)?
+
+  /// Handlers with reordering off.
+  ///
+  /// - Complexity: O(1).
+  public init() {}
+}
+
+/// One reorder, as `NSDiffableDataSourceTransaction` describes it: the snapshots before and
+/// after, the difference between them as a Stagecraft changeset, and the same per section.
+public struct DiffableDataSourceTransaction<SectionIdentifier: Hashable, ItemIdentifier: Hashable> {
+  /// The data source's snapshot before the reorder.
+  public let initialSnapshot: DiffableSnapshot<SectionIdentifier, ItemIdentifier>
+  /// Its snapshot after the reorder.
+  public let finalSnapshot: DiffableSnapshot<SectionIdentifier, ItemIdentifier>
+  /// The diff from `initialSnapshot` to `finalSnapshot`: one move.
+  public let difference:
+    StagedChangeset<[DiffableSnapshot<SectionIdentifier, ItemIdentifier>.Section]>
+  /// One transaction per section the reorder changed: the source section, and the
+  /// destination section when it is another.
+  public let sectionTransactions:
+    [DiffableDataSourceSectionTransaction<
+      SectionIdentifier, ItemIdentifier
+    >]
+
+  /// Creates a transaction.
+  ///
+  /// - Parameters:
+  ///   - initialSnapshot: The snapshot before.
+  ///   - finalSnapshot: The snapshot after.
+  ///   - difference: The diff from one to the other.
+  ///   - sectionTransactions: What happened to each section.
+  /// - Complexity: O(1).
+  public init(
+    initialSnapshot: DiffableSnapshot<SectionIdentifier, ItemIdentifier>,
+    finalSnapshot: DiffableSnapshot<SectionIdentifier, ItemIdentifier>,
+    difference: StagedChangeset<[DiffableSnapshot<SectionIdentifier, ItemIdentifier>.Section]>,
+    sectionTransactions: [DiffableDataSourceSectionTransaction<SectionIdentifier, ItemIdentifier>]
+  ) {
+    self.initialSnapshot = initialSnapshot
+    self.finalSnapshot = finalSnapshot
+    self.difference = difference
+    self.sectionTransactions = sectionTransactions
+  }
+}
+
+/// What a reorder did to one section, as `NSDiffableDataSourceSectionTransaction`
+/// describes it.
+public struct DiffableDataSourceSectionTransaction<
+  SectionIdentifier: Hashable, ItemIdentifier: Hashable
+> {
+  /// The section.
+  public let sectionIdentifier: SectionIdentifier
+  /// The section before the reorder.
+  public let initialSnapshot: DiffableSectionSnapshot<ItemIdentifier>
+  /// The section after the reorder.
+  public let finalSnapshot: DiffableSectionSnapshot<ItemIdentifier>
+  /// The diff of the section's items.
+  public let difference: StagedChangeset<[SnapshotItem<ItemIdentifier>]>
+
+  /// Creates a section transaction.
+  ///
+  /// - Parameters:
+  ///   - sectionIdentifier: The section.
+  ///   - initialSnapshot: The section before.
+  ///   - finalSnapshot: The section after.
+  ///   - difference: The diff of its items.
+  /// - Complexity: O(1).
+  public init(
+    sectionIdentifier: SectionIdentifier, initialSnapshot: DiffableSectionSnapshot<ItemIdentifier>,
+    finalSnapshot: DiffableSectionSnapshot<ItemIdentifier>,
+    difference: StagedChangeset<[SnapshotItem<ItemIdentifier>]>
+  ) {
+    self.sectionIdentifier = sectionIdentifier
+    self.initialSnapshot = initialSnapshot
+    self.finalSnapshot = finalSnapshot
+    self.difference = difference
+  }
+}
+
+extension DiffableDataSourceTransaction: Sendable
+where SectionIdentifier: Sendable, ItemIdentifier: Sendable {}
+extension DiffableDataSourceSectionTransaction: Sendable
+where SectionIdentifier: Sendable, ItemIdentifier: Sendable {}
+
+extension DiffableDataSource {
+  /// Whether the user may drag the item at `path`: what a view's data source answers to
+  /// `collectionView(_:canMoveItemAt:)`. `false` while `reorderingHandlers.canReorderItem`
+  /// is nil, or for a path the view does not show.
+  ///
+  /// - Parameter path: An index path.
+  /// - Returns: Whether the item there can be reordered.
+  /// - Complexity: O(1) and the handler.
+  public func canReorderItem(at path: ElementPath) -> Bool {
+    guard let item = itemIdentifier(for: path), let can = reorderingHandlers.canReorderItem
+    else { return false }
+    return can(item)
+  }
+
+  /// Records that the user dragged the item at `source` to `destination`, as a view tells
+  /// its data source with `collectionView(_:moveItemAt:to:)`: the view has already moved
+  /// the cell, so nothing is applied or animated. The data source's snapshot becomes the
+  /// final one, `willReorder` and `didReorder` get the transaction, and a target that holds
+  /// its own cells (`CollectionModel`) moves the item, keeping its cell and selection. The
+  /// next apply diffs from the reordered snapshot.
+  ///
+  /// A section that holds an outline becomes flat when an item is dragged in or out of it
+  /// or within it: its rows no longer follow the tree.
+  ///
+  /// - Parameters:
+  ///   - source: Where the item was.
+  ///   - destination: Where it is after the move: an index of the destination section as it
+  ///     is once the item has left its own.
+  /// - Returns: Whether the item moved: `false` when `canReorderItem` says no (or is nil),
+  ///   when a path does not exist, or when the item stays where it was.
+  /// - Throws: `Target.Failure` when the target refuses the move; nothing changes.
+  /// - Complexity: O(s + n) to diff the snapshots for the transaction, and the handlers.
+  @inlinable @discardableResult
+  public func reorderItem(at source: ElementPath, to destination: ElementPath)
+    throws(Target.Failure) -> Bool
+  {
+    guard source != destination, canReorderItem(at: source),
+      _shown.indices.contains(destination.section)
+    else { return false }
+    let count = _shown[destination.section].elements.count
+    guard destination.element >= 0,
+      destination.element < count + (source.section == destination.section ? 0 : 1)
+    else { return false }
+    var final = _snapshot
+    final._moveItem(from: source, to: destination)
+    let transaction = _transaction(from: _snapshot, to: final, sections: [source, destination])
+    reorderingHandlers.willReorder?(transaction)
+    try target.moveItemInteractively(from: source, to: destination)
+    _snapshot = final
+    _shown = final.sections()
+    for path in [source, destination] {
+      _outlines[final.sectionIdentifiers[path.section]] = nil
+    }
+    reorderingHandlers.didReorder?(transaction)
+    return true
+  }
+
+  /// The transaction of a reorder from `initial` to `final` that changed the sections of
+  /// `paths`.
+  @inlinable
+  func _transaction(
+    from initial: DiffableSnapshot<SectionIdentifier, ItemIdentifier>,
+    to final: DiffableSnapshot<SectionIdentifier, ItemIdentifier>, sections paths: [ElementPath]
+  ) -> DiffableDataSourceTransaction<SectionIdentifier, ItemIdentifier> {
+    var sectionTransactions:
+      [DiffableDataSourceSectionTransaction<
+        SectionIdentifier, ItemIdentifier
+      >] = []
+    for position in Set(paths.map(\.section)).sorted() {
+      let section = initial.sectionIdentifiers[position]
+      var after = DiffableSectionSnapshot<ItemIdentifier>()
+      // The section's items are unique, so this cannot throw.
+      try? after.append(final.itemIdentifiers(inSection: section))
+      sectionTransactions.append(
+        DiffableDataSourceSectionTransaction(
+          sectionIdentifier: section, initialSnapshot: snapshot(for: section),
+          finalSnapshot: after,
+          difference: StagedChangeset(
+            source: initial.sections()[position].elements,
+            target: final.sections()[position].elements)))
+    }
+    return DiffableDataSourceTransaction(
+      initialSnapshot: initial, finalSnapshot: final,
+      difference: StagedChangeset(source: initial.sections(), target: final.sections()),
+      sectionTransactions: sectionTransactions)
+  }
+}
