@@ -138,6 +138,8 @@ extension BatchUpdateTarget {
   /// - Parameters:
   ///   - source: Where the item was.
   ///   - destination: Where it is now.
+  /// - Throws: Nothing here; a target that holds its cells throws `Failure` for a path that
+  ///   does not exist.
   /// - Complexity: O(1).
   public mutating func moveItemInteractively(
     from source: ElementPath, to destination: ElementPath
