@@ -44,7 +44,7 @@ extension DiffableDataSource {
     if let outline = _outlines[section] { return outline }
     var outline = DiffableSectionSnapshot<ItemIdentifier>()
     // The section's items are unique, so this cannot throw.
-    try? outline.append(_snapshot.itemIdentifiers(inSection: section))
+    try? outline.append(Array(_snapshot.itemIdentifiers(inSection: section)))
     return outline
   }
 

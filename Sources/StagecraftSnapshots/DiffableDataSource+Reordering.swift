@@ -174,7 +174,7 @@ extension DiffableDataSource {
       let section = initial.sectionIdentifiers[position]
       var after = DiffableSectionSnapshot<ItemIdentifier>()
       // The section's items are unique, so this cannot throw.
-      try? after.append(final.itemIdentifiers(inSection: section))
+      try? after.append(Array(final.itemIdentifiers(inSection: section)))
       sectionTransactions.append(
         DiffableDataSourceSectionTransaction(
           sectionIdentifier: section, initialSnapshot: snapshot(for: section),

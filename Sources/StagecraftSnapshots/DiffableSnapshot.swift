@@ -92,14 +92,17 @@ extension DiffableSnapshot {
     indexOfSection(section).map { _sections[$0].elements.count } ?? 0
   }
 
-  /// The items of `section`, in order; empty when there is no such section.
+  /// The items of `section`, in order; empty when there is no such section. The list is
+  /// read where the snapshot keeps it, not copied.
   ///
   /// - Parameter section: A section identifier.
   /// - Returns: The item identifiers.
-  /// - Complexity: O(m), where m is the number of items in the section.
+  /// - Complexity: Expected O(1).
   @inlinable
-  public func itemIdentifiers(inSection section: SectionIdentifier) -> [ItemIdentifier] {
-    indexOfSection(section).map { _sections[$0].elements.map(\.identifier) } ?? []
+  public func itemIdentifiers(inSection section: SectionIdentifier) -> DiffableSnapshotItems<
+    ItemIdentifier
+  > {
+    DiffableSnapshotItems(indexOfSection(section).map { _sections[$0].elements } ?? [])
   }
 
   /// The section that holds `item`, or nil.

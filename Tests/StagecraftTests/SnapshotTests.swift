@@ -12,7 +12,7 @@ func shown(_ model: CollectionModel<Snapshot.Section>) -> [[String: [Int]]] {
 }
 
 func expected(_ snapshot: Snapshot) -> [[String: [Int]]] {
-  snapshot.sectionIdentifiers.map { [$0: snapshot.itemIdentifiers(inSection: $0)] }
+  snapshot.sectionIdentifiers.map { [$0: Array(snapshot.itemIdentifiers(inSection: $0))] }
 }
 
 @Suite("Diffable snapshots")
