@@ -12,10 +12,19 @@ extension DiffableDataSource {
   ///   not the snapshot.
   @inlinable
   public func indexPath(for item: ItemIdentifier) -> ElementPath? {
-    if let (section, element) = _snapshot._location(of: item), _shows(item, at: section, element) {
-      return ElementPath(element: element, section: section)
+    let shown = _shown
+    // The snapshot's fields one by one: reading the whole snapshot would copy it.
+    if let slot = _snapshot._slotOf[_IdentifierKey(item)] {
+      let (section, element) = (
+        _snapshot._keyPositions[_snapshot._slotSection[slot]], _snapshot._slotIndex[slot]
+      )
+      if shown.indices.contains(section), shown[section].elements.indices.contains(element),
+        shown[section].elements[element].identifier == item
+      {
+        return ElementPath(element: element, section: section)
+      }
     }
-    for (section, shown) in _shown.enumerated() {
+    for (section, shown) in shown.enumerated() {
       if let element = shown.elements.firstIndex(where: { $0.identifier == item }) {
         return ElementPath(element: element, section: section)
       }
@@ -42,17 +51,13 @@ extension DiffableDataSource {
   /// - Complexity: Expected O(1); O(s) during an apply.
   @inlinable
   public func index(for section: SectionIdentifier) -> Int? {
-    if let index = _snapshot.indexOfSection(section), sectionIdentifier(for: index) == section {
+    let shown = _shown
+    if let index = _snapshot.indexOfSection(section), shown.indices.contains(index),
+      shown[index].model.identifier == section
+    {
       return index
     }
-    return _shown.firstIndex { $0.model.identifier == section }
-  }
-
-  /// Whether the view shows `item` at `element` of `section`.
-  @inlinable
-  func _shows(_ item: ItemIdentifier, at section: Int, _ element: Int) -> Bool {
-    _shown.indices.contains(section) && _shown[section].elements.indices.contains(element)
-      && _shown[section].elements[element].identifier == item
+    return shown.firstIndex { $0.model.identifier == section }
   }
 }
 

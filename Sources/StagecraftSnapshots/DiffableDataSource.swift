@@ -113,6 +113,7 @@ public final class DiffableDataSource<
   /// view's data source answers to `numberOfSections(in:)`.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public var numberOfSections: Int { _shown.count }
 
   /// The number of items the view shows in `section` (during an apply: in the current
@@ -122,8 +123,10 @@ public final class DiffableDataSource<
   /// - Parameter section: A section index.
   /// - Returns: The item count.
   /// - Complexity: O(1).
+  @inlinable
   public func numberOfItems(inSection section: Int) -> Int {
-    _shown.indices.contains(section) ? _shown[section].elements.count : 0
+    let shown = _shown
+    return shown.indices.contains(section) ? shown[section].elements.count : 0
   }
 
   /// The item identifier the view shows at `path` (during an apply: in the current stage).
@@ -131,11 +134,13 @@ public final class DiffableDataSource<
   /// - Parameter path: An index path.
   /// - Returns: The identifier, or nil.
   /// - Complexity: O(1).
+  @inlinable
   public func itemIdentifier(for path: ElementPath) -> ItemIdentifier? {
-    guard _shown.indices.contains(path.section),
-      _shown[path.section].elements.indices.contains(path.element)
+    let shown = _shown
+    guard shown.indices.contains(path.section),
+      shown[path.section].elements.indices.contains(path.element)
     else { return nil }
-    return _shown[path.section].elements[path.element].identifier
+    return shown[path.section].elements[path.element].identifier
   }
 
   /// Applies `snapshot`: diffs it with the current one and replays the stages, animated or

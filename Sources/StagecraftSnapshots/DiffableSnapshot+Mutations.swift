@@ -52,7 +52,7 @@ extension DiffableSnapshot {
     let doomed = Set(sections.compactMap(indexOfSection))
     for position in doomed.sorted(by: >) {
       for item in _sections[position].elements { _freeSlot(of: item.identifier) }
-      _sectionKeyOf[_sections[position].model.identifier] = nil
+      _sectionKeyOf[_IdentifierKey(_sections[position].model.identifier)] = nil
       _keyPositions[_sectionKeys[position]] = -1
       _sections.remove(at: position)
       _sectionSlots.remove(at: position)
@@ -333,7 +333,7 @@ extension DiffableSnapshot {
   internal mutating func _forgetMarks() {
     _reloadedItems.removeAll { _slotOf[_IdentifierKey($0)] == nil }
     _reconfiguredItems.removeAll { _slotOf[_IdentifierKey($0)] == nil }
-    _reloadedSections.removeAll { _sectionKeyOf[$0] == nil }
+    _reloadedSections.removeAll { _sectionKeyOf[_IdentifierKey($0)] == nil }
   }
 
   @inlinable
@@ -346,7 +346,7 @@ extension DiffableSnapshot {
 
   @inlinable
   internal func _requireSections(_ sections: [SectionIdentifier]) throws {
-    let missing = sections.filter { _sectionKeyOf[$0] == nil }
+    let missing = sections.filter { _sectionKeyOf[_IdentifierKey($0)] == nil }
     if !missing.isEmpty {
       throw DiffableSnapshotError(.missingSections, identifiers: missing.map { "\($0)" })
     }
@@ -376,7 +376,7 @@ extension DiffableSnapshot {
 
   @inlinable
   internal mutating func _insertSections(_ sections: [SectionIdentifier], at index: Int) throws {
-    let duplicates = Self._duplicates(sections) { _sectionKeyOf[$0] != nil }
+    let duplicates = Self._duplicates(sections) { _sectionKeyOf[_IdentifierKey($0)] != nil }
     if !duplicates.isEmpty {
       throw DiffableSnapshotError(.duplicateSections, identifiers: duplicates.map { "\($0)" })
     }
@@ -384,7 +384,7 @@ extension DiffableSnapshot {
     for section in sections {
       let key = _keyPositions.count
       _keyPositions.append(-1)
-      _sectionKeyOf[section] = key
+      _sectionKeyOf[_IdentifierKey(section)] = key
       keys.append(key)
     }
     _sections.insert(

@@ -29,7 +29,7 @@ public struct DiffableSnapshot<SectionIdentifier: Hashable, ItemIdentifier: Hash
   @usableFromInline var _sectionKeys: [Int] = []
   @usableFromInline var _keyPositions: [Int] = []
   /// Each section identifier's key.
-  @usableFromInline var _sectionKeyOf: [SectionIdentifier: Int] = [:]
+  @usableFromInline var _sectionKeyOf: [_IdentifierKey<SectionIdentifier>: Int] = [:]
   /// The first item of each section across all sections; one more entry than sections.
   @usableFromInline var _sectionStarts: [Int] = [0]
   /// Each item identifier's slot, and each slot's section key and index in its section.
@@ -132,7 +132,7 @@ extension DiffableSnapshot {
   /// - Complexity: Expected O(1).
   @inlinable
   public func indexOfSection(_ section: SectionIdentifier) -> Int? {
-    _sectionKeyOf[section].map { _keyPositions[$0] }
+    _sectionKeyOf[_IdentifierKey(section)].map { _keyPositions[$0] }
   }
 
   /// The items marked with `reloadItems`, in the order they were marked.

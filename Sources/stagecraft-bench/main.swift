@@ -415,7 +415,7 @@ if options.scale {
   runSectioned(Inputs.newDay(days: 365, perDay: n / 365))
   runModelReplay(Inputs.tenPercent(n))
   runTypeErased(Inputs.tenPercent(n))
-  snapshotLines = runSnapshots(count: n) + runOutlines(count: n)
+  snapshotLines = runSnapshots(count: n / 10) + runSnapshots(count: n) + runOutlines(count: n)
   guardLines = runGuard(count: n)
   sweepLines = runSweep(
     count: n,
