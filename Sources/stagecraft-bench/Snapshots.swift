@@ -39,13 +39,23 @@ func buildSnapshot(_ ids: [Int]) -> DiffableSnapshot<Int, Int> {
   var ok = true
 
   // Building: appendItems of every identifier.
+  // Building: appendItems of every identifier; and an append that neither checks for
+  // duplicates nor indexes (a plain array), what a snapshot without the check would do.
   let building = measureInterleaved(
-    runs: options.runs, [{ buildSnapshot(sourceIDs) }, { hashFloor(sourceIDs) }])
+    runs: options.runs,
+    [
+      { buildSnapshot(sourceIDs) }, { hashFloor(sourceIDs) },
+      { () -> Int in
+        var plain: [Int] = []
+        plain.append(contentsOf: sourceIDs)
+        return plain.count
+      },
+    ])
   ok = ok && buildSnapshot(sourceIDs).itemIdentifiers == sourceIDs
   let floor = building[1]
   lines.append(
-    "  appendItems: \(building[0].median.formatted), \(format(medianRatio(building[0], floor), 2))x"
-  )
+    "  appendItems: \(building[0].median.formatted), \(format(medianRatio(building[0], floor), 2))x;"
+      + " appending to an array without the duplicate check: \(building[2].median.formatted)")
   let built = buildSnapshot(sourceIDs)
   let (lookupLines, lookupsOK) = snapshotLookups(built, ids: sourceIDs, floor: floor)
   lines += lookupLines

@@ -32,7 +32,39 @@ import Testing
   _doc.expect("[]", at: 44)
   print(dataSource.target.sections == dataSource.snapshot().sections())
   _doc.expect("true", at: 45)
-  // Sources/Stagecraft/Stagecraft.docc/DiffableSnapshots.md:58
+  // Sources/Stagecraft/Stagecraft.docc/DiffableSnapshots.md:59
+  let unread = [4, 5]
+  let built = try DiffableSnapshot<String, Int> {
+    SnapshotSectionContent("Unread") {
+      for id in unread { id }
+    }
+    if !unread.contains(9) {
+      SnapshotSectionContent("Pinned") { 9 }
+    }
+  }
+  print(built.itemIdentifiers(inSection: "Unread"))
+  _doc.expect("[4, 5]", at: 68)
+  print(built.sectionIdentifiers)
+  _doc.expect("[\"Unread\", \"Pinned\"]", at: 69)
+  // Sources/Stagecraft/Stagecraft.docc/DiffableSnapshots.md:90
+  let board = CollectionModelDataSource<String, String>()
+  try board.apply(
+    DiffableSnapshot<String, String> {
+      SnapshotSectionContent("To do") { ["Write", "Test", "Ship"] }
+      SnapshotSectionContent("Done") { "Plan" }
+    })
+  board.reorderingHandlers.canReorderItem = { $0 != "Plan" }
+  var saved: [String] = []
+  board.reorderingHandlers.didReorder = { transaction in
+    saved = Array(transaction.finalSnapshot.itemIdentifiers(inSection: "Done"))
+  }
+  _ = board.target.selectItem(at: ElementPath(element: 2, section: 0))  // Ship
+  try board.reorderItem(at: ElementPath(element: 2, section: 0), to: ElementPath(element: 0, section: 1))
+  print(saved, board.target.indexPathsForSelectedItems)
+  _doc.expect("[\"Ship\", \"Plan\"] [[1, 0]]", at: 103)
+  print(try board.reorderItem(at: ElementPath(element: 1, section: 1), to: ElementPath(element: 0, section: 0)))
+  _doc.expect("false", at: 104)
+  // Sources/Stagecraft/Stagecraft.docc/DiffableSnapshots.md:197
   struct Banner: Differentiable, Hashable {
     var id: Int
   }
@@ -41,8 +73,8 @@ import Testing
   let next = [AnyDifferentiable(1), AnyDifferentiable(Banner(id: 1))]
   let changes = StagedChangeset(source: feed, target: next)
   print(changes.map(\.elementDeleted))
-  _doc.expect("[[[0, 2]], []]", at: 65)
+  _doc.expect("[[[0, 2]], []]", at: 204)
   print(changes.map(\.elementMoved.count))
-  _doc.expect("[0, 1]", at: 66)
+  _doc.expect("[0, 1]", at: 205)
   _doc.expectNothingUnchecked()
 }

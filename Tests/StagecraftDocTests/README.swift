@@ -89,7 +89,21 @@ import Testing
   _doc.expect("99", at: 380)
   print(dataSource.target.staleCells)
   _doc.expect("[]", at: 381)
-  // README.md:409
+  // README.md:402
+  let chores = CollectionModelDataSource<String, String>()
+  try chores.apply(
+    DiffableSnapshot<String, String> {
+      SnapshotSectionContent("Today") { ["Dishes", "Laundry"] }
+      SnapshotSectionContent("Later") { "Taxes" }
+    })
+  chores.reorderingHandlers.canReorderItem = { _ in true }
+  try chores.reorderItem(
+    at: ElementPath(element: 0, section: 1), to: ElementPath(element: 0, section: 0))
+  print(chores.snapshot().itemIdentifiers)
+  _doc.expect("[\"Taxes\", \"Dishes\", \"Laundry\"]", at: 411)
+  print(chores.indexPath(for: "Laundry")!)
+  _doc.expect("[0, 2]", at: 412)
+  // README.md:440
   var outline = DiffableSectionSnapshot<String>()
   try outline.append(["Inbox", "Archive"])
   try outline.append(["2025", "2026"], to: "Archive")
@@ -97,8 +111,8 @@ import Testing
   try mail.apply(outline, to: "Mailboxes")
   try mail.toggleExpansion(of: "Archive")
   print(mail.snapshot().itemIdentifiers)
-  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 415)
+  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 446)
   print(mail.snapshot(for: "Mailboxes").level(of: "2026"))
-  _doc.expect("1", at: 416)
+  _doc.expect("1", at: 447)
   _doc.expectNothingUnchecked()
 }
