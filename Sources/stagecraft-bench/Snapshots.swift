@@ -84,7 +84,7 @@ func buildSnapshot(_ ids: [Int]) -> DiffableSnapshot<Int, Int> {
     [
       { probes.reduce(0) { $0 &+ (built.indexOfItem($1) ?? 0) } },
       { probes.reduce(0) { $0 &+ (built.sectionIdentifier(containingItem: $1) ?? 0) } },
-      { probes.reduce(0) { $0 &+ built.itemIdentifiers(inSection: 0)[$1 % ids.count] } },
+      { probes.reduce(0) { $0 &+ built.itemIdentifiers(inSection: $1 & 0).count } },
       { probes.reduce(0) { $0 &+ (dataSource.indexPath(for: $1)?.element ?? 0) } },
       {
         probes.reduce(0) {
@@ -106,7 +106,7 @@ func buildSnapshot(_ ids: [Int]) -> DiffableSnapshot<Int, Int> {
     [
       "  a lookup (x: hashing one identifier): indexOfItem \(perLookup(lookups[0])), "
         + "sectionIdentifier(containingItem:) \(perLookup(lookups[1])),",
-      "    itemIdentifiers(inSection:)[i] \(perLookup(lookups[2])), "
+      "    itemIdentifiers(inSection:) \(perLookup(lookups[2])), "
         + "data source indexPath(for:) \(perLookup(lookups[3])), itemIdentifier(for:) "
         + perLookup(lookups[4]),
     ], ok
