@@ -158,6 +158,24 @@ struct SectionSnapshotFuzzTests {
     }
   }
 
+  /// `visibleItems` is computed once per change: asking again returns the same storage.
+  @Test func visibleItemsAreNotRecomputedWhenNothingChanged() throws {
+    var outline = Outline()
+    try outline.append(Array(0..<100))
+    try outline.append(Array(100..<200), to: 0)
+    outline.expand([0])
+    func storage(_ items: [Int]) -> UnsafeRawPointer? {
+      items.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+    let first = outline.visibleItems
+    #expect(storage(outline.visibleItems) == storage(first))
+    let copy = outline
+    #expect(storage(copy.visibleItems) == storage(first))
+    outline.collapse([0])
+    #expect(outline.visibleItems.count == 100)
+    #expect(storage(copy.visibleItems) == storage(first))
+  }
+
   /// A copy keeps its own cached orders when the original changes.
   @Test func copiesDoNotShareCachedOrders() throws {
     var outline = Outline()
