@@ -28,14 +28,17 @@ struct ReorderingTests {
     dataSource.target.selectItem(at: Self.path(0, 0))
     let events = dataSource.target.events.count
     var seen: [String] = []
-    dataSource.reorderingHandlers.willReorder = { transaction in
+    // The handlers read the data source weakly, as an app's would (it holds them).
+    dataSource.reorderingHandlers.willReorder = { [weak dataSource] transaction in
       seen.append("will \(transaction.initialSnapshot.itemIdentifiers)")
       // The data source still holds the initial snapshot.
-      seen.append("now \(dataSource.snapshot().itemIdentifiers(inSection: "a"))")
+      seen.append(
+        "now " + (dataSource.map { "\($0.snapshot().itemIdentifiers(inSection: "a"))" } ?? "gone"))
     }
-    dataSource.reorderingHandlers.didReorder = { transaction in
+    dataSource.reorderingHandlers.didReorder = { [weak dataSource] transaction in
       seen.append("did \(transaction.finalSnapshot.itemIdentifiers)")
-      seen.append("now \(dataSource.snapshot().itemIdentifiers(inSection: "a"))")
+      seen.append(
+        "now " + (dataSource.map { "\($0.snapshot().itemIdentifiers(inSection: "a"))" } ?? "gone"))
     }
 
     #expect(try dataSource.reorderItem(at: Self.path(0, 0), to: Self.path(2, 0)))
