@@ -6,7 +6,8 @@ import StagecraftReplay
 /// outline: the members of `UICollectionViewDiffableDataSource.SectionSnapshotHandlers`.
 ///
 /// Handlers run on the caller's thread, inside `toggleExpansion(of:)`; like the data source,
-/// they are not `Sendable`.
+/// they are not `Sendable`. The data source holds them: a handler that uses the data source
+/// must capture it weakly.
 public struct SectionSnapshotHandlers<ItemIdentifier: Hashable> {
   /// Whether the item may expand; expands when nil.
   public var shouldExpandItem: ((ItemIdentifier) -> Bool)?

@@ -6,7 +6,8 @@ import StagecraftReplay
 /// members of `UICollectionViewDiffableDataSource.ReorderingHandlers`.
 ///
 /// Handlers run on the caller's thread, inside `reorderItem(at:to:)`; like the data source,
-/// they are not `Sendable`.
+/// they are not `Sendable`. The data source holds them: a handler that uses the data source
+/// must capture it weakly.
 public struct ReorderingHandlers<SectionIdentifier: Hashable, ItemIdentifier: Hashable> {
   /// Whether the user may drag the item. Reordering is off while this is nil, as in
   /// Apple's data source.

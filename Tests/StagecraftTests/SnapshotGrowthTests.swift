@@ -24,19 +24,21 @@ struct SnapshotGrowthTests {
   }
 
   @Test func deletingAndReadingDoNotGrowWithTheSection() throws {
-    var work: [Int] = []
     for n in [1_000, 20_000] {
       let counter = CallCounter()
       var snapshot = try Self.snapshot(n, counter)
-      let doomed = stride(from: 0, to: n, by: n / 10).map { CountedID(value: $0, counter: counter) }
-      work.append(try Self.count(counter) { try snapshot.deleteItems(doomed) })
+      let doomed = stride(from: 0, to: n, by: n / 200).map {
+        CountedID(value: $0, counter: counter)
+      }
+      let work = try Self.count(counter) { try snapshot.deleteItems(doomed) }
+      // Each of the 200 is found once and forgotten once, and the table rehashes the few keys
+      // after it in its run: a bound per item, whatever the section's size (a pass over the
+      // section would hash 1,000 or 20,000 identifiers).
+      #expect(work <= 200 * 16, "n = \(n): \(work) hashes")
       // Reading a section's identifiers touches none of them.
       #expect(Self.count(counter) { _ = snapshot.itemIdentifiers(inSection: 0).count } == 0)
-      #expect(snapshot.numberOfItems == n - 10)
+      #expect(snapshot.numberOfItems == n - 200)
     }
-    // 10 items in 20 times the items: the same work, give or take the rehashed neighbours.
-    #expect(work[1] < 2 * work[0])
-    #expect(work[0] <= 10 * 6)
   }
 
   /// An outline of `roots` roots, each with 10 children of 10 children; every item expanded
@@ -90,7 +92,8 @@ struct SnapshotGrowthTests {
     }
     #expect(snapshotWork[0] == snapshotWork[1])
     #expect(snapshotWork[0] <= 2)  // the item's own lookup, twice
-    #expect(dataSourceWork[1] < 2 * dataSourceWork[0])
-    #expect(dataSourceWork[0] <= 110 * 8)
+    // 110 rows appear and disappear; the 11,100 visible rows of the larger tree are not
+    // hashed (a pass over them would be).
+    #expect(dataSourceWork.allSatisfy { $0 <= 110 * 20 }, "\(dataSourceWork)")
   }
 }
