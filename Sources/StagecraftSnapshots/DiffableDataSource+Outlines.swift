@@ -301,7 +301,9 @@ extension DiffableDataSource {
       }
       // A hidden item that the new snapshot shows elsewhere breaks the outline.
       return outline.numberOfItems == outline.numberOfVisibleItems
-        || !outline.items.contains { !outline.isVisible($0) && snapshot.indexOfItem($0) != nil }
+        || !outline._nodes.contains { node in
+          !node.isVisible && node.item.map { snapshot.indexOfItem($0) != nil } ?? false
+        }
     }
   }
 }

@@ -368,15 +368,9 @@ extension DiffableSnapshot {
     }
   }
 
-  /// The identifiers that occur twice in `new` or already in `existing`, in order.
-  @inlinable
-  internal static func _duplicates<T: Hashable>(_ new: [T], existing: (T) -> Bool) -> [T] {
-    _repeatedIdentifiers(new, existing: existing)
-  }
-
   @inlinable
   internal mutating func _insertSections(_ sections: [SectionIdentifier], at index: Int) throws {
-    let duplicates = Self._duplicates(sections) { _sectionKeyOf[_IdentifierKey($0)] != nil }
+    let duplicates = _repeatedIdentifiers(sections) { _sectionKeyOf[_IdentifierKey($0)] != nil }
     if !duplicates.isEmpty {
       throw DiffableSnapshotError(.duplicateSections, identifiers: duplicates.map { "\($0)" })
     }
@@ -423,7 +417,7 @@ extension DiffableSnapshot {
           _slotOf[_IdentifierKey(entered)] = nil
           _freeSlots.append(enteredSlot)
         }
-        let duplicates = Self._duplicates(items) { _slotOf[_IdentifierKey($0)] != nil }
+        let duplicates = _repeatedIdentifiers(items) { _slotOf[_IdentifierKey($0)] != nil }
         throw DiffableSnapshotError(.duplicateItems, identifiers: duplicates.map { "\($0)" })
       }
       slots.append(slot)

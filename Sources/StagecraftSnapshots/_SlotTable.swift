@@ -1,3 +1,5 @@
+import StagecraftDiff
+
 /// The index of an outline: from each item to its node's slot. An open-addressing table with
 /// linear probing that keeps each entry's hash, so that growing it hashes nothing again, and
 /// that compares keys where the nodes hold them, so that it stores no second copy of them.
@@ -16,7 +18,7 @@ struct _SlotTable {
   @usableFromInline let _seed: UInt64
 
   @inlinable
-  init() { _seed = _identifierKeySeed }
+  init() { _seed = _mixedHashSeed }
 
   /// The 32 hash bits of `key` that the table keeps.
   @inlinable
@@ -25,18 +27,11 @@ struct _SlotTable {
   /// The 32 hash bits of `key` that a table with `seed` keeps.
   @inlinable
   static func _tag<Key: Hashable>(_ key: Key, seed: UInt64) -> UInt64 {
-    var mixed: UInt64
-    if Key.self == Int.self {
-      mixed = UInt64(UInt(bitPattern: unsafeBitCast(key, to: Int.self))) ^ seed
-      mixed ^= mixed &>> 33
-      mixed &*= 0xFF51_AFD7_ED55_8CCD
-      mixed ^= mixed &>> 33
-      mixed &*= 0xC4CE_B9FE_1A85_EC53
-      mixed ^= mixed &>> 33
-    } else {
-      mixed = UInt64(UInt(bitPattern: key._rawHashValue(seed: 0)))
-    }
-    return mixed & 0xFFFF_FFFF_0000_0000
+    let hash =
+      Key.self == Int.self
+      ? _mixedHash(UInt64(UInt(bitPattern: unsafeBitCast(key, to: Int.self))), seed: seed)
+      : key._rawHashValue(seed: 0)
+    return UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000
   }
 
   /// The bucket that holds `key`, or the empty bucket where it would go.
@@ -155,12 +150,3 @@ struct _SlotTable {
 }
 
 extension _SlotTable: Sendable {}
-
-/// A seed for `_SlotTable`'s hash of `Int`, drawn once per process from `Hasher`'s random
-/// seed.
-@usableFromInline
-let _identifierKeySeed: UInt64 = {
-  var hasher = Hasher()
-  hasher.combine(0x4F55_544C_494E_4553 as UInt64)
-  return UInt64(UInt(bitPattern: hasher.finalize()))
-}()

@@ -37,7 +37,7 @@ internal func _identifierHash<E: Differentiable>(_ element: UnsafePointer<E>, se
 
 /// A seed for `_mixedHash(_:seed:)`, drawn once per process from `Hasher`'s random seed.
 @usableFromInline
-internal let _mixedHashSeed: UInt64 = {
+package let _mixedHashSeed: UInt64 = {
   var hasher = Hasher()
   hasher.combine(0x5354_4147_4543_5241 as UInt64)
   return UInt64(UInt(bitPattern: hasher.finalize()))
@@ -50,7 +50,7 @@ internal let _mixedHashSeed: UInt64 = {
 /// - Complexity: O(1).
 @inlinable
 @inline(__always)
-internal func _mixedHash(_ value: UInt64, seed: UInt64) -> Int {
+package func _mixedHash(_ value: UInt64, seed: UInt64) -> Int {
   var mixed = value ^ seed
   mixed ^= mixed &>> 33
   mixed &*= 0xFF51_AFD7_ED55_8CCD
