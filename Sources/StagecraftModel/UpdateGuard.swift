@@ -1,3 +1,4 @@
+import StagecraftDiff
 import StagecraftReplay
 
 /// What a replay onto a view does with a block that UIKit would refuse: the guard that

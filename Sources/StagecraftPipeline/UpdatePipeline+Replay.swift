@@ -33,7 +33,13 @@ extension UpdatePipeline {
     }
     let diff = _diff
     Task { @MainActor in
-      let staged = await Task.detached { diff(source, target) }.value
+      // The stages' data are built here too, off the main actor, where the replay reads
+      // them.
+      let staged = await Task.detached {
+        let staged = diff(source, target)
+        staged._buildData()
+        return staged
+      }.value
       self._run(request, staged)
     }
   }

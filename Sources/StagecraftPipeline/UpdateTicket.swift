@@ -1,3 +1,4 @@
+import StagecraftDiff
 import StagecraftModel
 
 /// A request made to an `UpdatePipeline`, which can be cancelled from any thread.

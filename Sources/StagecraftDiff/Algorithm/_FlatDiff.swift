@@ -11,7 +11,8 @@ internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
 ) -> StagedChangeset<C> where C.Element: Differentiable {
   let inPlace = source.withContiguousStorageIfAvailable { sourceBuffer in
     target.withContiguousStorageIfAvailable { targetBuffer in
-      _flatStagedChangeset(sourceBuffer, targetBuffer, target: target, section: section)
+      _flatStagedChangeset(
+        sourceBuffer, targetBuffer, source: source, target: target, section: section)
     }
   }
   if let inPlace = inPlace ?? nil { return inPlace }
@@ -19,18 +20,20 @@ internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
   let targetElements = ContiguousArray(target)
   return sourceElements.withUnsafeBufferPointer { sourceBuffer in
     targetElements.withUnsafeBufferPointer { targetBuffer in
-      _flatStagedChangeset(sourceBuffer, targetBuffer, target: target, section: section)
+      _flatStagedChangeset(
+        sourceBuffer, targetBuffer, source: sourceElements, target: target, section: section)
     }
   }
 }
 
-/// The flat diff over contiguous elements; `target` is the collection itself, which is
-/// the last stage's data.
+/// The flat diff over contiguous elements. `target` is the collection itself, which is the
+/// last stage's data; the earlier stages' data are built from `source` and `target` when
+/// first read.
 @inlinable
-internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
+internal func _flatStagedChangeset<C: RangeReplaceableCollection, Source: Collection>(
   _ source: UnsafeBufferPointer<C.Element>, _ target: UnsafeBufferPointer<C.Element>,
-  target targetCollection: C, section: Int
-) -> StagedChangeset<C> where C.Element: Differentiable {
+  source sourceCollection: Source, target targetCollection: C, section: Int
+) -> StagedChangeset<C> where C.Element: Differentiable, Source.Element == C.Element {
   if source.isEmpty || target.isEmpty {
     if source.count == target.count { return [] }
     return [
@@ -50,8 +53,19 @@ internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
   let inserted = _flatInserts(middle, prefix: matching.prefix, section: section)
   let moves = _flatMoves(&middle, prefix: matching.prefix, section: section)
   let hasLastStage = !inserted.isEmpty || !moves.isEmpty
-  func data(skipping: [ElementPath]) -> C {
-    _flatStageData(source, target, updates: changes, skipping: skipping)
+  // An earlier stage's data is copied now when its elements are plain values (a memory
+  // copy); elements that are references, or hold them, would be retained one by one, so
+  // their copy waits until the data is first read.
+  func stage(_ changeset: Changeset<C>, skipping: [ElementPath]) -> Changeset<C> {
+    var changeset = changeset
+    if _isPOD(C.Element.self) {
+      changeset.data = _flatStageData(source, target, updates: changes, skipping: skipping)
+    } else {
+      changeset._deferData {
+        _flatStageData(sourceCollection, targetCollection, updates: changes, skipping: skipping)
+      }
+    }
+    return changeset
   }
 
   // The last stage's data is the target itself: its elements are the target versions even
@@ -59,18 +73,14 @@ internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
   var stages = StagedChangeset<C>()
   // Stage 1: content updates, at source indexes.
   if !changes.updated.isEmpty {
+    let updates = Changeset(_canonical: targetCollection, elementUpdated: changes.updated)
     let isLast = changes.deleted.isEmpty && !hasLastStage
-    stages.append(
-      Changeset(
-        _canonical: isLast ? targetCollection : data(skipping: []),
-        elementUpdated: changes.updated))
+    stages.append(isLast ? updates : stage(updates, skipping: []))
   }
   // Stage 2: deletes, at source indexes.
   if !changes.deleted.isEmpty {
-    stages.append(
-      Changeset(
-        _canonical: hasLastStage ? data(skipping: changes.deleted) : targetCollection,
-        elementDeleted: changes.deleted))
+    let deletes = Changeset(_canonical: targetCollection, elementDeleted: changes.deleted)
+    stages.append(hasLastStage ? stage(deletes, skipping: changes.deleted) : deletes)
   }
   // Stage 3: inserts at target indexes, and the moves that are not part of a longest
   // increasing subsequence of target positions (in post-delete order).
@@ -156,6 +166,28 @@ internal func _flatInserts(
 /// The source with its updated elements replaced by their target versions, and without
 /// `skipping` (ascending), copied in runs between the changed positions into uninitialized
 /// storage. An array adopts that storage as it is; another collection copies it once.
+///
+/// - Complexity: O(n), where n is the length of `source`.
+@inlinable
+internal func _flatStageData<C: RangeReplaceableCollection, Source: Collection>(
+  _ source: Source, _ target: C, updates changes: _FlatUpdatesAndDeletes,
+  skipping: [ElementPath]
+) -> C where Source.Element == C.Element {
+  let inPlace = source.withContiguousStorageIfAvailable { source in
+    target.withContiguousStorageIfAvailable { target in
+      _flatStageData(source, target, updates: changes, skipping: skipping) as C
+    }
+  }
+  if let inPlace = inPlace ?? nil { return inPlace }
+  let (sourceElements, targetElements) = (ContiguousArray(source), ContiguousArray(target))
+  return sourceElements.withUnsafeBufferPointer { source in
+    targetElements.withUnsafeBufferPointer { target in
+      _flatStageData(source, target, updates: changes, skipping: skipping)
+    }
+  }
+}
+
+/// `_flatStageData(_:_:updates:skipping:)` over contiguous elements.
 ///
 /// - Complexity: O(n), where n is the length of `source`.
 @inlinable

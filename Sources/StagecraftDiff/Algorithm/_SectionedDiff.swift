@@ -16,9 +16,9 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
 ) -> StagedChangeset<C> where C.Element: DifferentiableSection {
   var diff = _SectionedDiff<C>(source: source, target: target)
   var stages = StagedChangeset<C>()
-  // Each stage's data is built only if a later stage follows: the last stage's data is
-  // the target itself, with the target versions of elements and models even where
-  // `isContentEqual` called a changed value equal. `target` stands in until then.
+  // The last stage's data is the target itself, with the target versions of elements and
+  // models even where `isContentEqual` called a changed value equal. `target` stands in for
+  // the earlier stages' data until the end.
   var kinds: [_SectionedDiff<C>.Stage] = []
 
   let updated = diff.elementUpdates()
@@ -51,7 +51,11 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
   if !sectionUpdated.isEmpty {
     stages.append(Changeset(_canonical: target, sectionUpdated: sectionUpdated))
   }
-  for index in stages.indices.dropLast() { stages[index].data = diff.data(after: kinds[index]) }
+  // The earlier stages' data are built when first read, from the state the diff ends in.
+  for index in stages.indices.dropLast() {
+    let kind = kinds[index]
+    stages[index]._deferData { [diff] in diff.data(after: kind) }
+  }
   return stages
 }
 

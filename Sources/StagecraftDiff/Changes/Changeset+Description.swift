@@ -37,3 +37,20 @@ extension Changeset: CustomDebugStringConvertible {
     return "Changeset(\n" + lines.joined(separator: ",\n") + "\n)"
   }
 }
+
+extension Changeset: CustomReflectable {
+  /// The data and the change lists, as `dump` and debuggers show them, whether or not the
+  /// data has been built yet (reflecting it builds it).
+  ///
+  /// - Complexity: That of reading `data`.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "data": data, "sectionDeleted": sectionDeleted, "sectionInserted": sectionInserted,
+        "sectionUpdated": sectionUpdated, "sectionMoved": sectionMoved,
+        "elementDeleted": elementDeleted, "elementInserted": elementInserted,
+        "elementUpdated": elementUpdated, "elementMoved": elementMoved,
+      ], displayStyle: .struct)
+  }
+}

@@ -16,8 +16,42 @@
 /// print(staged[1].data)  // prints ["c", "a"]
 /// ```
 public struct Changeset<Collection: Swift.Collection> {
+  /// The data once built: always set, except for a stage whose data the diff left to be
+  /// built on first read (`_deferred`).
+  @usableFromInline
+  internal var _built: Collection?
+
+  /// How to build the data, for a stage the diff made without it; nil once built.
+  @usableFromInline
+  internal var _deferred: _DeferredData<Collection>?
+
   /// The collection as it stands after this stage is applied.
-  public var data: Collection
+  ///
+  /// A diff builds the data of every stage but the last when it is first read: copying
+  /// elements that are references, or hold them, would otherwise retain every element once
+  /// per stage, whether anyone reads that stage's data or not. The last stage's data is the
+  /// target collection itself.
+  ///
+  /// - Complexity: O(1), except the first read of a stage the diff made, which builds it:
+  ///   O(n) for data of size n. Reads from several threads at once build it once.
+  @inlinable
+  public var data: Collection {
+    get {
+      if let built = _built { return built }
+      return _deferred.unsafelyUnwrapped.value
+    }
+    set {
+      _built = newValue
+      _deferred = nil
+    }
+    _modify {
+      if _built == nil {
+        _built = _deferred.unsafelyUnwrapped.value
+        _deferred = nil
+      }
+      yield &_built!
+    }
+  }
 
   /// Deleted sections, as indexes before the stage; ascending from the diff.
   public var sectionDeleted: [Int]
@@ -103,7 +137,8 @@ public struct Changeset<Collection: Swift.Collection> {
     elementUpdated: [ElementPath] = [],
     elementMoved: [Move<ElementPath>] = []
   ) {
-    self.data = data
+    self._built = data
+    self._deferred = nil
     self.sectionDeleted = sectionDeleted
     self.sectionInserted = sectionInserted
     self.sectionUpdated = sectionUpdated
@@ -112,6 +147,16 @@ public struct Changeset<Collection: Swift.Collection> {
     self.elementInserted = elementInserted
     self.elementUpdated = elementUpdated
     self.elementMoved = elementMoved
+  }
+
+  /// Makes this stage's data the result of `build`, run when the data is first read, and
+  /// then kept.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  internal mutating func _deferData(_ build: @escaping () -> Collection) {
+    _built = nil
+    _deferred = _DeferredData(build)
   }
 
   /// The number of section changes.

@@ -98,3 +98,15 @@ extension StagedChangeset: CustomDebugStringConvertible {
     return "StagedChangeset([\n" + stages + "\n])"
   }
 }
+
+extension StagedChangeset {
+  /// Builds now the data of every stage that the diff left to be built on first read, so
+  /// that a caller that diffs off the main actor pays for it there, and the main actor's
+  /// reads of it are O(1).
+  ///
+  /// - Complexity: O(s·n) for s stages whose data of size n is not built yet; O(s) after.
+  @inlinable
+  package func _buildData() {
+    for stage in _changesets { _ = stage._deferred?.value }
+  }
+}

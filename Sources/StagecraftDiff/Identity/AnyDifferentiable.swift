@@ -20,12 +20,15 @@
 /// The hash is kept next to the box, so hashing an identifier, and telling two apart, reads
 /// no memory but the wrapper's own; comparing two wrapped values with equal hashes checks
 /// their types with one pointer comparison and calls the wrapped comparison directly, with
-/// no dynamic cast.
+/// no dynamic cast. A fixed-width integer identifier (`Int`, `Int64`, `UInt64`, `UInt`,
+/// `Int32`, `UInt32`) is also kept in the box as it is, and two of them are compared
+/// without calling the wrapped type at all.
 public struct AnyDifferentiable: Differentiable {
   @usableFromInline
   internal let _box: _AnyDifferentiableBox
 
-  /// The hash of the wrapped type and identifier.
+  /// The hash of the wrapped type and identifier, whose lowest bit says whether the box
+  /// holds the identifier's bits (`_AnyDifferentiableBox.identifierBits`).
   @usableFromInline
   internal let _identifierHash: Int
 
@@ -38,9 +41,13 @@ public struct AnyDifferentiable: Differentiable {
     if let already = base as? AnyDifferentiable {
       self = already
     } else {
-      let box = _DifferentiableBox(base)
-      _box = box
-      _identifierHash = box.identifierHash
+      let identifier = base.differenceIdentifier
+      let bits = _integerBits(identifier)
+      var hasher = Hasher()
+      hasher.combine(ObjectIdentifier(_DifferentiableBox<Base>.self))
+      hasher.combine(identifier)
+      _box = _DifferentiableBox(base, identifierBits: bits ?? 0)
+      _identifierHash = hasher.finalize() & ~1 | (bits == nil ? 0 : 1)
     }
   }
 
@@ -90,7 +97,7 @@ public struct AnyDifferentiable: Differentiable {
     /// - Complexity: O(1) when the hashes differ; else that of the wrapped identifier's `==`.
     @inlinable
     public static func == (lhs: Identifier, rhs: Identifier) -> Bool {
-      lhs._hash == rhs._hash && lhs._box.hasEqualIdentifier(to: rhs._box)
+      lhs._hash == rhs._hash && _haveEqualBoxedIdentifiers(lhs._box, rhs._box, hash: lhs._hash)
     }
 
     /// Hashes the precomputed hash of the wrapped type and identifier.
@@ -122,13 +129,53 @@ extension AnyDifferentiable: CustomDebugStringConvertible {
   public var debugDescription: String { "AnyDifferentiable(\(String(reflecting: base)))" }
 }
 
+/// The bits of `identifier` when it is a fixed-width integer, whose `==` compares exactly
+/// its bits; nil for any other type.
+///
+/// - Complexity: O(1).
+@inlinable
+internal func _integerBits<Identifier: Hashable>(_ identifier: Identifier) -> Int? {
+  // Comparing metatypes costs no dynamic cast, even where this is not specialized.
+  let type = Identifier.self
+  if type == Int.self { return unsafeBitCast(identifier, to: Int.self) }
+  if type == Int64.self { return Int(unsafeBitCast(identifier, to: Int64.self)) }
+  if type == UInt64.self {
+    return Int(truncatingIfNeeded: unsafeBitCast(identifier, to: UInt64.self))
+  }
+  if type == UInt.self { return Int(bitPattern: unsafeBitCast(identifier, to: UInt.self)) }
+  if type == Int32.self { return Int(unsafeBitCast(identifier, to: Int32.self)) }
+  if type == UInt32.self { return Int(unsafeBitCast(identifier, to: UInt32.self)) }
+  return nil
+}
+
+/// Whether two boxes whose wrappers have the same identifier hash, `hash`, wrap the same
+/// type and equal identifiers: from the identifiers' bits when the hash says the boxes hold
+/// them, else by the wrapped type's `==`.
+///
+/// - Complexity: O(1) for integer identifiers; else that of the wrapped identifier's `==`.
+@inlinable
+@inline(__always)
+internal func _haveEqualBoxedIdentifiers(
+  _ lhs: _AnyDifferentiableBox, _ rhs: _AnyDifferentiableBox, hash: Int
+) -> Bool {
+  guard hash & 1 != 0 else { return lhs.hasEqualIdentifier(to: rhs) }
+  return ObjectIdentifier(type(of: lhs)) == ObjectIdentifier(type(of: rhs))
+    && lhs.identifierBits == rhs.identifierBits
+}
+
 /// The type-erased storage: one class per wrapped type, one instance per wrapped value. A
 /// class rather than a protocol, so that the diffs can call it through an unretained
 /// reference.
 @usableFromInline
 internal class _AnyDifferentiableBox {
+  /// The identifier's bits when it is a fixed-width integer (the wrapper's hash says so),
+  /// else 0: the same type and bits are the same identifier.
+  @usableFromInline internal let identifierBits: Int
+
   @inlinable
-  internal init() {}
+  internal init(identifierBits: Int) {
+    self.identifierBits = identifierBits
+  }
 
   @inlinable
   internal var base: Any { fatalError("abstract") }
@@ -145,16 +192,11 @@ internal class _AnyDifferentiableBox {
 @usableFromInline
 internal final class _DifferentiableBox<Base: Differentiable>: _AnyDifferentiableBox {
   @usableFromInline internal let value: Base
-  /// The hash of the type and identifier, computed once, and copied into the wrapper.
-  @usableFromInline internal let identifierHash: Int
 
   @inlinable
-  internal init(_ value: Base) {
+  internal init(_ value: Base, identifierBits: Int) {
     self.value = value
-    var hasher = Hasher()
-    hasher.combine(ObjectIdentifier(_DifferentiableBox.self))
-    hasher.combine(value.differenceIdentifier)
-    identifierHash = hasher.finalize()
+    super.init(identifierBits: identifierBits)
   }
 
   @inlinable
@@ -196,10 +238,11 @@ extension AnyDifferentiable {
   internal static func _haveEqualIdentifiers(
     _ lhs: UnsafePointer<AnyDifferentiable>, _ rhs: UnsafePointer<AnyDifferentiable>
   ) -> Bool {
-    guard lhs.pointee._identifierHash == rhs.pointee._identifierHash else { return false }
+    let hash = lhs.pointee._identifierHash
+    guard hash == rhs.pointee._identifierHash else { return false }
     return Unmanaged.passUnretained(lhs.pointee._box)._withUnsafeGuaranteedRef { lhsBox in
       Unmanaged.passUnretained(rhs.pointee._box)._withUnsafeGuaranteedRef { rhsBox in
-        lhsBox.hasEqualIdentifier(to: rhsBox)
+        _haveEqualBoxedIdentifiers(lhsBox, rhsBox, hash: hash)
       }
     }
   }
