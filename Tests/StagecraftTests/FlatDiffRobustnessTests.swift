@@ -112,4 +112,35 @@ struct FlatDiffRobustnessTests {
       #expect(wide.staying == staying && wide.length == length)
     }
   }
+
+  /// Long subsequences, where the search uses every level of its summary: thousands of
+  /// tails (several groups of 256, counted without an early exit) and more than 65,536
+  /// (groups searched by halving). Values are shuffled within windows, as the k-th
+  /// occurrences of repeated identifiers are after an edit, and some are left out; the
+  /// 32-bit search must agree with the full-width one and with the reference length.
+  @Test(arguments: [(20_000, 24), (60_000, 200), (160_000, 3)])
+  func longSubsequencesUseEveryLevelOfTheSearch(count: Int, window: Int) {
+    var random = SplitMix64(seed: UInt64(count + window))
+    var values = ContiguousArray(0..<count)
+    var start = 0
+    while start < count {
+      let end = Swift.min(count, start + Int.random(in: 1...window, using: &random))
+      values[start..<end].shuffle(using: &random)
+      start = end
+    }
+    for index in values.indices where Int.random(in: 0..<10, using: &random) == 0 {
+      values[index] = -1
+    }
+    let (staying, length) = _longestIncreasingSubsequence(values, valueLimit: count)
+    let present = values.filter { $0 >= 0 }
+    let chosen = present.filter { staying[$0] }
+    #expect(chosen == chosen.sorted() && Set(chosen).count == chosen.count)
+    #expect(chosen.count == length)
+    #expect(length == longestIncreasingSubsequenceLength(present))
+    #expect(length > (window == 3 ? 65_536 : 4_096))
+    let wide = values.withUnsafeBufferPointer {
+      _longestIncreasingSubsequence($0, valueLimit: count, scratch: Int.self)
+    }
+    #expect(wide.staying == staying && wide.length == length)
+  }
 }

@@ -14,8 +14,8 @@
 /// values being distinct, larger than this one), which is what the search would find, and
 /// its predecessor is `v - 1`, left implicit. A list that kept long runs in order costs
 /// one search per run. A value larger than the longest tail (the common case) needs no
-/// search; otherwise `_tailsBelow` finds its place with vector comparisons. The scratch
-/// space is 32-bit when the values allow.
+/// search; otherwise `_tailsBelow` finds its place with a few vector comparisons, through
+/// a two-level summary of the tails. The scratch space is 32-bit when the values allow.
 ///
 /// - Returns: A mask, indexed by value, with `true` at the values of the subsequence, and
 ///   its length.
@@ -53,8 +53,11 @@ internal func _longestIncreasingSubsequence<T: FixedWidthInteger & SIMDScalar>(
   // summary[b] is tails[16 b], the first tail of each block of 16, likewise padded.
   // link[v] is 0 when v continues a run (its predecessor is v - 1: the initial value, left
   // as it is), 1 when v has no predecessor, and u + 2 when its predecessor is u.
+  // summary[g] for g from `groups` on is tails[256 (g - groups)], the first tail of each
+  // group of 16 blocks, likewise padded: a summary of the summary.
   var tails = ContiguousArray<T>(repeating: .max, count: count &+ 16)
-  var summary = ContiguousArray<T>(repeating: .max, count: (count &>> 4) &+ 17)
+  let groups = (count &>> 4) &+ 17
+  var summary = ContiguousArray<T>(repeating: .max, count: groups &+ (count &>> 8) &+ 17)
   var link = ContiguousArray<T>(repeating: 0, count: valueLimit)
   summary.withUnsafeMutableBufferPointer { summary in
     tails.withUnsafeMutableBufferPointer { tails in
@@ -68,17 +71,18 @@ internal func _longestIncreasingSubsequence<T: FixedWidthInteger & SIMDScalar>(
           }
           var low = length
           if length > 0, Int(tails[length &- 1]) > value {
-            low = _tailsBelow(T(truncatingIfNeeded: value), tails, summary, length: length)
+            low = _tailsBelow(
+              T(truncatingIfNeeded: value), tails, summary, groups: groups, length: length)
           }
           link[value] = low > 0 ? tails[low &- 1] &+ 2 : 1
           tails[low] = T(truncatingIfNeeded: value)
-          if low & 15 == 0 { summary[low &>> 4] = T(truncatingIfNeeded: value) }
+          if low & 15 == 0 { _summarize(T(truncatingIfNeeded: value), low, summary, groups) }
           var end = position &+ 1
           var next = value &+ 1
           while end < count, values[end] == next {
             low &+= 1
             tails[low] = T(truncatingIfNeeded: next)
-            if low & 15 == 0 { summary[low &>> 4] = T(truncatingIfNeeded: next) }
+            if low & 15 == 0 { _summarize(T(truncatingIfNeeded: next), low, summary, groups) }
             end &+= 1
             next &+= 1
           }
@@ -101,38 +105,64 @@ internal func _longestIncreasingSubsequence<T: FixedWidthInteger & SIMDScalar>(
   return (staying, length)
 }
 
+/// Records `value`, the new tail at `index`, a multiple of 16, in the summary: as the
+/// first tail of its block, and of its group of 16 blocks when it starts one.
+@inlinable
+@inline(__always)
+internal func _summarize<T: FixedWidthInteger>(
+  _ value: T, _ index: Int, _ summary: UnsafeMutableBufferPointer<T>, _ groups: Int
+) {
+  summary[index &>> 4] = value
+  if index & 255 == 0 { summary[groups &+ index &>> 8] = value }
+}
+
 /// The number of tails smaller than `value`: where it goes among them.
 ///
-/// The blocks of 16 tails whose first tail is smaller are counted first, 16 summary
-/// entries at a time, by a vector comparison when the tails are few (a random order
-/// keeps about 2√n of them) and by a binary search without branches when they are many
-/// (an order that is mostly kept); then the tails smaller within the last such block, by
-/// one vector comparison. Both lists are padded with `T.max`, which is never smaller.
-/// The vector code is written for `Int32` itself: through a generic parameter the
-/// comparisons would not be vectorized. Full-width tails are searched by halving.
+/// Three counts of 16 lanes each: the groups of 256 tails whose first tail is smaller
+/// (more than one count only past 4,096 tails), the blocks of 16 in the last such group,
+/// the tails in the last such block. Every list is padded with `T.max`, which is never
+/// smaller. The cost hardly depends on where the value goes: a random order (about 2√n
+/// tails) and an order kept but for local shuffles (the k-th occurrences of repeated
+/// identifiers after edits: thousands of tails) cost the same few comparisons, and no
+/// branch depends on the value (a scan that stopped at the first chunk not wholly below
+/// cost a third more on the second kind, in mispredicted exits, and a binary search over
+/// the blocks more still). Past 65,536 tails the groups are searched by halving. The vector code is written for `Int32`
+/// itself: through a generic parameter the comparisons would not be vectorized.
+/// Full-width tails are searched by halving.
 ///
-/// - Complexity: O(length / 256) vector comparisons for up to 4,096 tails, else
+/// - Complexity: O(1 + length / 4,096) vector comparisons up to 65,536 tails, else
 ///   O(log length).
 @inlinable
 @inline(__always)
 internal func _tailsBelow<T: FixedWidthInteger & SIMDScalar>(
   _ value: T, _ tails: UnsafeMutableBufferPointer<T>, _ summary: UnsafeMutableBufferPointer<T>,
-  length: Int
+  groups: Int, length: Int
 ) -> Int {
   if T.self == Int32.self {
     let tailsBase = UnsafeRawPointer(tails.baseAddress.unsafelyUnwrapped)
     let summaryBase = UnsafeRawPointer(summary.baseAddress.unsafelyUnwrapped)
     return _tailsBelow(
       Int32(truncatingIfNeeded: value), tails: tailsBase.assumingMemoryBound(to: Int32.self),
-      summary: summaryBase.assumingMemoryBound(to: Int32.self), length: length)
+      summary: summaryBase.assumingMemoryBound(to: Int32.self), groups: groups, length: length)
   }
-  // Full-width tails, for more values than 32 bits count: a binary search without
-  // branches over all of them.
+  // Full-width tails, for more values than 32 bits count.
+  return _countBelow(value, UnsafePointer(tails.baseAddress.unsafelyUnwrapped), count: length)
+}
+
+/// The number of the first `count` entries of the ascending `sorted` that are smaller
+/// than `value`, by a binary search without branches.
+///
+/// - Complexity: O(log count).
+@inlinable
+@inline(__always)
+internal func _countBelow<T: Comparable>(_ value: T, _ sorted: UnsafePointer<T>, count: Int)
+  -> Int
+{
   var low = 0
-  var size = length &- 1
+  var size = count
   while size > 0 {
     let half = size &>> 1
-    let mask = tails[low &+ half] < value ? -1 : 0
+    let mask = sorted[low &+ half] < value ? -1 : 0
     low &+= (half &+ 1) & mask
     size = half &+ ((size &- 2 &* half &- 1) & mask)
   }
@@ -143,7 +173,8 @@ internal func _tailsBelow<T: FixedWidthInteger & SIMDScalar>(
 @inlinable
 @inline(__always)
 internal func _tailsBelow(
-  _ value: Int32, tails: UnsafePointer<Int32>, summary: UnsafePointer<Int32>, length: Int
+  _ value: Int32, tails: UnsafePointer<Int32>, summary: UnsafePointer<Int32>, groups: Int,
+  length: Int
 ) -> Int {
   let splat = SIMD16<Int32>(repeating: value)
   @inline(__always)
@@ -157,26 +188,25 @@ internal func _tailsBelow(
     let two = four.lowHalf &+ four.highHalf
     return Int(two.x &+ two.y)
   }
-  let blocks = ((length &- 1) &>> 4) &+ 1
-  var below = 0
-  if length <= 4_096 {
+  let groupCount = ((length &- 1) &>> 8) &+ 1
+  let firstOfGroups = summary + groups
+  var group: Int
+  if groupCount <= 256 {
+    // Every chunk of 16 is counted, with no early exit: the firsts are sorted and padded,
+    // so the counts add up to the right one, and a loop whose length changes only with
+    // `length` is predicted where an exit that depends on the value would not be.
+    group = 0
     var chunk = 0
-    while chunk < blocks {
-      let found = countBelow(summary + chunk)
-      below &+= found
-      if found < 16 { break }
+    while chunk < groupCount {
+      group &+= countBelow(firstOfGroups + chunk)
       chunk &+= 16
     }
   } else {
-    var size = blocks
-    while size > 0 {
-      let half = size &>> 1
-      let mask = summary[below &+ half] < value ? -1 : 0
-      below &+= (half &+ 1) & mask
-      size = half &+ ((size &- 2 &* half &- 1) & mask)
-    }
+    group = _countBelow(value, firstOfGroups, count: groupCount)
   }
-  guard below > 0 else { return 0 }
-  let block = (below &- 1) &<< 4
-  return block &+ countBelow(tails + block)
+  guard group > 0 else { return 0 }
+  // The group's first tail is smaller, so at least its first block counts.
+  let blockStart = (group &- 1) &<< 4
+  let tailStart = (blockStart &+ countBelow(summary + blockStart) &- 1) &<< 4
+  return tailStart &+ countBelow(tails + tailStart)
 }
