@@ -68,10 +68,13 @@ internal func _matchOccurrences<Element: Differentiable>(
     _matchOccurrencesByDictionary(source, sourceRanges, target, targetRanges, into: &matching)
     return
   }
-  var table = _OccurrenceTable(source, sourceRanges, count: sourceCount)
+  var built = _OccurrenceTable(source, sourceRanges, count: sourceCount)
   // Taken out of the table, so that advancing a chain's cursor copies nothing.
-  var next = table.next
-  table.next = []
+  var next = built.next
+  built.next = []
+  // A constant from here on: a variable would be retained around every lookup that calls
+  // an element's `==` out of line, in case that call changed it.
+  let table = built
   var matched = 0
   table.slots.withUnsafeBufferPointer { slots in
     matching.sourceToTarget.withUnsafeMutableBufferPointer { sourceToTarget in
