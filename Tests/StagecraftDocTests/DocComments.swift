@@ -59,15 +59,15 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_Changeset_133() throws {
+@Test func doc_Changeset_180() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftDiff/Changes/Changeset.swift:136
+  // Sources/StagecraftDiff/Changes/Changeset.swift:183
 
   print(StagedChangeset(source: [1, 2], target: [2, 3])[0].changeCount)
-  _doc.expect("1", at: 138)
+  _doc.expect("1", at: 185)
   _doc.expectNothingUnchecked()
 }
 
@@ -562,12 +562,12 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_UpdateGuard_3() throws {
+@Test func doc_UpdateGuard_4() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/UpdateGuard.swift:16
+  // Sources/StagecraftModel/UpdateGuard.swift:17
 
   @Sendable func sendToCrashReporter(_ report: String) { /* your crash reporter */ }
 
@@ -575,7 +575,7 @@ import Testing
     sendToCrashReporter(fallback.json)
   })
   print(UpdateGuard.standard.isEnabled)
-  _doc.expect("true", at: 23)
+  _doc.expect("true", at: 24)
   UpdateGuard.standard = UpdateGuard()
   _doc.expectNothingUnchecked()
 }
@@ -708,16 +708,16 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_UpdateTicket_3() throws {
+@Test func doc_UpdateTicket_4() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftPipeline/UpdateTicket.swift:6
+  // Sources/StagecraftPipeline/UpdateTicket.swift:7
 
   let ticket = UpdateTicket()
   ticket.cancel()
   print(ticket.isCancelled)
-  _doc.expect("true", at: 10)
+  _doc.expect("true", at: 11)
   _doc.expectNothingUnchecked()
 }

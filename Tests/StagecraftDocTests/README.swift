@@ -103,7 +103,7 @@ import Testing
   _doc.expect("[\"Taxes\", \"Dishes\", \"Laundry\"]", at: 411)
   print(chores.indexPath(for: "Laundry")!)
   _doc.expect("[0, 2]", at: 412)
-  // README.md:440
+  // README.md:443
   var outline = DiffableSectionSnapshot<String>()
   try outline.append(["Inbox", "Archive"])
   try outline.append(["2025", "2026"], to: "Archive")
@@ -111,8 +111,8 @@ import Testing
   try mail.apply(outline, to: "Mailboxes")
   try mail.toggleExpansion(of: "Archive")
   print(mail.snapshot().itemIdentifiers)
-  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 446)
+  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 449)
   print(mail.snapshot(for: "Mailboxes").level(of: "2026"))
-  _doc.expect("1", at: 447)
+  _doc.expect("1", at: 450)
   _doc.expectNothingUnchecked()
 }

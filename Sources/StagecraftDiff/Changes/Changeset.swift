@@ -27,10 +27,12 @@ public struct Changeset<Collection: Swift.Collection> {
 
   /// The collection as it stands after this stage is applied.
   ///
-  /// A diff builds the data of every stage but the last when it is first read: copying
-  /// elements that are references, or hold them, would otherwise retain every element once
-  /// per stage, whether anyone reads that stage's data or not. The last stage's data is the
-  /// target collection itself.
+  /// The last stage's data is the target collection itself. A flat diff of plain values
+  /// (no references inside) copies the earlier stages' data while diffing; otherwise (an
+  /// element that is a reference or holds one, such as `AnyDifferentiable` or `String`, or
+  /// a sectioned diff) it builds that data when it is first read, and keeps it: copying
+  /// such elements would retain each one once per stage, whether anyone reads that
+  /// stage's data or not.
   ///
   /// - Complexity: O(1), except the first read of a stage the diff made, which builds it:
   ///   O(n) for data of size n. Reads from several threads at once build it once.
