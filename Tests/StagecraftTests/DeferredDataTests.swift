@@ -1,3 +1,4 @@
+import Foundation
 import Stagecraft
 import StagecraftTestSupport
 import Testing
@@ -236,5 +237,34 @@ struct DeferredDataTests {
       id(AnyDifferentiable(Wide(id: 1, content: 0))),
     ]
     #expect(set.count == 2 && set.contains(id(AnyDifferentiable(Left(id: 1, content: 3)))))
+  }
+
+  /// Through `UpdatePipeline`, a diff made off the main actor has its stages' data built
+  /// there as well, once, so the replay on the main actor reads it built; the view ends at
+  /// the target with no stale cell. (The diff closure wraps each stage's builder to see
+  /// where it runs.)
+  @MainActor @Test func thePipelineBuildsStageDataWhereItDiffs() async {
+    let mainActorThread = pthread_self()
+    let builtOnMainActor = _Flags()
+    let view = CollectionModelView(CollectionModel(items: [String]()))
+    let pipeline = UpdatePipeline(
+      target: view, data: [String](), policy: UpdatePolicy(inlineDiffBelow: 4),
+      diff: { source, target in
+        var staged = StagedChangeset(source: source, target: target)
+        for index in staged.indices.dropLast() {
+          let original = staged[index]
+          staged[index]._deferData {
+            builtOnMainActor.record(pthread_equal(pthread_self(), mainActorThread) != 0)
+            return original.data
+          }
+        }
+        return staged
+      },
+      snapshot: { [ArraySection(model: 0, elements: $0)] })
+    #expect(await pipeline.apply(["a", "b", "c", "d", "e"]) == .applied)
+    #expect(await pipeline.apply(["e", "b", "x", "a"]) == .applied)
+    #expect(builtOnMainActor.values == [false])
+    #expect(view.model.items == ["e", "b", "x", "a"])
+    #expect(view.model.staleCells.isEmpty)
   }
 }
