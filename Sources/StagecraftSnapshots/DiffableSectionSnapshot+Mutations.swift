@@ -321,39 +321,43 @@ extension DiffableSectionSnapshot {
     let next = previous >= 0 ? _nodes[previous].next : _firstChild(of: parent)
     _nodes[first].previous = previous
     _nodes[last].next = next
-    if previous >= 0 {
-      _nodes[previous].next = first
-    } else if parent >= 0 {
-      _nodes[parent].firstChild = first
-    } else {
-      _firstRoot = first
-    }
-    if next >= 0 {
-      _nodes[next].previous = last
-    } else if parent >= 0 {
-      _nodes[parent].lastChild = last
-    } else {
-      _lastRoot = last
-    }
+    _setFollower(of: previous, under: parent, to: first)
+    _setLeader(of: next, under: parent, to: last)
   }
 
   /// Takes `slot` out of its parent's children.
   @inlinable
   mutating func _unlink(_ slot: Int) {
     let (parent, previous, next) = (_nodes[slot].parent, _nodes[slot].previous, _nodes[slot].next)
+    _setFollower(of: previous, under: parent, to: next)
+    _setLeader(of: next, under: parent, to: previous)
+  }
+
+  /// Makes `slot` (or nothing, -1) come right after `previous` among `parent`'s children:
+  /// `previous`'s next sibling, or, when `previous` is -1, the first child (the first root
+  /// when `parent` is -1).
+  @inlinable
+  mutating func _setFollower(of previous: Int, under parent: Int, to slot: Int) {
     if previous >= 0 {
-      _nodes[previous].next = next
+      _nodes[previous].next = slot
     } else if parent >= 0 {
-      _nodes[parent].firstChild = next
+      _nodes[parent].firstChild = slot
     } else {
-      _firstRoot = next
+      _firstRoot = slot
     }
+  }
+
+  /// Makes `slot` (or nothing, -1) come right before `next` among `parent`'s children:
+  /// `next`'s previous sibling, or, when `next` is -1, the last child (the last root when
+  /// `parent` is -1).
+  @inlinable
+  mutating func _setLeader(of next: Int, under parent: Int, to slot: Int) {
     if next >= 0 {
-      _nodes[next].previous = previous
+      _nodes[next].previous = slot
     } else if parent >= 0 {
-      _nodes[parent].lastChild = previous
+      _nodes[parent].lastChild = slot
     } else {
-      _lastRoot = previous
+      _lastRoot = slot
     }
   }
 

@@ -10,12 +10,7 @@ import Testing
 /// is changed afterwards.
 @Suite("Stage data built on first read")
 struct DeferredDataTests {
-  struct Left: Differentiable, Hashable {
-    var id: Int
-    var content: Int
-    var differenceIdentifier: Int { id }
-    func isContentEqual(to source: Left) -> Bool { content == source.content }
-  }
+  typealias Left = TypeErasedDiffTests.Left
 
   struct Wide: Differentiable, Hashable {
     var id: Int64

@@ -9,20 +9,29 @@
 internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
   source: C, target: C, section: Int
 ) -> StagedChangeset<C> where C.Element: Differentiable {
-  let inPlace = source.withContiguousStorageIfAvailable { sourceBuffer in
-    target.withContiguousStorageIfAvailable { targetBuffer in
-      _flatStagedChangeset(
-        sourceBuffer, targetBuffer, source: source, target: target, section: section)
-    }
+  _withContiguousElements(source, target) { sourceBuffer, targetBuffer in
+    _flatStagedChangeset(
+      sourceBuffer, targetBuffer, source: source, target: target, section: section)
+  }
+}
+
+/// `body` over the elements of `source` and `target` in contiguous storage: in place when
+/// both have it (arrays), else copied once into it.
+///
+/// - Complexity: O(1) plus `body` for collections with contiguous storage; else O(n + m)
+///   more, for the copies.
+@inlinable
+internal func _withContiguousElements<C: Collection, Result>(
+  _ source: C, _ target: C,
+  _ body: (UnsafeBufferPointer<C.Element>, UnsafeBufferPointer<C.Element>) -> Result
+) -> Result {
+  let inPlace = source.withContiguousStorageIfAvailable { source in
+    target.withContiguousStorageIfAvailable { target in body(source, target) }
   }
   if let inPlace = inPlace ?? nil { return inPlace }
-  let sourceElements = ContiguousArray(source)
-  let targetElements = ContiguousArray(target)
-  return sourceElements.withUnsafeBufferPointer { sourceBuffer in
-    targetElements.withUnsafeBufferPointer { targetBuffer in
-      _flatStagedChangeset(
-        sourceBuffer, targetBuffer, source: sourceElements, target: target, section: section)
-    }
+  let (sourceElements, targetElements) = (ContiguousArray(source), ContiguousArray(target))
+  return sourceElements.withUnsafeBufferPointer { source in
+    targetElements.withUnsafeBufferPointer { target in body(source, target) }
   }
 }
 
@@ -30,10 +39,10 @@ internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
 /// last stage's data; the earlier stages' data are built from `source` and `target` when
 /// first read.
 @inlinable
-internal func _flatStagedChangeset<C: RangeReplaceableCollection, Source: Collection>(
+internal func _flatStagedChangeset<C: RangeReplaceableCollection>(
   _ source: UnsafeBufferPointer<C.Element>, _ target: UnsafeBufferPointer<C.Element>,
-  source sourceCollection: Source, target targetCollection: C, section: Int
-) -> StagedChangeset<C> where C.Element: Differentiable, Source.Element == C.Element {
+  source sourceCollection: C, target targetCollection: C, section: Int
+) -> StagedChangeset<C> where C.Element: Differentiable {
   if source.isEmpty || target.isEmpty {
     if source.count == target.count { return [] }
     return [
@@ -169,21 +178,11 @@ internal func _flatInserts(
 ///
 /// - Complexity: O(n), where n is the length of `source`.
 @inlinable
-internal func _flatStageData<C: RangeReplaceableCollection, Source: Collection>(
-  _ source: Source, _ target: C, updates changes: _FlatUpdatesAndDeletes,
-  skipping: [ElementPath]
-) -> C where Source.Element == C.Element {
-  let inPlace = source.withContiguousStorageIfAvailable { source in
-    target.withContiguousStorageIfAvailable { target in
-      _flatStageData(source, target, updates: changes, skipping: skipping) as C
-    }
-  }
-  if let inPlace = inPlace ?? nil { return inPlace }
-  let (sourceElements, targetElements) = (ContiguousArray(source), ContiguousArray(target))
-  return sourceElements.withUnsafeBufferPointer { source in
-    targetElements.withUnsafeBufferPointer { target in
-      _flatStageData(source, target, updates: changes, skipping: skipping)
-    }
+internal func _flatStageData<C: RangeReplaceableCollection>(
+  _ source: C, _ target: C, updates changes: _FlatUpdatesAndDeletes, skipping: [ElementPath]
+) -> C {
+  _withContiguousElements(source, target) { source, target in
+    _flatStageData(source, target, updates: changes, skipping: skipping)
   }
 }
 

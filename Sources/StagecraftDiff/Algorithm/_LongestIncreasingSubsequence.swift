@@ -124,9 +124,10 @@ internal func _summarize<T: FixedWidthInteger>(
 /// smaller. The cost hardly depends on where the value goes: a random order (about 2√n
 /// tails) and an order kept but for local shuffles (the k-th occurrences of repeated
 /// identifiers after edits: thousands of tails) cost the same few comparisons, and no
-/// branch depends on the value (a scan that stopped at the first chunk not wholly below
-/// cost a third more on the second kind, in mispredicted exits, and a binary search over
-/// the blocks more still). Past 65,536 tails the groups are searched by halving. The vector code is written for `Int32`
+/// branch depends on the value. On the 10/10/10/10 edit of 100,000 elements with ids from
+/// 1,000 values, stopping at the first chunk not wholly below made the whole diff about 10%
+/// slower, in mispredicted exits, and the binary search over the blocks that this replaces
+/// 35% slower. Past 65,536 tails the groups are searched by halving. The vector code is written for `Int32`
 /// itself: through a generic parameter the comparisons would not be vectorized.
 /// Full-width tails are searched by halving.
 ///
