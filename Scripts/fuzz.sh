@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets in Fuzz/ and runs each for SECONDS (default 60), starting
-# from the seed corpus in Fuzz/Corpus. The library's modules and the test-support module
+# Builds the libFuzzer targets in Fuzz/ (diff, model, validation) and runs each for SECONDS
+# (default 60), starting from the seed corpus in Fuzz/Corpus. The library's modules and the test-support module
 # are compiled as they are in a build, one module each, with -sanitize=fuzzer,address and
 # the internal invariant checks; each target links them. A crash leaves its input in
 # .fuzz/ and fails the run.
@@ -38,10 +38,11 @@ for module in StagecraftDiff StagecraftReplay StagecraftModel StagecraftSnapshot
   objects+=("$out/$module.o")
 done
 
-for target in diff model; do
+for target in diff model validation; do
   case "$target" in
     diff) file=Fuzz/FuzzDiff.swift ;;
     model) file=Fuzz/FuzzModel.swift ;;
+    validation) file=Fuzz/FuzzValidation.swift ;;
   esac
   echo "==> building fuzz-$target"
   run "$out/fuzz-$target.log" swiftc "${flags[@]}" -module-name "Fuzz$target" \

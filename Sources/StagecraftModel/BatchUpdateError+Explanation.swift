@@ -248,3 +248,44 @@ extension BatchUpdateError.Update {
 private func _triedTo(_ text: String) -> String {
   text.hasPrefix("attempt to ") ? "it tried to " + text.dropFirst("attempt to ".count) : text
 }
+
+extension BatchUpdateError.Explanation {
+  /// This explanation with stale view counts stated first: what the view showed against
+  /// what the data had, as the first disagreement, cause and change. A cause that only
+  /// guessed at stale counts is dropped.
+  ///
+  /// - Complexity: O(S + n), where S is the number of sections and n the number of lines.
+  package func _staleCountsFirst(shown: [Int], data: [Int?], view: ListViewKind) -> Self {
+    let items = view == .tableView ? "rows" : "items"
+    func list(_ counts: [Int?]) -> String {
+      "[" + counts.map { $0.map(String.init) ?? "?" }.joined(separator: ", ") + "]"
+    }
+    var result = self
+    result.disagreement.insert(
+      "Before the block the view showed \(list(shown)) \(items) per section, but the data the "
+        + "replay started from had \(list(data)): the view's counts were stale, so every call "
+        + "was computed against counts the view did not show.",
+      at: 0)
+    result.causes.removeAll { $0.hasPrefix("The view's counts were stale") }
+    result.causes.insert(
+      "The view's counts were stale: the data changed behind the view's back (replaced, or "
+        + "reloaded from other data, without an update reaching the view), and the changeset "
+        + "was computed from data the view never showed.",
+      at: 0)
+    result.changes.insert(
+      "Diff from what the view shows: keep the data the view was last given (set only inside "
+        + "`setData`) and make it the source of the next diff, or let `UpdatePipeline` or "
+        + "`DiffableDataSource` keep it.",
+      at: 0)
+    return result
+  }
+}
+
+/// Whether the counts a view showed and the counts of the data disagree: in the number of
+/// sections, or in a section whose data count is known.
+///
+/// - Complexity: O(S), where S is the number of sections.
+package func _countsDisagree(shown: [Int], data: [Int?]) -> Bool {
+  shown.count != data.count
+    || zip(shown, data).contains { shown, data in data.map { $0 != shown } ?? false }
+}

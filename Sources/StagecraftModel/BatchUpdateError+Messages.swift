@@ -207,7 +207,8 @@ extension BatchUpdateError.Reason {
     case .reloadInDeletedSection(let item):
       return
         "attempt to reload index path (\(path(item))) in a section deleted in the same update; "
-        + "what UIKit does with it is not recorded, so strict validation refuses it"
+        + "IGListKit drops such a reload before UIKit sees it (the delete wins) and UIKit's own "
+        + "verdict is not recorded, so strict validation refuses it"
     case .noSectionForItems:
       return "attempt to update \(items), but the \(view.name) has no section to hold them"
     default: return "\(self)"

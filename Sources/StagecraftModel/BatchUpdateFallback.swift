@@ -43,6 +43,14 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
   public var itemCountsAfter: [Int]?
   /// The refused block's calls; `nil` when off screen.
   public var batch: BatchUpdate?
+  /// The item count of each section of the data the replay computed the refused block
+  /// from: the previous block's data, or, for the first block, the changeset's source as
+  /// that block accounts for it (`nil` for a section the block deletes, whose count it does
+  /// not tell). `nil` when off screen or not known.
+  ///
+  /// When it disagrees with `itemCountsBefore`, the view did not show the data the replay
+  /// started from: its counts were stale (`hasStaleViewCounts`).
+  public var dataItemCountsBefore: [Int?]?
 
   /// Creates a report.
   ///
@@ -52,16 +60,28 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
   ///   - itemCountsBefore: The view's counts before the refused block.
   ///   - itemCountsAfter: The counts of the refused block's data.
   ///   - batch: The refused block.
+  ///   - dataItemCountsBefore: The counts of the data the replay computed the block from.
   /// - Complexity: O(1).
   public init(
     cause: Cause, view: ListViewKind = .collectionView, itemCountsBefore: [Int]? = nil,
-    itemCountsAfter: [Int]? = nil, batch: BatchUpdate? = nil
+    itemCountsAfter: [Int]? = nil, batch: BatchUpdate? = nil, dataItemCountsBefore: [Int?]? = nil
   ) {
     self.cause = cause
     self.view = view
     self.itemCountsBefore = itemCountsBefore
     self.itemCountsAfter = itemCountsAfter
     self.batch = batch
+    self.dataItemCountsBefore = dataItemCountsBefore
+  }
+
+  /// Whether the view's counts before the refused block (`itemCountsBefore`) disagree with
+  /// the counts of the data the replay started from (`dataItemCountsBefore`): the data
+  /// changed behind the view's back, and that, not the block, is what to fix.
+  ///
+  /// - Complexity: O(S), where S is the number of sections.
+  public var hasStaleViewCounts: Bool {
+    guard let shown = itemCountsBefore, let data = dataItemCountsBefore else { return false }
+    return _countsDisagree(shown: shown, data: data)
   }
 
   /// The refusal, with UIKit's text; `nil` when the view was off screen.
@@ -72,10 +92,17 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// What the refusal means: what disagreed, the usual causes, what to change, as
-  /// `stagecraft explain` prints them for the same text; `nil` when off screen.
+  /// `stagecraft explain` prints them for the same text; `nil` when off screen. When the
+  /// view's counts were stale (`hasStaleViewCounts`), that comes first, as what disagreed
+  /// and as the cause.
   ///
   /// - Complexity: That of `BatchUpdateError.explanation`.
-  public var explanation: BatchUpdateError.Explanation? { error?.explanation }
+  public var explanation: BatchUpdateError.Explanation? {
+    guard let error else { return nil }
+    guard hasStaleViewCounts, let shown = itemCountsBefore, let data = dataItemCountsBefore
+    else { return error.explanation }
+    return error.explanation._staleCountsFirst(shown: shown, data: data, view: view)
+  }
 
   /// UIKit's text for a refused block; for a view off screen, a sentence that says so.
   ///
@@ -89,8 +116,9 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The report as one line of JSON: the cause, the view, UIKit's text, the counts and the
-  /// batch, in the file format of `stagecraft check`, which replays it.
+  /// The report as one line of JSON: the cause, the view, UIKit's text, the counts (the
+  /// view's, the block's data's and the data's the replay started from) and the batch, in
+  /// the file format of `stagecraft check`, which replays it.
   ///
   /// - Complexity: O(S + c), where S is the number of sections and c the number of calls.
   public var json: String {
@@ -106,6 +134,10 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
     }
     if let itemCountsBefore { members.append(("itemCountsBefore", _jsonList(itemCountsBefore))) }
     if let itemCountsAfter { members.append(("itemCountsAfter", _jsonList(itemCountsAfter))) }
+    if let dataItemCountsBefore {
+      let counts = dataItemCountsBefore.map { $0.map(String.init) ?? "null" }
+      members.append(("dataItemCountsBefore", "[" + counts.joined(separator: ",") + "]"))
+    }
     if let batch { members.append(("batch", batch._json)) }
     return _jsonObject(members)
   }

@@ -424,6 +424,14 @@ extension _BatchValidation {
     for calls in map.after.values { targets += calls.moveTargets.count }
     guard sources == moves.count, targets == moves.count else { return false }
 
+    // Strict: no reload inside a section the batch deletes (the exact phases'
+    // `reloadInDeletedSection`).
+    if strict, !batch.deleteSections.isEmpty,
+      reloads.contains(where: { deletedSection[$0.section] })
+    {
+      return false
+    }
+
     // Inserts: they exist after the batch, no move lands on one, and (strict) none goes
     // into a section that is moved.
     guard inserts.allSatisfy(existsAfter),
@@ -432,16 +440,32 @@ extension _BatchValidation {
       batch.reconfigureItems.allSatisfy(existsAfter)
     else { return false }
 
-    // The item count rule, for every surviving section.
+    guard itemCountsAddUpQuickly() else { return false }
+
+    // Every reloaded item's fresh copy lands inside its section and on no move's target.
+    for path in reloads {
+      guard let target = map.reloadedItemTarget(of: path) else { continue }
+      guard existsAfter(target),
+        !(map.after[target.section]?.moveTargets._containsSorted(target.element) ?? false)
+      else { return false }
+    }
+    return true
+  }
+
+  /// The item count rule, for every surviving section, for lists sorted without repeats
+  /// (`itemCallsPassQuickly()` checked that).
+  ///
+  /// - Complexity: O(S + c).
+  func itemCountsAddUpQuickly() -> Bool {
     var insertsInto = [Int](repeating: 0, count: after.count)
-    for path in inserts where sectionSource[path.section] >= 0 {
+    for path in batch.insertItems where sectionSource[path.section] >= 0 {
       insertsInto[path.section] &+= 1
     }
     var deletesFrom = [Int](repeating: 0, count: before.count)
-    for path in deletes { deletesFrom[path.section] &+= 1 }
+    for path in batch.deleteItems { deletesFrom[path.section] &+= 1 }
     var movedIn = [Int](repeating: 0, count: after.count)
     var movedOut = [Int](repeating: 0, count: before.count)
-    for move in moves where sectionSource[move.target.section] != move.source.section {
+    for move in batch.moveItems where sectionSource[move.target.section] != move.source.section {
       movedIn[move.target.section] &+= 1
       movedOut[move.source.section] &+= 1
     }
@@ -450,14 +474,6 @@ extension _BatchValidation {
       let expected =
         before[old] + insertsInto[section] - deletesFrom[old] + movedIn[section] - movedOut[old]
       guard after[section] == expected else { return false }
-    }
-
-    // Every reloaded item's fresh copy lands inside its section and on no move's target.
-    for path in reloads {
-      guard let target = map.reloadedItemTarget(of: path) else { continue }
-      guard existsAfter(target),
-        !(map.after[target.section]?.moveTargets._containsSorted(target.element) ?? false)
-      else { return false }
     }
     return true
   }

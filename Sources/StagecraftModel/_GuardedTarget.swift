@@ -39,6 +39,8 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   /// Set when a block is refused, before the replay reports its completion.
   let fellBack = _Flag()
   var fallback: BatchUpdateFallback?
+  /// The counts of the last block's data, once a block has reached the view.
+  var previousCounts: [Int]?
 
   var isOnScreen: Bool { base.isOnScreen }
 
@@ -62,12 +64,18 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
           itemCountsBefore: before, itemCountsAfter: after, wording: check.wording,
           view: base.viewKind)
       } catch {
+        // The data the block was computed from: the last block's, or the changeset's
+        // source as the first block accounts for it.
+        let data =
+          previousCounts.map { $0.map(Optional.some) }
+          ?? _countsAccountedBefore(after: after, batch: batch)
         fallback = BatchUpdateFallback(
           cause: .refused(error), view: base.viewKind, itemCountsBefore: before,
-          itemCountsAfter: after, batch: batch)
+          itemCountsAfter: after, batch: batch, dataItemCountsBefore: data)
         fellBack.value = true
         throw .fallback
       }
+      previousCounts = after
     }
     do {
       try base.performBatchUpdates(

@@ -61,13 +61,7 @@ extension Tool {
     do {
       try model.performBatchUpdates(batch, newSections: new)
     } catch {
-      if options.json {
-        let report: JSONValue = .object([
-          "valid": .bool(false), "error": .string(error.description), "staleCells": .array([]),
-        ])
-        return ToolResult(output: report.compact + "\n", error: "", status: 1)
-      }
-      return ToolResult(output: "refused: \(error)\n", error: "", status: 1)
+      return refusal(error, explanation: error.explanation, json: options.json)
     }
     let stale = model.staleCells
     if options.json {
@@ -84,6 +78,26 @@ extension Tool {
         + "(moved or kept but not refreshed): \(stale.map(\.description).joined(separator: " "))\n"
     }
     return ToolResult(output: output, error: "", status: 0)
+  }
+
+  /// A refused batch: UIKit's text and what it means, in text or JSON; status 1.
+  static func refusal(
+    _ error: BatchUpdateError, explanation: BatchUpdateError.Explanation, json: Bool,
+    staleViewCounts: Bool? = nil
+  ) -> ToolResult {
+    if json {
+      var members: [String: JSONValue] = [
+        "valid": .bool(false), "error": .string(error.description), "staleCells": .array([]),
+        "explanation": .object([
+          "disagreement": .array(explanation.disagreement.map(JSONValue.string)),
+          "causes": .array(explanation.causes.map(JSONValue.string)),
+          "changes": .array(explanation.changes.map(JSONValue.string)),
+        ]),
+      ]
+      if let staleViewCounts { members["staleViewCounts"] = .bool(staleViewCounts) }
+      return ToolResult(output: JSONValue.object(members).compact + "\n", error: "", status: 1)
+    }
+    return ToolResult(output: "refused: \(error)\n\n\(explanation)\n", error: "", status: 1)
   }
 
   static func configuration<S>(_ options: Options) -> CollectionModel<S>.Configuration {
@@ -244,50 +258,27 @@ extension JSONValue {
 
 extension Tool {
   /// Replays a guard's report: the view's counts before the refused block, the counts of
-  /// the block's data and the batch, validated as the model validates.
+  /// the block's data and the batch, validated as the model validates. When the report
+  /// carries the counts of the data the replay started from and they disagree with the
+  /// view's, the explanation says so first.
   static func checkReport(_ options: Options, readFile: (String) throws -> Data) throws(Failure)
     -> ToolResult
   {
     let path = options.files[0]
     let document = try load(path, readFile: readFile)
-    let (before, after, batch, view) = try parse(path) { () throws(ToolError) in
-      guard case .object(let members) = document else {
-        throw .shape("a report is an object, found \(document.kind)")
-      }
-      func counts(_ key: String) throws(ToolError) -> [Int] {
-        guard case .array(let values)? = members[key] else {
-          throw .shape("the report has no \"\(key)\" list")
-        }
-        return try values.map { (value) throws(ToolError) in
-          guard case .integer(let count) = value, count >= 0 else {
-            throw .shape("\"\(key)\" holds \(value.compact) where a count was expected")
-          }
-          return count
-        }
-      }
-      guard let batch = members["batch"] else {
-        throw .shape("the report has no \"batch\" (an off-screen report has none to check)")
-      }
-      let view: BatchUpdateError.ViewKind =
-        members["view"] == .string("tableView") ? .tableView : .collectionView
-      return (
-        try counts("itemCountsBefore"), try counts("itemCountsAfter"),
-        try BatchFile.batch(batch), view
-      )
-    }
+    let report = try parse(path) { () throws(ToolError) in try GuardReport(document) }
     do {
-      try batch.validate(
-        itemCountsBefore: before, itemCountsAfter: after, isStrict: !options.lenient,
-        wording: options.modern ? .modern : .classic, view: view)
+      try report.batch.validate(
+        itemCountsBefore: report.before, itemCountsAfter: report.after,
+        isStrict: !options.lenient, wording: options.modern ? .modern : .classic,
+        view: report.view)
     } catch {
-      if options.json {
-        let report: JSONValue = .object([
-          "valid": .bool(false), "error": .string(error.description), "staleCells": .array([]),
-        ])
-        return ToolResult(output: report.compact + "\n", error: "", status: 1)
-      }
-      return ToolResult(
-        output: "refused: \(error)\n\n\(error.explanation)\n", error: "", status: 1)
+      let fallback = BatchUpdateFallback(
+        cause: .refused(error), view: report.view, itemCountsBefore: report.before,
+        itemCountsAfter: report.after, batch: report.batch, dataItemCountsBefore: report.data)
+      return refusal(
+        error, explanation: fallback.explanation ?? error.explanation, json: options.json,
+        staleViewCounts: fallback.hasStaleViewCounts)
     }
     if options.json {
       let report: JSONValue = .object([
@@ -297,5 +288,46 @@ extension Tool {
     }
     return ToolResult(
       output: "valid: UIKit accepts this batch with these counts\n", error: "", status: 0)
+  }
+}
+
+/// A guard's report (`BatchUpdateFallback.json`), read back.
+struct GuardReport {
+  var before: [Int]
+  var after: [Int]
+  var batch: BatchUpdate
+  var view: ListViewKind
+  /// The counts of the data the replay started from, when the report has them.
+  var data: [Int?]?
+  /// UIKit's text, when the report has it.
+  var error: String?
+
+  init(_ document: JSONValue) throws(ToolError) {
+    guard case .object(let members) = document else {
+      throw .shape("a report is an object, found \(document.kind)")
+    }
+    func counts(_ key: String, allowingNull: Bool = false) throws(ToolError) -> [Int?] {
+      guard case .array(let values)? = members[key] else {
+        throw .shape("the report has no \"\(key)\" list")
+      }
+      return try values.map { (value) throws(ToolError) -> Int? in
+        if allowingNull, value == .null { return nil }
+        guard case .integer(let count) = value, count >= 0 else {
+          throw .shape("\"\(key)\" holds \(value.compact) where a count was expected")
+        }
+        return count
+      }
+    }
+    guard let batch = members["batch"] else {
+      throw .shape("the report has no \"batch\" (an off-screen report has none to check)")
+    }
+    view = members["view"] == .string("tableView") ? .tableView : .collectionView
+    before = try counts("itemCountsBefore").map { $0 ?? 0 }
+    after = try counts("itemCountsAfter").map { $0 ?? 0 }
+    self.batch = try BatchFile.batch(batch)
+    data =
+      members["dataItemCountsBefore"] == nil
+      ? nil : try counts("dataItemCountsBefore", allowingNull: true)
+    if case .string(let text)? = members["error"] { error = text }
   }
 }

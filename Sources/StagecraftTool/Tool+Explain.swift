@@ -7,7 +7,7 @@ extension Tool {
   static func explain(
     _ options: Options, readFile: (String) throws -> Data, readInput: () -> Data
   ) throws(Failure) -> ToolResult {
-    let input: String
+    var input: String
     if let text = options.text {
       input = text
     } else if let path = options.files.first, path != "-" {
@@ -21,7 +21,10 @@ extension Tool {
     } else {
       input = String(decoding: readInput(), as: UTF8.self)
     }
-    guard let crash = CrashText.parse(input, view: options.view) else {
+    // A guard's report: explain the text it carries, with its counts.
+    let report = guardReport(in: input)
+    if let text = report?.error { input = text }
+    guard let crash = CrashText.parse(input, view: report?.view ?? options.view) else {
       let file = options.text == nil ? options.files.first : nil
       if let start = CrashText.countRefusalStart(in: input) {
         throw Failure(file: file, error: .incompleteCrashReason(start))
@@ -35,13 +38,19 @@ extension Tool {
     if let (oldPath, newPath) = options.data {
       data = try dataReport(crash, options: options, old: oldPath, new: newPath, readFile: readFile)
     }
+    var explanation = crash.explanation()
+    if let report, let counts = report.data, _countsDisagree(shown: report.before, data: counts) {
+      explanation = explanation._staleCountsFirst(
+        shown: report.before, data: counts, view: crash.view)
+    }
     if options.json {
       return ToolResult(
-        output: explainJSON(crash, reproduction: reproduction, matches: matches, data: data)
-          .compact + "\n",
+        output: explainJSON(
+          crash, explanation: explanation, reproduction: reproduction, matches: matches,
+          data: data
+        ).compact + "\n",
         error: "", status: 0)
     }
-    let explanation = crash.explanation()
     var lines = ["UIKit refused a batch update (\(describe(crash))):"]
     lines += crash.message.split(separator: "\n", omittingEmptySubsequences: false)
       .map { "  " + $0 }
@@ -155,10 +164,19 @@ extension Tool {
     return lines
   }
 
+  /// The guard's report that `input` holds, when it is one whose block was refused.
+  static func guardReport(in input: String) -> GuardReport? {
+    guard input.first(where: { !$0.isWhitespace }) == "{",
+      let document = try? JSONParser.parse(Data(input.utf8)),
+      case .object(let members) = document, members["cause"] == .string("refused")
+    else { return nil }
+    return try? GuardReport(document)
+  }
+
   static func explainJSON(
-    _ crash: CrashText, reproduction: Reproduction?, matches: Bool, data: [String]
+    _ crash: CrashText, explanation: BatchUpdateError.Explanation, reproduction: Reproduction?,
+    matches: Bool, data: [String]
   ) -> JSONValue {
-    let explanation = crash.explanation()
     var report: [String: JSONValue] = [
       "view": .string(crash.view == .tableView ? "tableView" : "collectionView"),
       "message": .string(crash.message),

@@ -19,7 +19,7 @@ public enum Tool {
            stagecraft check OLD.json NEW.json BATCH.json [--id KEY] [--sections ...] [--lenient] [--modern]
                             [--format text|json]
            stagecraft check REPORT.json [--lenient] [--modern] [--format text|json]
-           stagecraft explain [CRASH.txt | - | --text REASON] [--view table|collection]
+           stagecraft explain [CRASH.txt | REPORT.json | - | --text REASON] [--view table|collection]
                               [--data OLD.json NEW.json [--id KEY] [--sections ...]] [--format text|json]
            stagecraft demo
 
@@ -28,11 +28,12 @@ public enum Tool {
       check   apply a hand-written batch (the calls an app made) to OLD with NEW as the
               data after it, and print UIKit's error where UIKit would raise; with one file,
               replay a guard's report (BatchUpdateFallback.json): the view's counts, the
-              data's counts and the batch
+              data's counts and the batch; stale view counts are named first
       explain read a crash reason pasted from a console, a crash reporter or an issue (from
-              a file, standard input or --text), say in plain words what the data source and
-              the batch disagreed on, what usually causes it and what to change, and reproduce
-              the text on CollectionModel; --data replays the diff of the app's data
+              a file, standard input or --text), or a guard's report, say in plain words what
+              the data source and the batch disagreed on, what usually causes it and what to
+              change, and reproduce the text on CollectionModel; --data replays the diff of
+              the app's data
       demo    a built-in example (also what runs with no arguments)
 
       --id KEY           the key that identifies an item object (default "id"); scalars

@@ -64,7 +64,7 @@ import Testing
     print(error)
   }
   _doc.expect("Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (1) must be equal to the number of items contained in that section before the update (4), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).", at: 175)
-  // README.md:281
+  // README.md:287
 
   @Sendable func sendToCrashReporter(_ report: String) { /* your crash reporter */ }
 
@@ -72,9 +72,9 @@ import Testing
     sendToCrashReporter(fallback.json)
   })
   print(UpdateGuard.standard.trapsInDebugBuilds)
-  _doc.expect("false", at: 288)
+  _doc.expect("false", at: 294)
   UpdateGuard.standard = UpdateGuard()
-  // README.md:370
+  // README.md:376
   let dataSource = CollectionModelDataSource<String, Int>()
   var snapshot = DiffableSnapshot<String, Int>()
   try snapshot.appendSections(["main"])
@@ -86,10 +86,10 @@ import Testing
   try next.reconfigureItems([8])           // same cell, selection kept
   try dataSource.apply(next, animatingDifferences: false)
   print(dataSource.target.numberOfItems(inSection: 0))
-  _doc.expect("99", at: 380)
+  _doc.expect("99", at: 386)
   print(dataSource.target.staleCells)
-  _doc.expect("[]", at: 381)
-  // README.md:402
+  _doc.expect("[]", at: 387)
+  // README.md:408
   let chores = CollectionModelDataSource<String, String>()
   try chores.apply(
     DiffableSnapshot<String, String> {
@@ -100,10 +100,10 @@ import Testing
   try chores.reorderItem(
     at: ElementPath(element: 0, section: 1), to: ElementPath(element: 0, section: 0))
   print(chores.snapshot().itemIdentifiers)
-  _doc.expect("[\"Taxes\", \"Dishes\", \"Laundry\"]", at: 411)
+  _doc.expect("[\"Taxes\", \"Dishes\", \"Laundry\"]", at: 417)
   print(chores.indexPath(for: "Laundry")!)
-  _doc.expect("[0, 2]", at: 412)
-  // README.md:443
+  _doc.expect("[0, 2]", at: 418)
+  // README.md:449
   var outline = DiffableSectionSnapshot<String>()
   try outline.append(["Inbox", "Archive"])
   try outline.append(["2025", "2026"], to: "Archive")
@@ -111,8 +111,8 @@ import Testing
   try mail.apply(outline, to: "Mailboxes")
   try mail.toggleExpansion(of: "Archive")
   print(mail.snapshot().itemIdentifiers)
-  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 449)
+  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 455)
   print(mail.snapshot(for: "Mailboxes").level(of: "2026"))
-  _doc.expect("1", at: 450)
+  _doc.expect("1", at: 456)
   _doc.expectNothingUnchecked()
 }

@@ -8,7 +8,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:59
+  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:66
 
   var batch = BatchUpdate()
   batch.insertItems = [ElementPath(element: 3, section: 0)]
@@ -18,7 +18,18 @@ import Testing
     let fallback = BatchUpdateFallback(
       cause: .refused(error), itemCountsBefore: [3], itemCountsAfter: [5], batch: batch)
     print(fallback.json.hasSuffix(#""batch":{"insertItems":[[0,3]]}}"#))
-  _doc.expect("true", at: 68)
+  _doc.expect("true", at: 75)
   }
+  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:83
+
+  let stale = BatchUpdateFallback(
+    cause: .refused(BatchUpdateError(.deleteItemOutOfRange(item: 3, section: 0, itemCount: 3))),
+    itemCountsBefore: [3], itemCountsAfter: [3],
+    batch: BatchUpdate(deleteItems: [ElementPath(element: 3, section: 0)]),
+    dataItemCountsBefore: [4])
+  print(stale.hasStaleViewCounts)
+  _doc.expect("true", at: 90)
+  print(stale.explanation!.causes[0].prefix(28))
+  _doc.expect("The view's counts were stale", at: 91)
   _doc.expectNothingUnchecked()
 }

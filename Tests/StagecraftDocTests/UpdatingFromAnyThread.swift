@@ -16,19 +16,22 @@ import Testing
     var differenceIdentifier: Int { id }
   }
 
+  /// The socket: runs off the main actor, hands each new list to the pipeline at once.
+  @concurrent func receive(into pipeline: UpdatePipeline<[ChatMessage], BatchUpdateError>) async
+    -> [ChatMessage]
+  {
+    var received: [ChatMessage] = []
+    for id in 1...20 {
+      received.append(ChatMessage(id: id, text: "message \(id)"))
+      pipeline.apply(received) { _ in }
+    }
+    return received
+  }
+
   @MainActor func chat() async -> [String] {
     let view = CollectionModelView(CollectionModel(items: [ChatMessage]()))
     let pipeline = UpdatePipeline(model: view, items: [ChatMessage]())
-    // The socket's thread.
-    let socket = Task.detached {
-      var received: [ChatMessage] = []
-      for id in 1...20 {
-        received.append(ChatMessage(id: id, text: "message \(id)"))
-        pipeline.apply(received) { _ in }
-      }
-      return received
-    }
-    let all = await socket.value
+    let all = await receive(into: pipeline)
     let outcome = await pipeline.apply(all)
     return [
       "\(outcome)", "\(view.model.items.count) messages",
@@ -38,7 +41,7 @@ import Testing
 
   for line in await chat() { print(line) }
   _doc.expect("applied\n20 messages\n21 requests\n0 stale cells", at: 33)
-  // Sources/Stagecraft/Stagecraft.docc/UpdatingFromAnyThread.md:84
+  // Sources/Stagecraft/Stagecraft.docc/UpdatingFromAnyThread.md:87
   let names = ["Ada", "Alan", "Alonzo", "Barbara", "Grace", "Edsger"]
 
   @MainActor func search() async -> [String] {
@@ -58,6 +61,6 @@ import Testing
   }
 
   for line in await search() { print(line) }
-  _doc.expect("A: superseded\nAl: superseded\nAlo: superseded\nAlon: applied\ncleared: cancelled\nAlonz: applied\nAlonzo", at: 84)
+  _doc.expect("A: superseded\nAl: superseded\nAlo: superseded\nAlon: applied\ncleared: cancelled\nAlonz: applied\nAlonzo", at: 87)
   _doc.expectNothingUnchecked()
 }

@@ -19,7 +19,7 @@ final class FeedViewController: UICollectionViewController {
   }
 }
 
-// README.md:314
+// README.md:320
 struct Headline: Differentiable, Equatable, Sendable {
   var id: Int
   var title: String

@@ -10,6 +10,10 @@ struct RecordedVerdict: Sendable, CustomStringConvertible {
     /// UIKit accepted the block, then crashed, corrupted itself or rendered it wrongly: the
     /// model refuses it in strict mode and accepts it otherwise.
     case corrupts
+    /// A library that drives UIKit removes the call before UIKit sees it, so UIKit's own
+    /// verdict is not recorded: the model refuses it in strict mode, saying so, and accepts
+    /// it otherwise.
+    case avoided
   }
 
   var name: String
@@ -83,6 +87,12 @@ let recordedVerdicts: [RecordedVerdict] = [
     before: [1, 1], after: [1],
     batch: BatchUpdate(deleteSections: [0], moveSections: [Move(source: 0, target: 0)]),
     verdict: .raises(text: "attempt to perform a delete and a move from the same section (0)")),
+  .init(
+    name: "reload an item in a section deleted in the same block (IGListKit: delete wins)",
+    url:
+      "https://github.com/Instagram/IGListKit/blob/0105d9acf0dc5450ae3c9ce479ef3ac5137b51a1/Tests/IGListBatchUpdateDataTests.m",
+    before: [1, 1, 1], after: [1, 1],
+    batch: BatchUpdate(deleteSections: [2], reloadItems: [p(2, 0)]), verdict: .avoided),
   .init(
     name: "delete one index path twice (EXC_BAD_ACCESS)",
     url: "https://github.com/Instagram/IGListKit/pull/657",

@@ -2,6 +2,8 @@ import Stagecraft
 import StagecraftTestSupport
 import Testing
 
+@testable import StagecraftModel
+
 @Suite("The model against verdicts others recorded")
 struct EvidenceTests {
   @Test func theCorpusIsLargeAndEveryCaseHasASource() {
@@ -40,6 +42,17 @@ struct EvidenceTests {
       #expect(error != nil)
       #expect(error?.description.contains("UIKit does not check this") == true)
       #expect(verdict(strict: false) == nil)
+    case .avoided:
+      let error = verdict(strict: true)
+      #expect(error != nil)
+      #expect(error?.description.contains("so strict validation refuses it") == true)
+      #expect(verdict(strict: false) == nil)
+    }
+    // Every way the library decides a batch gives the same verdict on it.
+    for strict in [true, false] {
+      let paths = _ValidationPaths(
+        before: recorded.before, after: recorded.after, batch: recorded.batch, strict: strict)
+      #expect(paths.disagreement == nil, "\(paths.disagreement ?? "")")
     }
   }
 }

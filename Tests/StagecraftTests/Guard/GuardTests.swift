@@ -49,7 +49,15 @@ struct GuardTests {
     #expect(log.reports.first?.itemCountsBefore == [3])
     #expect(log.reports.first?.itemCountsAfter == [5])
     #expect(log.reports.first?.batch == batch)
-    #expect(log.reports.first?.explanation == expected.explanation)
+    // The replay started from 4 items where the view showed 3: the report proves the
+    // cause, and its explanation names it first, above the refusal's own lines.
+    #expect(log.reports.first?.dataItemCountsBefore == [4])
+    #expect(log.reports.first?.hasStaleViewCounts == true)
+    let explanation = log.reports.first?.explanation
+    #expect(explanation?.causes.first?.hasPrefix("The view's counts were stale") == true)
+    #expect(explanation.map { Array($0.causes.dropFirst()) } == expected.explanation.causes)
+    #expect(
+      explanation.map { Array($0.disagreement.dropFirst()) } == expected.explanation.disagreement)
   }
 
   // MARK: Refused blocks
@@ -329,6 +337,7 @@ struct GuardTests {
       json.hasPrefix(#"{"cause":"refused","view":"tableView","error":"Invalid batch updates"#))
     // The first block, the delete, is the one refused: the view holds 3 rows, the data 3.
     #expect(json.contains(#""itemCountsBefore":[3],"itemCountsAfter":[3]"#))
+    #expect(json.contains(#""dataItemCountsBefore":[4]"#))
     #expect(json.hasSuffix(#""batch":{"deleteItems":[[0,0]]}}"#))
     #expect(json.contains(#"\n"#) && !json.contains("\n"))
   }

@@ -1,0 +1,46 @@
+import StagecraftDiff
+import StagecraftReplay
+
+/// The item count of each section before `batch` that its calls account for, given the
+/// counts after it: UIKit's count rule run backward. For a block of a staged changeset, the
+/// counts of the data it was computed from. `nil` for a section the batch deletes, whose
+/// count the calls do not tell; `nil` altogether when the calls name sections that the
+/// counts cannot hold.
+///
+/// - Complexity: O(S + c log c), where S is the number of sections and c the number of
+///   calls.
+func _countsAccountedBefore(after: [Int], batch: BatchUpdate) -> [Int?]? {
+  let deleted = Set(batch.deleteSections)
+  let inserted = Set(batch.insertSections)
+  let sectionCount = after.count - inserted.count + deleted.count
+  guard sectionCount >= 0, deleted.allSatisfy((0..<sectionCount).contains),
+    inserted.allSatisfy(after.indices.contains)
+  else { return nil }
+  let map = _BatchMap(batch)
+  var home = [Int?](repeating: nil, count: sectionCount)
+  for section in 0..<sectionCount where !deleted.contains(section) {
+    let target =
+      batch.reloadSections.contains(section)
+      ? map.reloadedSectionTarget(of: section) : map.sectionTarget(of: section)
+    if let target, after.indices.contains(target) { home[section] = target }
+  }
+  // What the calls add to each section: inserts and moves in, less deletes and moves out.
+  var added = [Int](repeating: 0, count: after.count)
+  var removed = [Int](repeating: 0, count: sectionCount)
+  for path in Set(batch.insertItems) where after.indices.contains(path.section) {
+    added[path.section] += 1
+  }
+  for path in Set(batch.deleteItems) where removed.indices.contains(path.section) {
+    removed[path.section] += 1
+  }
+  for move in Set(batch.moveItems)
+  where removed.indices.contains(move.source.section) && after.indices.contains(move.target.section)
+    && home[move.source.section] != move.target.section
+  {
+    added[move.target.section] += 1
+    removed[move.source.section] += 1
+  }
+  return home.indices.map { section in
+    home[section].map { after[$0] - added[$0] + removed[section] }
+  }
+}
