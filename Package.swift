@@ -1,7 +1,7 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// The library is six layers, each its own module, so that a dependency pointing the wrong
+// The library is seven layers, each its own module, so that a dependency pointing the wrong
 // way fails the build; `Stagecraft` re-exports them as one product:
 //
 //   StagecraftDiff       identity, change types, the diff
@@ -11,6 +11,8 @@ import PackageDescription
 //   StagecraftSnapshots  DiffableSnapshot and DiffableDataSource
 //   StagecraftPlatforms  UICollectionView, UITableView and NSCollectionView adapters
 //   StagecraftPipeline   UpdatePipeline: updates from any thread, latest wins, in order
+//   StagecraftCoordinator CollectionCoordinator: what a SwiftUI collection's coordinator
+//                        does, headless (updates, selection by identity, load more)
 let checks: [SwiftSetting] = [
   // Internal invariant checks (`_checkInvariants()`); the benchmark refuses them.
   .define("STAGECRAFT_INTERNAL_CHECKS", .when(configuration: .debug))
@@ -43,10 +45,14 @@ let package = Package(
       dependencies: ["StagecraftDiff", "StagecraftReplay", "StagecraftModel"],
       swiftSettings: checks),
     .target(
+      name: "StagecraftCoordinator",
+      dependencies: ["StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftPipeline"],
+      swiftSettings: checks),
+    .target(
       name: "Stagecraft",
       dependencies: [
         "StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftSnapshots",
-        "StagecraftPlatforms", "StagecraftPipeline",
+        "StagecraftPlatforms", "StagecraftPipeline", "StagecraftCoordinator",
       ]),
     // Shared by the tests, the fuzzers and the benchmark: reference matcher, LIS oracle,
     // seeded generator, replay oracle. Not part of any library product.

@@ -26,7 +26,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 LIBRARY = ["StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftSnapshots",
-           "StagecraftPlatforms", "StagecraftPipeline"]
+           "StagecraftPlatforms", "StagecraftPipeline", "StagecraftCoordinator"]
 OUT_TESTS = ROOT / "Tests" / "StagecraftDocTests"
 OUT_UIKIT = ROOT / "Tests" / "PlatformStubs" / "Usage" / "DocSnippets.swift"
 OUT_APPKIT = ROOT / "Tests" / "PlatformStubs" / "UsageAppKit" / "DocSnippets.swift"

@@ -1,4 +1,5 @@
 // The `Stagecraft` product: every layer of the library, under one import.
+@_exported import StagecraftCoordinator
 @_exported import StagecraftDiff
 @_exported import StagecraftModel
 @_exported import StagecraftPipeline

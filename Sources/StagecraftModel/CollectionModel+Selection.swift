@@ -30,3 +30,35 @@ extension CollectionModel {
     _selection.remove(path) != nil
   }
 }
+
+extension CollectionModel {
+  /// The selected paths, as a view reports them to the replay and to a coordinator.
+  ///
+  /// - Complexity: O(k log k), where k is the number of selected items.
+  public var selectedItemPaths: [ElementPath]? { indexPathsForSelectedItems }
+
+  /// Selects the item at `path`, as `selectItem(at:)` does.
+  ///
+  /// - Parameters:
+  ///   - path: The item to select.
+  ///   - animated: Unused: the model does not animate a selection.
+  /// - Complexity: O(1), or O(k) to clear k other selected items in single selection.
+  public mutating func selectItem(at path: ElementPath, animated: Bool) {
+    selectItem(at: path)
+  }
+
+  /// Deselects the item at `path`, as `deselectItem(at:)` does.
+  ///
+  /// - Parameters:
+  ///   - path: The item to deselect.
+  ///   - animated: Unused: the model does not animate a selection.
+  /// - Complexity: O(1).
+  public mutating func deselectItem(at path: ElementPath, animated: Bool) {
+    deselectItem(at: path)
+  }
+
+  /// The paths of the realized cells: the items in the viewport.
+  ///
+  /// - Complexity: O(r log r), where r is the number of realized cells.
+  public var visibleItemPaths: [ElementPath]? { realizedPaths }
+}

@@ -33,13 +33,16 @@ public final class CollectionModelView<Section: DifferentiableSection> {
 
   /// Whether a block's completion waits for `finishAnimations()`, as a real animation
   /// takes time; `false` (completions at once) by default.
-  public var holdsAnimations = false
+  public var holdsAnimations: Bool {
+    get { held.holds }
+    set { held.holds = newValue }
+  }
 
   /// The number of blocks applied while an earlier replay was still animating: while the
   /// last block of a replay, the one with a completion, had not finished.
-  public private(set) var overlappingBlocks = 0
+  public var overlappingBlocks: Int { held.overlappingBlocks }
 
-  private var pendingCompletions: [((Bool) -> Void)?] = []
+  private var held = _HeldAnimations()
 
   /// Creates a view showing `model`.
   ///
@@ -52,15 +55,13 @@ public final class CollectionModelView<Section: DifferentiableSection> {
   /// The number of animated blocks whose animation has not finished.
   ///
   /// - Complexity: O(1).
-  public var animationsInFlight: Int { pendingCompletions.count }
+  public var animationsInFlight: Int { held.count }
 
   /// Ends every animation in flight, calling their completions in order with `true`.
   ///
   /// - Complexity: O(a), where a is the number of animations in flight.
   public func finishAnimations() {
-    let completions = pendingCompletions
-    pendingCompletions = []
-    for completion in completions { completion?(true) }
+    for completion in held.takeAll() { completion?(true) }
   }
 
 }
@@ -116,15 +117,11 @@ extension CollectionModelView: @MainActor BatchUpdateTarget {
     refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
     completion: ((Bool) -> Void)?
   ) throws(BatchUpdateError) {
-    if pendingCompletions.contains(where: { $0 != nil }) { overlappingBlocks += 1 }
+    held.blockWillApply()
     try model.performBatchUpdates(
       batch, snapshot: snapshot, animated: animated, setData: setData, refreshing: refreshing,
       by: elementUpdates, completion: nil)
-    if holdsAnimations && animated {
-      pendingCompletions.append(completion)
-    } else {
-      completion?(true)
-    }
+    if !held.hold(completion, animated: animated) { completion?(true) }
   }
 
   /// Moves the model's item as the user's drag does; see
@@ -140,6 +137,32 @@ extension CollectionModelView: @MainActor BatchUpdateTarget {
   {
     try model.moveItemInteractively(from: source, to: destination)
   }
+
+  /// The model's selected paths.
+  ///
+  /// - Complexity: O(k log k), where k is the number of selected items.
+  public var selectedItemPaths: [ElementPath]? { model.indexPathsForSelectedItems }
+
+  /// Selects the model's item at `path`.
+  ///
+  /// - Parameters:
+  ///   - path: The item to select.
+  ///   - animated: Unused.
+  /// - Complexity: O(1), or O(k) to clear k items in single selection.
+  public func selectItem(at path: ElementPath, animated: Bool) { model.selectItem(at: path) }
+
+  /// Deselects the model's item at `path`.
+  ///
+  /// - Parameters:
+  ///   - path: The item to deselect.
+  ///   - animated: Unused.
+  /// - Complexity: O(1).
+  public func deselectItem(at path: ElementPath, animated: Bool) { model.deselectItem(at: path) }
+
+  /// The paths of the model's realized cells.
+  ///
+  /// - Complexity: O(r log r), where r is the number of realized cells.
+  public var visibleItemPaths: [ElementPath]? { model.realizedPaths }
 }
 
 extension CollectionModelView {

@@ -8,6 +8,16 @@ package enum _BlockCounts {
   /// Sections: the item count of each.
   case sections([Int])
 
+  /// The number of elements: the items, summed over sections.
+  ///
+  /// - Complexity: O(S), where S is the number of sections.
+  package var elementCount: Int {
+    switch self {
+    case .items(let count): count
+    case .sections(let counts): counts.reduce(0, +)
+    }
+  }
+
   /// The counts after the block, given the counts the view shows before it: for a flat
   /// list, the shown counts with the named section's count replaced.
   ///

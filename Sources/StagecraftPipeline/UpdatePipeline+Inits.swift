@@ -81,6 +81,7 @@ where Data: RangeReplaceableCollection, Data.Element: DifferentiableSection {
   ) where Failure == BatchUpdateError {
     self.init(
       target: model, data: sections, policy: policy, elementUpdates: elementUpdates,
-      diff: { StagedChangeset(source: $0, target: $1) }, snapshot: { Array($0) })
+      diff: { StagedChangeset(source: $0, target: $1) }, snapshot: { Array($0) },
+      elementCount: { $0.reduce(0) { $0 + $1.elements.count } })
   }
 }

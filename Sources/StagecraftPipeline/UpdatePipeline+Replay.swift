@@ -27,12 +27,12 @@ extension UpdatePipeline {
   /// then replays.
   func _diffAndReplay(_ request: _Request) {
     let (source, target) = (data, request.data)
-    if source.count + target.count < policy.inlineDiffBelow {
+    if _elementCount(source) + _elementCount(target) < policy.inlineDiffBelow {
       _run(request, _diff(source, target))
       return
     }
     let diff = _diff
-    Task { @MainActor in
+    let task = Task { @MainActor in
       // The stages' data are built here too, off the main actor, where the replay reads
       // them.
       let staged = await Task.detached {
@@ -40,8 +40,10 @@ extension UpdatePipeline {
         staged._buildData()
         return staged
       }.value
+      self._backgroundDiff = nil
       self._run(request, staged)
     }
+    _backgroundDiff = task
   }
 
   /// Replays `staged` on the target, unless the request was cancelled meanwhile.
@@ -52,7 +54,7 @@ extension UpdatePipeline {
     }
     let reload =
       policy.reloadAboveChanges.map { staged.changeCount > $0 } == true
-      || policy.reloadAboveCount.map { request.data.count > $0 } == true
+      || policy.reloadAboveCount.map { _elementCount(request.data) > $0 } == true
     let strategy: UpdateStrategy =
       reload ? .reloadData : request.animated ? .animatedBatchUpdates : .nonanimatedBatchUpdates
     let source = data
@@ -97,8 +99,49 @@ extension UpdatePipeline {
     _settle(request, outcome)
     if _running === request { _running = nil }
     _report()
-    // A new turn, so that replays that complete at once do not nest.
-    Task { @MainActor in self._drain() }
+    if _drainsAtOnce {
+      _drain()
+    } else {
+      // A new turn, so that replays that complete at once do not nest.
+      Task { @MainActor in self._drain() }
+    }
+  }
+
+  /// Whether a request is waiting, being diffed or being replayed (its animation included).
+  package var _isBusy: Bool {
+    _running != nil || _backgroundDiff != nil || !_inbox.withLock { $0.pending.isEmpty }
+  }
+
+  /// Shows `data` at once with a reload, without diffing: a view's first data. When a
+  /// replay is running, the data is requested as any other instead.
+  package func _reloadNow(
+    _ data: Data, completion: @escaping @MainActor @Sendable (Outcome) -> Void
+  ) {
+    guard _running == nil, _inbox.withLock({ $0.pending.isEmpty }) else {
+      _submit(data, animated: false, completion: completion)
+      return
+    }
+    statistics.requests += 1
+    statistics.replays += 1
+    statistics.reloads += 1
+    self.data = data
+    _reloadTarget(data)
+    completion(.applied)
+  }
+
+  /// Requests `data` from the main actor and, when no replay is running, diffs (inline, when
+  /// small) and replays it before returning: what a coordinator calls from SwiftUI's update.
+  package func _submit(
+    _ data: Data, animated: Bool, completion: @escaping @MainActor @Sendable (Outcome) -> Void
+  ) {
+    _inbox.withLock { inbox in
+      inbox.pending.append(
+        _Request(
+          sequence: inbox.next, data: data, animated: animated, ticket: UpdateTicket(),
+          completion: completion))
+      inbox.next += 1
+    }
+    _drain()
   }
 
   /// Records a request's outcome.

@@ -56,7 +56,16 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
 
   /// The data the view shows: the data source to read cells from. During a replay it is the
   /// current stage's data.
-  public internal(set) var data: Data
+  public internal(set) var data: Data {
+    didSet { _dataVersion &+= 1 }
+  }
+
+  /// Counts the changes of `data`, so that what a caller derived from it (an index of its
+  /// identifiers) knows when it is out of date.
+  package private(set) var _dataVersion = 0
+
+  /// The task that diffs off the main actor and then replays, while one runs.
+  package var _backgroundDiff: Task<Void, Never>?
 
   /// When to reload instead of animating, and where to diff.
   public var policy: UpdatePolicy
@@ -93,6 +102,12 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
 
   nonisolated let _inbox = _Locked(_PipelineInbox<Data, Failure>())
   let _diff: @Sendable (Data, Data) -> StagedChangeset<Data>
+  /// The number of elements the data holds: its items, summed over sections.
+  let _elementCount: (Data) -> Int
+  /// Whether the next request starts as soon as the running one completes, in the same
+  /// turn, instead of in a new main-actor turn: for a caller on the main actor that needs
+  /// the view to follow at once (a coordinator), as UIKit's completion handlers do.
+  package var _drainsAtOnce = false
   /// The replay on the target, with its conformance and element updates bound in; the
   /// pipeline's type does not name the target, so that callers on any thread can use it.
   let _replayOnTarget: _Replay
@@ -123,7 +138,20 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
     snapshot: @escaping (Data) -> Target.Snapshot
   ) where Target.Failure == Failure {
     self.init(
+      target: target, data: data, policy: policy, elementUpdates: elementUpdates, diff: diff,
+      snapshot: snapshot, elementCount: { $0.count })
+  }
+
+  /// A pipeline onto a target that holds its own data (`snapshot`), unguarded; `elementCount`
+  /// tells the policy how many elements the data holds.
+  convenience init<Target: BatchUpdateTarget & AnyObject>(
+    target: Target, data: Data, policy: UpdatePolicy, elementUpdates: Target.ElementUpdates,
+    diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>,
+    snapshot: @escaping (Data) -> Target.Snapshot, elementCount: @escaping (Data) -> Int
+  ) where Target.Failure == Failure {
+    self.init(
       target: target, data: data, policy: policy, diff: diff, snapshot: snapshot,
+      elementCount: elementCount,
       replay: { staged, strategy, interrupt, setData, completion throws(Failure) in
         var view = target
         try _replay(
@@ -134,13 +162,14 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   }
 
   /// A pipeline onto a view that reads its data from the app: each replay is guarded.
-  convenience init<Target: BatchUpdateTarget & AnyObject>(
+  package convenience init<Target: BatchUpdateTarget & AnyObject>(
     view target: Target, data: Data, policy: UpdatePolicy, elementUpdates: Target.ElementUpdates,
     guard check: UpdateGuard, counts: @escaping (Data) -> _BlockCounts,
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>
   ) where Target.Failure == Failure, Target.Snapshot == Void {
     self.init(
       target: target, data: data, policy: policy, diff: diff, snapshot: { _ in () },
+      elementCount: { counts($0).elementCount },
       replay: { staged, strategy, interrupt, setData, completion throws(Failure) in
         var view = target
         try _guardedReplay(
@@ -155,11 +184,13 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   init<Target: BatchUpdateTarget & AnyObject>(
     target: Target, data: Data, policy: UpdatePolicy,
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>,
-    snapshot: @escaping (Data) -> Target.Snapshot, replay: @escaping _Replay
+    snapshot: @escaping (Data) -> Target.Snapshot, elementCount: @escaping (Data) -> Int,
+    replay: @escaping _Replay
   ) where Target.Failure == Failure {
     self.data = data
     self.policy = policy
     self._diff = diff
+    self._elementCount = elementCount
     self._replayOnTarget = replay
     self._reloadTarget = { data in
       var view = target

@@ -120,6 +120,39 @@ public protocol BatchUpdateTarget {
   /// - Complexity: That of the target; O(1) for a view.
   mutating func moveItemInteractively(from source: ElementPath, to destination: ElementPath)
     throws(Failure)
+
+  /// The paths of the selected items, as `indexPathsForSelectedItems` (or a table view's
+  /// `indexPathsForSelectedRows`) reports them; `nil` (the default) when the target keeps no
+  /// selection.
+  ///
+  /// - Complexity: O(k), where k is the number of selected items.
+  var selectedItemPaths: [ElementPath]? { get }
+
+  /// Selects the item at `path` as `selectItem(at:animated:scrollPosition:)` does: without
+  /// telling the delegate, and, where the view allows one selection only, deselecting the
+  /// others. Nothing by default, and nothing for a path that does not exist.
+  ///
+  /// - Parameters:
+  ///   - path: The item to select.
+  ///   - animated: Whether to animate the change.
+  /// - Complexity: O(1) for a view.
+  mutating func selectItem(at path: ElementPath, animated: Bool)
+
+  /// Deselects the item at `path` as `deselectItem(at:animated:)` does: without telling the
+  /// delegate. Nothing by default.
+  ///
+  /// - Parameters:
+  ///   - path: The item to deselect.
+  ///   - animated: Whether to animate the change.
+  /// - Complexity: O(1) for a view.
+  mutating func deselectItem(at path: ElementPath, animated: Bool)
+
+  /// The paths of the items on screen, as `indexPathsForVisibleItems` (or a table view's
+  /// `indexPathsForVisibleRows`) reports them; `nil` (the default) when the target cannot
+  /// tell.
+  ///
+  /// - Complexity: O(v), where v is the number of visible items.
+  var visibleItemPaths: [ElementPath]? { get }
 }
 
 extension BatchUpdateTarget {
@@ -144,4 +177,30 @@ extension BatchUpdateTarget {
   public mutating func moveItemInteractively(
     from source: ElementPath, to destination: ElementPath
   ) throws(Failure) {}
+
+  /// `nil`: the target keeps no selection.
+  ///
+  /// - Complexity: O(1).
+  public var selectedItemPaths: [ElementPath]? { nil }
+
+  /// Nothing: the target keeps no selection.
+  ///
+  /// - Parameters:
+  ///   - path: The item to select.
+  ///   - animated: Whether to animate the change.
+  /// - Complexity: O(1).
+  public mutating func selectItem(at path: ElementPath, animated: Bool) {}
+
+  /// Nothing: the target keeps no selection.
+  ///
+  /// - Parameters:
+  ///   - path: The item to deselect.
+  ///   - animated: Whether to animate the change.
+  /// - Complexity: O(1).
+  public mutating func deselectItem(at path: ElementPath, animated: Bool) {}
+
+  /// `nil`: the target cannot tell which items are on screen.
+  ///
+  /// - Complexity: O(1).
+  public var visibleItemPaths: [ElementPath]? { nil }
 }

@@ -562,6 +562,25 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_HeadlessCollectionView_4() async throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/HeadlessCollectionView.swift:20
+
+  @MainActor func show() -> [String] {
+    var items = ["a", "b", "c"]
+    let view = HeadlessCollectionView(CollectionModel(items: items), items: { items })
+    view.reload(
+      using: StagedChangeset(source: items, target: ["c", "a"]), setData: { items = $0 })
+    return view.model.items + ["\(view.verdicts.count) blocks, \(view.refusals.count) refused"]
+  }
+  print(await show())
+  _doc.expect("[\"c\", \"a\", \"2 blocks, 0 refused\"]", at: 29)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_UpdateGuard_4() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
@@ -719,5 +738,27 @@ import Testing
   ticket.cancel()
   print(ticket.isCancelled)
   _doc.expect("true", at: 11)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_CollectionCoordinator_6() async throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftCoordinator/CollectionCoordinator.swift:26
+
+  @MainActor func feed() -> [String] {
+    let view = HeadlessCollectionView(CollectionModel(items: [String]()), items: { [] })
+    // The coordinator becomes the view's data source.
+    let coordinator = CollectionCoordinator(target: view)
+    // The first data: one reload. Then staged, guarded batch updates.
+    coordinator.update(items: ["a", "b"], animated: true)
+    coordinator.selection = ["b"]
+    coordinator.update(items: ["c", "b"], animated: true)
+    return view.model.items + view.model.indexPathsForSelectedItems.map { "selected \($0)" }
+  }
+  print(await feed())
+  _doc.expect("[\"c\", \"b\", \"selected [0, 1]\"]", at: 38)
   _doc.expectNothingUnchecked()
 }

@@ -3,7 +3,7 @@
 import Stagecraft
 import Testing
 
-// README.md:160
+// README.md:172
 @Test func refreshKeepsTheFeedValid() throws {
   let oldFeed = ["Milk", "Eggs", "Tea", "Rice"]
   let newFeed = ["Tea", "Milk", "Bread"]
@@ -37,12 +37,12 @@ import Testing
           "inserted", stage.elementInserted, "moved", stage.elementMoved)
   }
   _doc.expect("updated [[0, 0]] deleted [] inserted [] moved []\nupdated [] deleted [[0, 1]] inserted [] moved []\nupdated [] deleted [] inserted [[0, 2]] moved [Move([0, 0] -> [0, 1])]", at: 9)
-  // README.md:109
+  // README.md:121
   print(StagedChangeset(source: [0, 1, 2], target: [1, 2, 0])[0].elementMoved)
-  _doc.expect("[Move([0, 0] -> [0, 2])]", at: 110)
+  _doc.expect("[Move([0, 0] -> [0, 2])]", at: 122)
   print(StagedChangeset(source: [0, 1, 2, 3], target: [3, 2, 1, 0])[0].elementMoved.count)
-  _doc.expect("3", at: 112)
-  // README.md:118
+  _doc.expect("3", at: 124)
+  // README.md:130
   let shelves = [ArraySection(model: "Fruit", elements: ["apple", "pear"]),
                  ArraySection(model: "Veg", elements: ["leek"])]
   let restocked = [ArraySection(model: "Veg", elements: ["leek", "pear"]),
@@ -51,10 +51,10 @@ import Testing
   for stage in StagedChangeset(source: shelves, target: restocked) {
     print(stage.sectionMoved, stage.elementMoved)
   }
-  _doc.expect("[Move(0 -> 1)] []\n[] [Move([1, 1] -> [0, 1])]", at: 118)
-  // README.md:157
+  _doc.expect("[Move(0 -> 1)] []\n[] [Move([1, 1] -> [0, 1])]", at: 130)
+  // README.md:169
 
-  // README.md:175
+  // README.md:187
   var model = CollectionModel(items: [1, 2, 3, 4])
   var batch = BatchUpdate()
   batch.insertItems = [ElementPath(element: 0, section: 0)]
@@ -63,8 +63,8 @@ import Testing
   } catch {
     print(error)
   }
-  _doc.expect("Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (1) must be equal to the number of items contained in that section before the update (4), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).", at: 175)
-  // README.md:287
+  _doc.expect("Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (1) must be equal to the number of items contained in that section before the update (4), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).", at: 187)
+  // README.md:299
 
   @Sendable func sendToCrashReporter(_ report: String) { /* your crash reporter */ }
 
@@ -72,9 +72,9 @@ import Testing
     sendToCrashReporter(fallback.json)
   })
   print(UpdateGuard.standard.trapsInDebugBuilds)
-  _doc.expect("false", at: 294)
+  _doc.expect("false", at: 306)
   UpdateGuard.standard = UpdateGuard()
-  // README.md:376
+  // README.md:388
   let dataSource = CollectionModelDataSource<String, Int>()
   var snapshot = DiffableSnapshot<String, Int>()
   try snapshot.appendSections(["main"])
@@ -86,10 +86,10 @@ import Testing
   try next.reconfigureItems([8])           // same cell, selection kept
   try dataSource.apply(next, animatingDifferences: false)
   print(dataSource.target.numberOfItems(inSection: 0))
-  _doc.expect("99", at: 386)
+  _doc.expect("99", at: 398)
   print(dataSource.target.staleCells)
-  _doc.expect("[]", at: 387)
-  // README.md:408
+  _doc.expect("[]", at: 399)
+  // README.md:420
   let chores = CollectionModelDataSource<String, String>()
   try chores.apply(
     DiffableSnapshot<String, String> {
@@ -100,10 +100,10 @@ import Testing
   try chores.reorderItem(
     at: ElementPath(element: 0, section: 1), to: ElementPath(element: 0, section: 0))
   print(chores.snapshot().itemIdentifiers)
-  _doc.expect("[\"Taxes\", \"Dishes\", \"Laundry\"]", at: 417)
+  _doc.expect("[\"Taxes\", \"Dishes\", \"Laundry\"]", at: 429)
   print(chores.indexPath(for: "Laundry")!)
-  _doc.expect("[0, 2]", at: 418)
-  // README.md:449
+  _doc.expect("[0, 2]", at: 430)
+  // README.md:461
   var outline = DiffableSectionSnapshot<String>()
   try outline.append(["Inbox", "Archive"])
   try outline.append(["2025", "2026"], to: "Archive")
@@ -111,8 +111,8 @@ import Testing
   try mail.apply(outline, to: "Mailboxes")
   try mail.toggleExpansion(of: "Archive")
   print(mail.snapshot().itemIdentifiers)
-  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 455)
+  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 467)
   print(mail.snapshot(for: "Mailboxes").level(of: "2026"))
-  _doc.expect("1", at: 456)
+  _doc.expect("1", at: 468)
   _doc.expectNothingUnchecked()
 }

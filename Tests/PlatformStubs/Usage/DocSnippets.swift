@@ -3,7 +3,7 @@
 import Stagecraft
 import UIKit
 
-// README.md:219
+// README.md:231
 struct Post: Differentiable, Equatable {
   var id: Int
   var title: String
@@ -19,7 +19,7 @@ final class FeedViewController: UICollectionViewController {
   }
 }
 
-// README.md:320
+// README.md:332
 struct Headline: Differentiable, Equatable, Sendable {
   var id: Int
   var title: String

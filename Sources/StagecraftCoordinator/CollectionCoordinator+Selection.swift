@@ -1,0 +1,125 @@
+import StagecraftDiff
+import StagecraftModel
+import StagecraftReplay
+
+extension CollectionCoordinator {
+  /// The selected items, by identity: the binding's value. Setting it (a change of the
+  /// binding) selects and deselects the items in the view; identifiers the data does not
+  /// hold are dropped, and `onSelectionChange` then reports the set that stands. After
+  /// every update, the view's selection is the bound identifiers that still exist: moved
+  /// items stay selected, and identifiers that left the data leave the binding.
+  ///
+  /// - Complexity: O(k) expected for k identifiers that changed, plus O(n) to index the
+  ///   data once per version when an identifier must be looked up.
+  public var selection: Set<ItemIdentifier> {
+    get { _selection }
+    set {
+      var wanted = newValue
+      if !allowsMultipleSelection, wanted.count > 1, let any = wanted.first {
+        // One item at most: a newly chosen one, if any.
+        wanted = [wanted.first { !_selection.contains($0) } ?? any]
+      }
+      let removed = _selection.subtracting(wanted)
+      let added = wanted.subtracting(_selection)
+      for identifier in removed {
+        if let path = indexPath(of: identifier) { _deselect(path) }
+      }
+      var missing: [ItemIdentifier] = []
+      for identifier in added {
+        if let path = indexPath(of: identifier) {
+          _select(path)
+        } else {
+          missing.append(identifier)
+        }
+      }
+      _selection = wanted.subtracting(missing)
+      if _selection != newValue { onSelectionChange?(_selection) }
+    }
+  }
+
+  /// The one selected item: the binding of a single-selection list. Setting it selects that
+  /// item alone (or none).
+  ///
+  /// - Complexity: That of `selection`.
+  public var selectedItem: ItemIdentifier? {
+    get { _selection.count == 1 ? _selection.first : nil }
+    set { selection = newValue.map { [$0] } ?? [] }
+  }
+
+  /// The user selected the item at `path`: what the delegate's `didSelectItemAt` calls. The
+  /// item is selected in the view (UIKit has done so already), joins the selection (or, with
+  /// `allowsMultipleSelection` off, becomes it), and `onSelectionChange` reports it.
+  ///
+  /// - Parameter path: The tapped item.
+  /// - Complexity: O(1) expected, and O(k) for k items deselected in single selection.
+  public func didSelectItem(at path: ElementPath) {
+    guard let item = item(at: path) else { return }
+    let identifier = item.differenceIdentifier
+    if !allowsMultipleSelection {
+      for other in _selection where other != identifier {
+        if let old = indexPath(of: other) { _deselect(old) }
+      }
+      _selection = []
+    }
+    if target.selectedItemPaths?.contains(path) == false {
+      _select(path)
+    }
+    _selection.insert(identifier)
+    onSelectionChange?(_selection)
+  }
+
+  /// The user deselected the item at `path`: what the delegate's `didDeselectItemAt` calls.
+  ///
+  /// - Parameter path: The item.
+  /// - Complexity: O(1) expected.
+  public func didDeselectItem(at path: ElementPath) {
+    guard let item = item(at: path) else { return }
+    if target.selectedItemPaths?.contains(path) == true {
+      _deselect(path)
+    }
+    if _selection.remove(item.differenceIdentifier) != nil { onSelectionChange?(_selection) }
+  }
+
+  /// Makes the view's selection the bound identifiers that the data still holds, and drops
+  /// the others from the binding: after every update (a reload clears a view's selection,
+  /// a reload of an item drops its own).
+  func _syncSelection() {
+    let shownPaths = target.selectedItemPaths ?? []
+    guard !_selection.isEmpty || !shownPaths.isEmpty else { return }
+    // What the view shows selected, carried across the update by UIKit's map.
+    var shown = Set<ItemIdentifier>()
+    for path in shownPaths {
+      guard let identifier = item(at: path)?.differenceIdentifier else { continue }
+      if _selection.contains(identifier) {
+        shown.insert(identifier)
+      } else {
+        _deselect(path)
+      }
+    }
+    guard shown.count < _selection.count else { return }
+    var kept = shown
+    for identifier in _selection where !shown.contains(identifier) {
+      guard let path = indexPath(of: identifier) else { continue }
+      _select(path)
+      kept.insert(identifier)
+    }
+    if kept != _selection {
+      _selection = kept
+      onSelectionChange?(kept)
+    }
+  }
+}
+
+extension CollectionCoordinator {
+  /// Selects in the view, without telling the delegate.
+  func _select(_ path: ElementPath) {
+    var view = target
+    view.selectItem(at: path, animated: false)
+  }
+
+  /// Deselects in the view, without telling the delegate.
+  func _deselect(_ path: ElementPath) {
+    var view = target
+    view.deselectItem(at: path, animated: false)
+  }
+}

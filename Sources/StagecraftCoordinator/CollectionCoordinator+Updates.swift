@@ -1,0 +1,168 @@
+import StagecraftDiff
+import StagecraftModel
+import StagecraftPipeline
+import StagecraftReplay
+
+extension CollectionCoordinator {
+  /// Brings `sections` onto the view: what `updateUIViewController` calls with the new data
+  /// and whether the SwiftUI transaction animates. The first data, a view off screen and a
+  /// change above the policy's threshold reload; unchanged data does nothing; anything else
+  /// is replayed as staged, guarded batch updates (as the same batches without animation
+  /// when `animated` is `false`). While a replay animates, the data waits and only the
+  /// newest is kept.
+  ///
+  /// - Parameters:
+  ///   - sections: The new data.
+  ///   - animated: Whether to animate: `false` when the transaction has no animation or
+  ///     disables animations.
+  /// - Complexity: O(n + m) for the diff, expected, and O(k log k) for k moves; off the
+  ///   main actor above `policy.inlineDiffBelow` elements.
+  public func update(sections: [Section], animated: Bool) {
+    latestSections = sections
+    _latestVersion += 1
+    let version = _latestVersion
+    let ended: @MainActor @Sendable (UpdateOutcome<Target.Failure>) -> Void = {
+      [weak self] outcome in self?._updateDidEnd(outcome, version: version)
+    }
+    guard hasLoaded else {
+      hasLoaded = true
+      pipeline._reloadNow(sections, completion: ended)
+      return
+    }
+    pipeline._submit(sections, animated: animated, completion: ended)
+  }
+
+  /// Brings a flat list onto the view, as one section: see `update(sections:animated:)`.
+  ///
+  /// - Parameters:
+  ///   - items: The new items.
+  ///   - animated: Whether to animate.
+  /// - Complexity: That of `update(sections:animated:)`.
+  public func update<Element>(items: [Element], animated: Bool)
+  where Section == ArraySection<Int, Element> {
+    update(sections: [ArraySection(model: 0, elements: items)], animated: animated)
+  }
+
+  /// Tells the coordinator that the view entered or left a window (or changed size): what
+  /// the view's `didMoveToWindow` calls. Back in a window, a view that does not show the
+  /// newest data, and has no replay under way that will bring it, is brought up to date.
+  ///
+  /// - Complexity: O(1), and an update when one is due.
+  public func windowDidChange() {
+    guard hasLoaded, target.isOnScreen, !pipeline._isBusy, _shownVersion < _latestVersion
+    else { return }
+    update(sections: latestSections, animated: false)
+  }
+
+  /// Waits until every diff running off the main actor has been replayed; an animation
+  /// still in flight may hold the newest data back, as it does on a device.
+  ///
+  /// - Complexity: That of the diffs awaited.
+  public func waitForBackgroundDiffs() async {
+    while let task = pipeline._backgroundDiff { await task.value }
+  }
+
+  /// Ends one update: the selection follows the data, and more data may be asked for.
+  func _updateDidEnd(_ outcome: UpdateOutcome<Target.Failure>, version: Int) {
+    switch outcome {
+    case .applied:
+      _shownVersion = max(_shownVersion, version)
+    case .failed:
+      // The target refused a block (only a `CollectionModelView` can): reload the newest
+      // data instead.
+      pipeline._reloadNow(latestSections) { _ in }
+      _shownVersion = _latestVersion
+    case .superseded, .cancelled:
+      return
+    }
+    _syncSelection()
+    _checkLoadMore(visible: target.visibleItemPaths ?? [])
+  }
+}
+
+// MARK: The data source
+
+extension CollectionCoordinator {
+  /// The data the view shows: what its data source answers from. During a replay, the
+  /// current block's data.
+  ///
+  /// - Complexity: O(1).
+  public var sections: [Section] { pipeline.data }
+
+  /// The number of sections the view shows.
+  ///
+  /// - Complexity: O(1).
+  public var numberOfSections: Int { pipeline.data.count }
+
+  /// The number of items of `section` the view shows; 0 for a section it does not have.
+  ///
+  /// - Parameter section: A section index.
+  /// - Returns: Its number of items.
+  /// - Complexity: O(1) for sections whose `elements` is random-access.
+  public func numberOfItems(inSection section: Int) -> Int {
+    pipeline.data.indices.contains(section) ? pipeline.data[section].elements.count : 0
+  }
+
+  /// The item at `path` in the data the view shows; nil for a path it does not have.
+  ///
+  /// - Parameter path: An index path.
+  /// - Returns: The item, for the cell to show.
+  /// - Complexity: O(1) for sections whose `elements` is random-access.
+  public func item(at path: ElementPath) -> Item? {
+    guard pipeline.data.indices.contains(path.section), path.element >= 0 else { return nil }
+    let elements = pipeline.data[path.section].elements
+    guard path.element < elements.count else { return nil }
+    return elements[elements.index(elements.startIndex, offsetBy: path.element)]
+  }
+
+  /// Where the item with `identifier` is in the data the view shows.
+  ///
+  /// - Parameter identifier: An item's identity.
+  /// - Returns: Its path, or nil when the data does not hold it.
+  /// - Complexity: O(1) expected; the first lookup after the data changed indexes it, O(n).
+  public func indexPath(of identifier: ItemIdentifier) -> ElementPath? {
+    if _indexVersion != pipeline._dataVersion {
+      _index = [:]
+      _index.reserveCapacity(pipeline.data.reduce(0) { $0 + $1.elements.count })
+      for (section, content) in pipeline.data.enumerated() {
+        for (element, item) in content.elements.enumerated() {
+          let path = ElementPath(element: element, section: section)
+          if _index[item.differenceIdentifier] == nil { _index[item.differenceIdentifier] = path }
+        }
+      }
+      _indexVersion = pipeline._dataVersion
+    }
+    return _index[identifier]
+  }
+}
+
+// MARK: Load more
+
+extension CollectionCoordinator {
+  /// Tells the coordinator that the item at `path` is about to be shown: what the delegate's
+  /// `willDisplay` calls. Asks for more data when it is within `loadMoreDistance` of the end.
+  ///
+  /// - Parameter path: The item about to be shown.
+  /// - Complexity: O(S), where S is the number of sections.
+  public func willDisplayItem(at path: ElementPath) {
+    _checkLoadMore(visible: [path])
+  }
+
+  func _checkLoadMore(visible: [ElementPath]) {
+    guard let distance = loadMoreDistance, let onLoadMore,
+      _loadMoreVersion != pipeline._dataVersion, !visible.isEmpty
+    else { return }
+    var start = [Int]()
+    var total = 0
+    for section in pipeline.data {
+      start.append(total)
+      total += section.elements.count
+    }
+    let last = visible.compactMap { path in
+      start.indices.contains(path.section) ? start[path.section] + path.element : nil
+    }.max()
+    guard let last, last >= total - 1 - distance else { return }
+    _loadMoreVersion = pipeline._dataVersion
+    onLoadMore()
+  }
+}

@@ -1,0 +1,185 @@
+import StagecraftDiff
+import StagecraftModel
+import StagecraftPipeline
+import StagecraftReplay
+
+/// What a SwiftUI container's coordinator does for a collection view, without SwiftUI or
+/// UIKit: it is the view's data source, brings each new version of the data onto the view
+/// as staged, guarded batch updates, keeps the selection by identity in both directions,
+/// refreshes only the items that changed, and asks for more data near the end.
+///
+/// It runs over any `BatchUpdateTarget` class: a `UICollectionView` in an app (through the
+/// `StagedCollection` SwiftUI view, or a representable of your own), a
+/// `HeadlessCollectionView` or a `CollectionModelView` in a test. The calls an app's
+/// representable makes:
+///
+/// | SwiftUI or UIKit calls | the coordinator |
+/// |---|---|
+/// | `updateUIViewController` with new data | `update(items:animated:)`, `update(sections:animated:)` |
+/// | the data source's `numberOfSections`, `numberOfItemsInSection`, `cellForItemAt` | `numberOfSections`, `numberOfItems(inSection:)`, `item(at:)` |
+/// | the delegate's `didSelectItemAt`, `didDeselectItemAt` | `didSelectItem(at:)`, `didDeselectItem(at:)` |
+/// | a change of the selection binding | `selection`, `selectedItem` (set) |
+/// | the delegate's `willDisplay` | `willDisplayItem(at:)` |
+/// | the view's `didMoveToWindow` | `windowDidChange()` |
+///
+/// ```swift
+/// import Stagecraft
+///
+/// @MainActor func feed() -> [String] {
+///   let view = HeadlessCollectionView(CollectionModel(items: [String]()), items: { [] })
+///   // The coordinator becomes the view's data source.
+///   let coordinator = CollectionCoordinator(target: view)
+///   // The first data: one reload. Then staged, guarded batch updates.
+///   coordinator.update(items: ["a", "b"], animated: true)
+///   coordinator.selection = ["b"]
+///   coordinator.update(items: ["c", "b"], animated: true)
+///   return view.model.items + view.model.indexPathsForSelectedItems.map { "selected \($0)" }
+/// }
+/// print(await feed())  // prints ["c", "b", "selected [0, 1]"]
+/// ```
+///
+/// ## Updates
+/// The first data, a view off screen and a change above `policy.reloadAboveChanges` become
+/// one `reloadData()`; unchanged data does nothing at all. Otherwise the data is diffed
+/// (off the main actor above `policy.inlineDiffBelow` elements) and replayed through the
+/// guard, animated or not as the transaction asks, one replay at a time: data that arrives
+/// while one animates waits, only the newest is kept, and it is replayed when the
+/// animation ends, or when the view comes back into a window. Cells and selection survive
+/// either way.
+@MainActor
+public final class CollectionCoordinator<
+  Target: BatchUpdateTarget & AnyObject, Section: DifferentiableSection & Sendable
+> where Target.Failure: Sendable {
+  /// An item of the data.
+  public typealias Item = Section.Collection.Element
+  /// An item's identity: what the selection holds.
+  public typealias ItemIdentifier = Item.DifferenceIdentifier
+
+  /// The view.
+  public let target: Target
+
+  let pipeline: UpdatePipeline<[Section], Target.Failure>
+  /// Whether the view has been shown its first data.
+  var hasLoaded = false
+  /// The newest data handed in.
+  public internal(set) var latestSections: [Section] = []
+  /// How many versions of the data were handed in, and the newest the view has shown.
+  var _latestVersion = 0
+  var _shownVersion = 0
+
+  /// The bound selection, by identity.
+  var _selection: Set<ItemIdentifier> = []
+  /// Each identifier's path in the data the view shows, built on demand, and the data
+  /// version it was built for.
+  var _index: [ItemIdentifier: ElementPath] = [:]
+  var _indexVersion = -1
+  /// The data version for which `onLoadMore` was last called.
+  var _loadMoreVersion = -1
+
+  /// Whether more than one item can be selected. With `false`, selecting an item
+  /// deselects the others, and `selection` holds at most one identifier.
+  public var allowsMultipleSelection = true
+
+  /// Called when the coordinator changes the selection itself: a tap, or selected items that
+  /// left the data. Not called when the app sets `selection`. Write it back to the binding.
+  public var onSelectionChange: ((Set<ItemIdentifier>) -> Void)?
+
+  /// Ask for more data when an item this close to the end is on screen: `nil` (the default)
+  /// never asks.
+  public var loadMoreDistance: Int?
+
+  /// Called when an item within `loadMoreDistance` of the end is on screen, at most once
+  /// per version of the data the view shows.
+  public var onLoadMore: (() -> Void)?
+
+  init(target: Target, pipeline: UpdatePipeline<[Section], Target.Failure>) {
+    self.target = target
+    self.pipeline = pipeline
+    pipeline._drainsAtOnce = true
+  }
+
+  /// When to reload instead of animating, and where to diff: reload above 1,000 changes,
+  /// and diff off the main actor from 2,000 elements on, by default.
+  ///
+  /// - Complexity: O(1).
+  public var policy: UpdatePolicy {
+    get { pipeline.policy }
+    set { pipeline.policy = newValue }
+  }
+
+  /// What the coordinator did so far: its requests, replays, reloads and superseded data.
+  ///
+  /// - Complexity: O(1).
+  public var statistics: UpdatePipeline<[Section], Target.Failure>.Statistics {
+    pipeline.statistics
+  }
+}
+
+extension CollectionCoordinator where Target.Snapshot == Void {
+  /// A coordinator for a view that reads its data source (a `UICollectionView`, a
+  /// `UITableView`, a `HeadlessCollectionView`): make the view's data source answer from
+  /// `sections` (or `numberOfSections`, `numberOfItems(inSection:)` and `item(at:)`).
+  ///
+  /// - Parameters:
+  ///   - target: The view.
+  ///   - elementUpdates: How changed items reach their cells: `.reconfigure` by default,
+  ///     or a silent refresh that configures the cell in place.
+  ///   - policy: When to reload instead of animating, and where to diff.
+  ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
+  /// - Complexity: O(1).
+  public convenience init(
+    target: Target, elementUpdates: Target.ElementUpdates = .reconfigure,
+    policy: UpdatePolicy = UpdatePolicy(reloadAboveChanges: 1_000),
+    guard check: UpdateGuard = .standard
+  ) {
+    self.init(
+      target: target,
+      pipeline: UpdatePipeline(
+        view: target, data: [], policy: policy, elementUpdates: elementUpdates, guard: check,
+        counts: { .sections($0.map(\.elements.count)) },
+        diff: { StagedChangeset(source: $0, target: $1) }))
+  }
+}
+
+extension CollectionCoordinator {
+  /// A coordinator for a `HeadlessCollectionView`, which it becomes the data source of (held
+  /// weakly, as a view holds its data source).
+  ///
+  /// - Parameters:
+  ///   - target: The view.
+  ///   - elementUpdates: How changed items reach their cells: `.reconfigure` by default,
+  ///     or a silent refresh.
+  ///   - policy: When to reload instead of animating, and where to diff.
+  ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
+  /// - Complexity: O(1).
+  public convenience init(
+    target: Target, elementUpdates: Target.ElementUpdates = .reconfigure,
+    policy: UpdatePolicy = UpdatePolicy(reloadAboveChanges: 1_000),
+    guard check: UpdateGuard = .standard
+  ) where Target == HeadlessCollectionView<Section> {
+    self.init(
+      target: target,
+      pipeline: UpdatePipeline(
+        view: target, data: [], policy: policy, elementUpdates: elementUpdates, guard: check,
+        counts: { .sections($0.map(\.elements.count)) },
+        diff: { StagedChangeset(source: $0, target: $1) }))
+    target.dataSource = { [weak self] in self?.sections ?? [] }
+  }
+
+  /// A coordinator for a `CollectionModelView`, which holds its data itself.
+  ///
+  /// - Parameters:
+  ///   - target: The view.
+  ///   - elementUpdates: How changed items reach their cells: `.reconfigure` by default.
+  ///   - policy: When to reload instead of animating, and where to diff.
+  /// - Complexity: O(1).
+  public convenience init(
+    target: Target, elementUpdates: ElementUpdateMode = .reconfigure,
+    policy: UpdatePolicy = UpdatePolicy(reloadAboveChanges: 1_000)
+  ) where Target == CollectionModelView<Section> {
+    self.init(
+      target: target,
+      pipeline: UpdatePipeline(
+        model: target, sections: [Section](), policy: policy, elementUpdates: elementUpdates))
+  }
+}

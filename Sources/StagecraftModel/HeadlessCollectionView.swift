@@ -1,0 +1,245 @@
+import StagecraftDiff
+import StagecraftReplay
+
+/// A collection view without UIKit: it reads the app's data source as a `UICollectionView`
+/// does, takes the same calls, and keeps what `CollectionModel` observes (cells, selection,
+/// events, held animations) and UIKit's verdict on every block that reaches it.
+///
+/// Where `CollectionModelView` is its own data source, this view reads the app's: the
+/// `dataSource` closure, inside each block after `setData` and on `reloadData`, as UIKit
+/// calls `numberOfSections` and `numberOfItems(inSection:)`. Its `Snapshot` is `Void` and it
+/// never throws, as a view; its silent refresh carries a configuration, as a view's does. So
+/// code written once for a `UICollectionView` (a coordinator, a data source, a replay with
+/// the guard) runs on it unchanged in `swift test`, and the guard checks every block
+/// against what it shows.
+///
+/// Where UIKit would raise, the view records the refusal in `verdicts` (a test fails on it)
+/// and reloads from its data source, so that the test can go on and report it.
+///
+/// ```swift
+/// import Stagecraft
+///
+/// @MainActor func show() -> [String] {
+///   var items = ["a", "b", "c"]
+///   let view = HeadlessCollectionView(CollectionModel(items: items), items: { items })
+///   view.reload(
+///     using: StagedChangeset(source: items, target: ["c", "a"]), setData: { items = $0 })
+///   return view.model.items + ["\(view.verdicts.count) blocks, \(view.refusals.count) refused"]
+/// }
+/// print(await show())  // prints ["c", "a", "2 blocks, 0 refused"]
+/// ```
+@MainActor
+public final class HeadlessCollectionView<Section: DifferentiableSection> {
+  /// What the view holds: its sections, realized cells, selection and events.
+  public private(set) var model: CollectionModel<Section>
+
+  /// The app's data source: the sections it reports. Read inside each block, after the
+  /// block's `setData`, and on `reloadData()`.
+  public var dataSource: () -> [Section]
+
+  /// UIKit's verdict on each block that reached the view, in order.
+  public private(set) var verdicts: [Verdict] = []
+
+  private var held = _HeldAnimations()
+
+  /// One block that reached the view, and whether UIKit would have taken it.
+  public struct Verdict: Hashable, Sendable {
+    /// The block's calls.
+    public var batch: BatchUpdate
+    /// UIKit's refusal, or nil when it takes the block.
+    public var error: BatchUpdateError?
+  }
+
+  /// Creates a view that shows `model` and reads `dataSource`.
+  ///
+  /// - Parameters:
+  ///   - model: What the view shows at first, and its configuration and viewport.
+  ///   - dataSource: The app's data source.
+  /// - Complexity: O(1).
+  public init(_ model: CollectionModel<Section>, dataSource: @escaping () -> [Section]) {
+    self.model = model
+    self.dataSource = dataSource
+  }
+
+  /// The refusals among `verdicts`: blocks UIKit would have raised on.
+  ///
+  /// - Complexity: O(b), where b is the number of blocks.
+  public var refusals: [BatchUpdateError] { verdicts.compactMap(\.error) }
+
+  /// Whether the view is in a window and has a size. Leaving the window ends the animations
+  /// in flight, their completions called with `false`, as Core Animation removes a layer's
+  /// animations when its view leaves the window.
+  ///
+  /// - Complexity: O(a), where a is the number of animations in flight.
+  public var isOnScreen: Bool {
+    get { model.configuration.isOnScreen }
+    set {
+      model.configuration.isOnScreen = newValue
+      if !newValue { end(finished: false) }
+    }
+  }
+
+  /// Which items have cells: scrolling, for a test.
+  ///
+  /// - Complexity: O(v) to set, for v cells in the new viewport.
+  public var viewport: Viewport {
+    get { model.viewport }
+    set { model.viewport = newValue }
+  }
+
+  /// Whether the user may select more than one item, as the view's property of the same
+  /// name: `configuration.allowsMultipleSelection`.
+  ///
+  /// - Complexity: O(1).
+  public var allowsMultipleSelection: Bool {
+    get { model.configuration.allowsMultipleSelection }
+    set { model.configuration.allowsMultipleSelection = newValue }
+  }
+
+  /// Whether a block's completion waits for `finishAnimations()`; `false` by default.
+  public var holdsAnimations: Bool {
+    get { held.holds }
+    set { held.holds = newValue }
+  }
+
+  /// The number of animated blocks whose animation has not finished.
+  ///
+  /// - Complexity: O(1).
+  public var animationsInFlight: Int { held.count }
+
+  /// The number of blocks applied while an earlier replay was still animating.
+  ///
+  /// - Complexity: O(1).
+  public var overlappingBlocks: Int { held.overlappingBlocks }
+
+  /// Ends every animation in flight, calling their completions in order with `true`.
+  ///
+  /// - Complexity: O(a), where a is the number of animations in flight.
+  public func finishAnimations() { end(finished: true) }
+
+  private func end(finished: Bool) {
+    for completion in held.takeAll() { completion?(finished) }
+  }
+}
+
+extension HeadlessCollectionView {
+  /// A view of a flat list: one section holding what `items` reports.
+  ///
+  /// - Parameters:
+  ///   - model: What the view shows at first.
+  ///   - items: The app's data source: the items of section 0.
+  /// - Complexity: O(1).
+  public convenience init<Item>(
+    _ model: CollectionModel<Section>, items: @escaping () -> [Item]
+  ) where Section == ArraySection<Int, Item> {
+    self.init(model, dataSource: { [ArraySection(model: 0, elements: items())] })
+  }
+}
+
+extension HeadlessCollectionView: @MainActor BatchUpdateTarget {
+  /// A silent refresh carries a configuration, called with the cell as it is before the
+  /// block and its item's path after it; the view then shows the data source's item there.
+  public typealias ElementUpdates = CellUpdateMode<CollectionModel<Section>.Cell>
+
+  /// The item count of each section the view shows.
+  ///
+  /// - Complexity: O(S), where S is the number of sections.
+  public var displayedItemCounts: [Int]? { model.displayedItemCounts }
+
+  /// The view the model plays: `configuration.view`.
+  ///
+  /// - Complexity: O(1).
+  public var viewKind: ListViewKind { model.viewKind }
+
+  /// Calls `setData`, then reads the data source and reloads.
+  ///
+  /// - Parameters:
+  ///   - snapshot: Nothing: the view reads its data source.
+  ///   - setData: Switches the app's data source.
+  /// - Complexity: O(S + v) and the data source, for S sections and v cells in the viewport.
+  public func reloadData(_ snapshot: Void, setData: () -> Void) {
+    setData()
+    model.reloadData(newSections: dataSource())
+  }
+
+  /// Applies one block: `setData`, then the data source is read, the calls validated as
+  /// UIKit validates them, and cells and selection carried across; the silent refresh's
+  /// configuration is called for each refreshed realized cell.
+  ///
+  /// - Parameters:
+  ///   - batch: The calls.
+  ///   - snapshot: Nothing: the view reads its data source.
+  ///   - animated: Whether the block animates (only animated blocks are held).
+  ///   - setData: Switches the app's data source, inside the block.
+  ///   - refreshing: Silent refreshes, from a cell's path before to its item's path after.
+  ///   - elementUpdates: For a silent refresh, the configuration to call.
+  ///   - completion: Called when the block's animation ends; with `false` for a block UIKit
+  ///     would have refused.
+  /// - Complexity: That of `CollectionModel.performBatchUpdates`, and the data source.
+  public func performBatchUpdates(
+    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+    refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdates,
+    completion: ((Bool) -> Void)?
+  ) {
+    held.blockWillApply()
+    setData()
+    let sections = dataSource()
+    if case .silent(let configure) = elementUpdates {
+      for refresh in refreshing {
+        if let cell = model.cell(at: refresh.source) { configure(cell, refresh.target) }
+      }
+    }
+    do {
+      try model.performBatchUpdates(
+        batch, snapshot: sections, animated: animated, setData: {}, refreshing: refreshing,
+        by: elementUpdates.mode, completion: nil)
+    } catch {
+      verdicts.append(Verdict(batch: batch, error: error))
+      model.reloadData(newSections: sections)
+      completion?(false)
+      return
+    }
+    verdicts.append(Verdict(batch: batch, error: nil))
+    if !held.hold(completion, animated: animated) { completion?(true) }
+  }
+
+  /// Moves the item as the user's drag does: the view has moved the cell already.
+  ///
+  /// - Parameters:
+  ///   - source: Where the item was.
+  ///   - destination: Where it is now.
+  /// - Complexity: That of `CollectionModel.moveItemInteractively(from:to:)`.
+  public func moveItemInteractively(from source: ElementPath, to destination: ElementPath) {
+    try? model.moveItemInteractively(from: source, to: destination)
+  }
+
+  /// The selected paths.
+  ///
+  /// - Complexity: O(k log k), where k is the number of selected items.
+  public var selectedItemPaths: [ElementPath]? { model.indexPathsForSelectedItems }
+
+  /// Selects the item at `path`, as `selectItem(at:animated:scrollPosition:)` does.
+  ///
+  /// - Parameters:
+  ///   - path: The item to select.
+  ///   - animated: Unused.
+  /// - Complexity: O(1), or O(k) to clear k items in single selection.
+  public func selectItem(at path: ElementPath, animated: Bool) {
+    model.selectItem(at: path)
+  }
+
+  /// Deselects the item at `path`.
+  ///
+  /// - Parameters:
+  ///   - path: The item to deselect.
+  ///   - animated: Unused.
+  /// - Complexity: O(1).
+  public func deselectItem(at path: ElementPath, animated: Bool) {
+    model.deselectItem(at: path)
+  }
+
+  /// The paths of the realized cells.
+  ///
+  /// - Complexity: O(r log r), where r is the number of realized cells.
+  public var visibleItemPaths: [ElementPath]? { model.realizedPaths }
+}
