@@ -180,6 +180,6 @@ extension CollectionCoordinator {
     self.init(
       target: target,
       pipeline: UpdatePipeline(
-        model: target, sections: [Section](), policy: policy, elementUpdates: elementUpdates))
+        target: target, sections: [Section](), policy: policy, elementUpdates: elementUpdates))
   }
 }

@@ -45,43 +45,77 @@ where Data: RangeReplaceableCollection, Data.Element: DifferentiableSection {
 }
 
 extension UpdatePipeline where Data: RangeReplaceableCollection, Data.Element: Differentiable {
-  /// Creates a pipeline that shows a flat list on a `CollectionModelView`: a test's view.
+  /// Creates a pipeline that shows a flat list on a `CollectionModelView`: a test's view,
+  /// which holds its data itself (a block it refuses ends the request as `.failed`).
   ///
   /// - Parameters:
-  ///   - model: The view; its model shows `items` in section 0.
+  ///   - target: The view; its model shows `items` in section 0.
   ///   - items: What the view shows now.
   ///   - policy: When to reload instead of animating, and where to diff.
   ///   - elementUpdates: How updated elements reach their cells.
   /// - Complexity: O(1).
   public convenience init(
-    model: CollectionModelView<ArraySection<Int, Data.Element>>, items: Data,
+    target: CollectionModelView<ArraySection<Int, Data.Element>>, items: Data,
     policy: UpdatePolicy = UpdatePolicy(), elementUpdates: ElementUpdateMode = .reload
   ) where Failure == BatchUpdateError {
     self.init(
-      target: model, data: items, policy: policy, elementUpdates: elementUpdates,
+      target: target, data: items, policy: policy, elementUpdates: elementUpdates,
       diff: { StagedChangeset(source: $0, target: $1) },
       snapshot: { [ArraySection(model: 0, elements: $0)] })
+  }
+
+  /// The former spelling of `init(target:items:policy:elementUpdates:)`, whose label named
+  /// a `CollectionModel` where it takes a `CollectionModelView`.
+  ///
+  /// - Parameters:
+  ///   - model: The view.
+  ///   - items: What the view shows now.
+  ///   - policy: When to reload instead of animating, and where to diff.
+  ///   - elementUpdates: How updated elements reach their cells.
+  /// - Complexity: O(1).
+  @available(*, deprecated, renamed: "init(target:items:policy:elementUpdates:)")
+  public convenience init(
+    model: CollectionModelView<ArraySection<Int, Data.Element>>, items: Data,
+    policy: UpdatePolicy = UpdatePolicy(), elementUpdates: ElementUpdateMode = .reload
+  ) where Failure == BatchUpdateError {
+    self.init(target: model, items: items, policy: policy, elementUpdates: elementUpdates)
   }
 }
 
 extension UpdatePipeline
 where Data: RangeReplaceableCollection, Data.Element: DifferentiableSection {
   /// Creates a pipeline that shows a list of sections on a `CollectionModelView`: a test's
-  /// view.
+  /// view, which holds its data itself (a block it refuses ends the request as `.failed`).
   ///
   /// - Parameters:
-  ///   - model: The view; its model shows `sections`.
+  ///   - target: The view; its model shows `sections`.
   ///   - sections: What the view shows now.
   ///   - policy: When to reload instead of animating, and where to diff.
   ///   - elementUpdates: How updated elements reach their cells.
   /// - Complexity: O(1).
   public convenience init(
-    model: CollectionModelView<Data.Element>, sections: Data,
+    target: CollectionModelView<Data.Element>, sections: Data,
     policy: UpdatePolicy = UpdatePolicy(), elementUpdates: ElementUpdateMode = .reload
   ) where Failure == BatchUpdateError {
     self.init(
-      target: model, data: sections, policy: policy, elementUpdates: elementUpdates,
+      target: target, data: sections, policy: policy, elementUpdates: elementUpdates,
       diff: { StagedChangeset(source: $0, target: $1) }, snapshot: { Array($0) },
       elementCount: { $0.reduce(0) { $0 + $1.elements.count } })
+  }
+
+  /// The former spelling of `init(target:sections:policy:elementUpdates:)`.
+  ///
+  /// - Parameters:
+  ///   - model: The view.
+  ///   - sections: What the view shows now.
+  ///   - policy: When to reload instead of animating, and where to diff.
+  ///   - elementUpdates: How updated elements reach their cells.
+  /// - Complexity: O(1).
+  @available(*, deprecated, renamed: "init(target:sections:policy:elementUpdates:)")
+  public convenience init(
+    model: CollectionModelView<Data.Element>, sections: Data,
+    policy: UpdatePolicy = UpdatePolicy(), elementUpdates: ElementUpdateMode = .reload
+  ) where Failure == BatchUpdateError {
+    self.init(target: model, sections: sections, policy: policy, elementUpdates: elementUpdates)
   }
 }

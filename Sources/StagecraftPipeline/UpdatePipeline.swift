@@ -25,7 +25,7 @@ import StagecraftReplay
 ///
 /// @MainActor func burst() async -> [String] {
 ///   let view = CollectionModelView(CollectionModel(items: ["hi"]))
-///   let pipeline = UpdatePipeline(model: view, items: ["hi"])
+///   let pipeline = UpdatePipeline(target: view, items: ["hi"])
 ///   var log: [String] = []
 ///   pipeline.apply(["hi", "yo"]) { log.append("first \($0)") }
 ///   pipeline.apply(["hi", "yo", "hey"]) { log.append("second \($0)") }
@@ -120,8 +120,8 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   /// Creates a pipeline that replays onto `target`, which shows `data`.
   ///
   /// Most code uses a convenience initializer: `init(target:items:)` or
-  /// `init(target:sections:)` for a view, `init(model:items:)` or `init(model:sections:)`
-  /// for a `CollectionModelView`.
+  /// `init(target:sections:)`, for a view, a `HeadlessCollectionView` or a
+  /// `CollectionModelView`.
   ///
   /// - Parameters:
   ///   - target: The view.

@@ -26,6 +26,41 @@
       (0..<numberOfSections).map { numberOfItems(inSection: $0) }
     }
 
+    /// The selected items (`selectionIndexPaths`).
+    ///
+    /// - Complexity: O(k log k), where k is the number of selected items.
+    public var selectedItemPaths: [ElementPath]? {
+      selectionIndexPaths.map(ElementPath.init).sorted()
+    }
+
+    /// Selects the item at `path` without scrolling or telling the delegate
+    /// (`selectItems(at:scrollPosition:)`).
+    ///
+    /// - Parameters:
+    ///   - path: The item to select.
+    ///   - animated: Unused: AppKit selects without animation.
+    /// - Complexity: O(1) here.
+    public func selectItem(at path: ElementPath, animated: Bool) {
+      selectItems(at: [IndexPath(path)], scrollPosition: [])
+    }
+
+    /// Deselects the item at `path` without telling the delegate (`deselectItems(at:)`).
+    ///
+    /// - Parameters:
+    ///   - path: The item to deselect.
+    ///   - animated: Unused: AppKit deselects without animation.
+    /// - Complexity: O(1) here.
+    public func deselectItem(at path: ElementPath, animated: Bool) {
+      deselectItems(at: [IndexPath(path)])
+    }
+
+    /// The items on screen (`indexPathsForVisibleItems()`).
+    ///
+    /// - Complexity: O(v log v), where v is the number of visible items.
+    public var visibleItemPaths: [ElementPath]? {
+      indexPathsForVisibleItems().map(ElementPath.init).sorted()
+    }
+
     /// Calls `setData`, then `reloadData()`.
     ///
     /// - Parameters:

@@ -25,6 +25,39 @@
       (0..<numberOfSections).map { numberOfItems(inSection: $0) }
     }
 
+    /// The selected items (`indexPathsForSelectedItems`).
+    ///
+    /// - Complexity: O(k), where k is the number of selected items.
+    public var selectedItemPaths: [ElementPath]? {
+      (indexPathsForSelectedItems ?? []).map(ElementPath.init)
+    }
+
+    /// Selects the item at `path` without scrolling or telling the delegate
+    /// (`selectItem(at:animated:scrollPosition:)`).
+    ///
+    /// - Parameters:
+    ///   - path: The item to select.
+    ///   - animated: Whether to animate the change.
+    /// - Complexity: O(1) here.
+    public func selectItem(at path: ElementPath, animated: Bool) {
+      selectItem(at: IndexPath(path), animated: animated, scrollPosition: [])
+    }
+
+    /// Deselects the item at `path` without telling the delegate (`deselectItem(at:animated:)`).
+    ///
+    /// - Parameters:
+    ///   - path: The item to deselect.
+    ///   - animated: Whether to animate the change.
+    /// - Complexity: O(1) here.
+    public func deselectItem(at path: ElementPath, animated: Bool) {
+      deselectItem(at: IndexPath(path), animated: animated)
+    }
+
+    /// The items on screen (`indexPathsForVisibleItems`).
+    ///
+    /// - Complexity: O(v), where v is the number of visible items.
+    public var visibleItemPaths: [ElementPath]? { indexPathsForVisibleItems.map(ElementPath.init) }
+
     /// Calls `setData`, then `reloadData()`.
     ///
     /// - Parameters:

@@ -32,6 +32,41 @@
     /// - Complexity: O(1).
     public var viewKind: ListViewKind { .tableView }
 
+    /// The selected rows (`indexPathsForSelectedRows`).
+    ///
+    /// - Complexity: O(k), where k is the number of selected rows.
+    public var selectedItemPaths: [ElementPath]? {
+      (indexPathsForSelectedRows ?? []).map(ElementPath.init)
+    }
+
+    /// Selects the row at `path` without scrolling or telling the delegate
+    /// (`selectRow(at:animated:scrollPosition:)`).
+    ///
+    /// - Parameters:
+    ///   - path: The row to select.
+    ///   - animated: Whether to animate the change.
+    /// - Complexity: O(1) here.
+    public func selectItem(at path: ElementPath, animated: Bool) {
+      selectRow(at: IndexPath(path), animated: animated, scrollPosition: .none)
+    }
+
+    /// Deselects the row at `path` without telling the delegate (`deselectRow(at:animated:)`).
+    ///
+    /// - Parameters:
+    ///   - path: The row to deselect.
+    ///   - animated: Whether to animate the change.
+    /// - Complexity: O(1) here.
+    public func deselectItem(at path: ElementPath, animated: Bool) {
+      deselectRow(at: IndexPath(path), animated: animated)
+    }
+
+    /// The rows on screen (`indexPathsForVisibleRows`).
+    ///
+    /// - Complexity: O(v), where v is the number of visible rows.
+    public var visibleItemPaths: [ElementPath]? {
+      (indexPathsForVisibleRows ?? []).map(ElementPath.init)
+    }
+
     /// Calls `setData`, then `reloadData()`.
     ///
     /// - Parameters:

@@ -135,10 +135,12 @@ extension DiffableDataSource {
   /// - Parameters:
   ///   - item: An item the view shows.
   ///   - animatingDifferences: `false` applies the batch without animation.
-  ///   - completion: Called once, when the batch completes; right away when no row appears
-  ///     or disappears, and not at all when the item does not change.
-  /// - Returns: Whether the item changed expansion: `false` when the view does not show it
-  ///   or a handler said no.
+  ///   - completion: Called exactly once, as every apply's is: when the batch completes;
+  ///     right away when no row appears or disappears, when nothing changes (an item the
+  ///     data source does not have, or a handler that says no), and before the error is
+  ///     thrown.
+  /// - Returns: Whether the item changed expansion: `false` when the data source does not
+  ///   have the item (nothing changes, no handler is asked) or a handler said no.
   /// - Throws: `DiffableSnapshotError` when `snapshotForExpandingParent` returns items that
   ///   are elsewhere in the data source, and `Target.Failure` when the target refuses the
   ///   batch; nothing changes.
@@ -149,6 +151,23 @@ extension DiffableDataSource {
   public func toggleExpansion(
     of item: ItemIdentifier, animatingDifferences: Bool = true,
     completion: (() -> Void)? = nil
+  ) throws -> Bool {
+    let once = _CompletionOnce(completion)
+    do {
+      let changed = try _toggleExpansion(
+        of: item, animatingDifferences: animatingDifferences, completion: once.call)
+      if !changed { once.call() }
+      return changed
+    } catch {
+      once.call()
+      throw error
+    }
+  }
+
+  /// Expands or collapses `item`; `completion` is called when a batch completes.
+  @inlinable
+  func _toggleExpansion(
+    of item: ItemIdentifier, animatingDifferences: Bool, completion: @escaping () -> Void
   ) throws -> Bool {
     guard let section = _snapshot.sectionIdentifier(containingItem: item) else { return false }
     let handlers = sectionSnapshotHandlers
@@ -305,5 +324,21 @@ extension DiffableDataSource {
           !node.isVisible && node.item.map { snapshot.indexOfItem($0) != nil } ?? false
         }
     }
+  }
+}
+
+/// A completion that runs at most once, however many paths call it.
+@usableFromInline
+final class _CompletionOnce {
+  @usableFromInline var completion: (() -> Void)?
+
+  @usableFromInline
+  init(_ completion: (() -> Void)?) { self.completion = completion }
+
+  @usableFromInline
+  func call() {
+    let pending = completion
+    completion = nil
+    pending?()
   }
 }

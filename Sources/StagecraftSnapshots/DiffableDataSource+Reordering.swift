@@ -27,14 +27,41 @@ public struct ReorderingHandlers<SectionIdentifier: Hashable, ItemIdentifier: Ha
 }
 
 /// One reorder, as `NSDiffableDataSourceTransaction` describes it: the snapshots before and
-/// after, the difference between them as a Stagecraft changeset, and the same per section.
+/// after, the difference of their item identifiers, and the same per section.
+///
+/// `difference` is what Apple's is, a `CollectionDifference` of the item identifiers (all
+/// sections, in order), so an app keeps its own store in step as Apple's sample does:
+///
+/// ```swift
+/// import Stagecraft
+///
+/// var backingStore = ["a", "b", "c"]
+/// let dataSource = CollectionModelDataSource<Int, String>()
+/// var snapshot = DiffableSnapshot<Int, String>()
+/// try snapshot.appendSections([0])
+/// try snapshot.appendItems(backingStore)
+/// try dataSource.apply(snapshot)
+/// dataSource.reorderingHandlers.canReorderItem = { _ in true }
+/// dataSource.reorderingHandlers.didReorder = { transaction in
+///   if let updated = backingStore.applying(transaction.difference) { backingStore = updated }
+/// }
+/// try dataSource.reorderItem(
+///   at: ElementPath(element: 0, section: 0), to: ElementPath(element: 2, section: 0))
+/// print(backingStore)  // prints ["b", "c", "a"]
+/// ```
 public struct DiffableDataSourceTransaction<SectionIdentifier: Hashable, ItemIdentifier: Hashable> {
   /// The data source's snapshot before the reorder.
   public let initialSnapshot: DiffableSnapshot<SectionIdentifier, ItemIdentifier>
   /// Its snapshot after the reorder.
   public let finalSnapshot: DiffableSnapshot<SectionIdentifier, ItemIdentifier>
-  /// The diff from `initialSnapshot` to `finalSnapshot`: one move.
-  public let difference:
+  /// The difference from `initialSnapshot.itemIdentifiers` to `finalSnapshot.itemIdentifiers`:
+  /// for a reorder, the item removed at its old offset and inserted at its new one,
+  /// associated as a move (empty when its place among all items is unchanged, as when it
+  /// moves from the end of a section to the start of the next).
+  public let difference: CollectionDifference<ItemIdentifier>
+  /// The same change as a staged changeset of the snapshots' sections: one move, which a
+  /// `CollectionModel` or a view can replay.
+  public let stagedDifference:
     StagedChangeset<[DiffableSnapshot<SectionIdentifier, ItemIdentifier>.Section]>
   /// One transaction per section the reorder changed: the source section, and the
   /// destination section when it is another.
@@ -48,18 +75,23 @@ public struct DiffableDataSourceTransaction<SectionIdentifier: Hashable, ItemIde
   /// - Parameters:
   ///   - initialSnapshot: The snapshot before.
   ///   - finalSnapshot: The snapshot after.
-  ///   - difference: The diff from one to the other.
+  ///   - difference: The difference of their item identifiers.
+  ///   - stagedDifference: The staged changeset from one to the other.
   ///   - sectionTransactions: What happened to each section.
   /// - Complexity: O(1).
   public init(
     initialSnapshot: DiffableSnapshot<SectionIdentifier, ItemIdentifier>,
     finalSnapshot: DiffableSnapshot<SectionIdentifier, ItemIdentifier>,
-    difference: StagedChangeset<[DiffableSnapshot<SectionIdentifier, ItemIdentifier>.Section]>,
+    difference: CollectionDifference<ItemIdentifier>,
+    stagedDifference: StagedChangeset<
+      [DiffableSnapshot<SectionIdentifier, ItemIdentifier>.Section]
+    >,
     sectionTransactions: [DiffableDataSourceSectionTransaction<SectionIdentifier, ItemIdentifier>]
   ) {
     self.initialSnapshot = initialSnapshot
     self.finalSnapshot = finalSnapshot
     self.difference = difference
+    self.stagedDifference = stagedDifference
     self.sectionTransactions = sectionTransactions
   }
 }
@@ -75,8 +107,11 @@ public struct DiffableDataSourceSectionTransaction<
   public let initialSnapshot: DiffableSectionSnapshot<ItemIdentifier>
   /// The section after the reorder.
   public let finalSnapshot: DiffableSectionSnapshot<ItemIdentifier>
-  /// The diff of the section's items.
-  public let difference: StagedChangeset<[SnapshotItem<ItemIdentifier>]>
+  /// The difference from the section's items before to its items after: a move within the
+  /// section, or the item removed from it or inserted into it.
+  public let difference: CollectionDifference<ItemIdentifier>
+  /// The same change as a staged changeset of the section's items.
+  public let stagedDifference: StagedChangeset<[SnapshotItem<ItemIdentifier>]>
 
   /// Creates a section transaction.
   ///
@@ -84,17 +119,20 @@ public struct DiffableDataSourceSectionTransaction<
   ///   - sectionIdentifier: The section.
   ///   - initialSnapshot: The section before.
   ///   - finalSnapshot: The section after.
-  ///   - difference: The diff of its items.
+  ///   - difference: The difference of its items.
+  ///   - stagedDifference: The staged changeset of its items.
   /// - Complexity: O(1).
   public init(
     sectionIdentifier: SectionIdentifier, initialSnapshot: DiffableSectionSnapshot<ItemIdentifier>,
     finalSnapshot: DiffableSectionSnapshot<ItemIdentifier>,
-    difference: StagedChangeset<[SnapshotItem<ItemIdentifier>]>
+    difference: CollectionDifference<ItemIdentifier>,
+    stagedDifference: StagedChangeset<[SnapshotItem<ItemIdentifier>]>
   ) {
     self.sectionIdentifier = sectionIdentifier
     self.initialSnapshot = initialSnapshot
     self.finalSnapshot = finalSnapshot
     self.difference = difference
+    self.stagedDifference = stagedDifference
   }
 }
 
@@ -148,7 +186,7 @@ extension DiffableDataSource {
     else { return false }
     var final = _snapshot
     final._moveItem(from: source, to: destination)
-    let transaction = _transaction(from: _snapshot, to: final, sections: [source, destination])
+    let transaction = _transaction(from: _snapshot, to: final, moving: source, to: destination)
     reorderingHandlers.willReorder?(transaction)
     try target.moveItemInteractively(from: source, to: destination)
     _snapshot = final
@@ -160,33 +198,59 @@ extension DiffableDataSource {
     return true
   }
 
-  /// The transaction of a reorder from `initial` to `final` that changed the sections of
-  /// `paths`.
+  /// The transaction of the reorder of the item at `source` to `destination`, from `initial`
+  /// to `final`.
   @inlinable
   func _transaction(
     from initial: DiffableSnapshot<SectionIdentifier, ItemIdentifier>,
-    to final: DiffableSnapshot<SectionIdentifier, ItemIdentifier>, sections paths: [ElementPath]
+    to final: DiffableSnapshot<SectionIdentifier, ItemIdentifier>,
+    moving source: ElementPath, to destination: ElementPath
   ) -> DiffableDataSourceTransaction<SectionIdentifier, ItemIdentifier> {
+    let (before, after) = (initial.sections(), final.sections())
+    let item = before[source.section].elements[source.element].identifier
     var sectionTransactions:
       [DiffableDataSourceSectionTransaction<
         SectionIdentifier, ItemIdentifier
       >] = []
-    for position in Set(paths.map(\.section)).sorted() {
+    for position in Set([source.section, destination.section]).sorted() {
       let section = initial.sectionIdentifiers[position]
-      var after = DiffableSectionSnapshot<ItemIdentifier>()
+      var sectionAfter = DiffableSectionSnapshot<ItemIdentifier>()
       // The section's items are unique, so this cannot throw.
-      try? after.append(Array(final.itemIdentifiers(inSection: section)))
+      try? sectionAfter.append(Array(final.itemIdentifiers(inSection: section)))
+      let removal = position == source.section ? source.element : nil
+      let insertion = position == destination.section ? destination.element : nil
       sectionTransactions.append(
         DiffableDataSourceSectionTransaction(
           sectionIdentifier: section, initialSnapshot: snapshot(for: section),
-          finalSnapshot: after,
-          difference: StagedChangeset(
-            source: initial.sections()[position].elements,
-            target: final.sections()[position].elements)))
+          finalSnapshot: sectionAfter,
+          difference: _moveDifference(item, from: removal, to: insertion),
+          stagedDifference: StagedChangeset(
+            source: before[position].elements, target: after[position].elements)))
     }
+    // Offsets among all items, sections laid end to end.
+    func offset(_ path: ElementPath, in sections: [Section]) -> Int {
+      sections[..<path.section].reduce(path.element) { $0 + $1.elements.count }
+    }
+    let (from, to) = (offset(source, in: before), offset(destination, in: after))
     return DiffableDataSourceTransaction(
       initialSnapshot: initial, finalSnapshot: final,
-      difference: StagedChangeset(source: initial.sections(), target: final.sections()),
+      difference: from == to
+        ? _moveDifference(item, from: nil, to: nil)
+        : _moveDifference(item, from: from, to: to),
+      stagedDifference: StagedChangeset(source: before, target: after),
       sectionTransactions: sectionTransactions)
   }
+}
+
+/// The difference that removes `item` at `from` and inserts it at `to`, associated as a move
+/// when both are given; either may be missing (the item left or entered), or both (empty).
+@usableFromInline
+func _moveDifference<Item: Hashable>(_ item: Item, from: Int?, to: Int?)
+  -> CollectionDifference<Item>
+{
+  var changes: [CollectionDifference<Item>.Change] = []
+  if let from { changes.append(.remove(offset: from, element: item, associatedWith: to)) }
+  if let to { changes.append(.insert(offset: to, element: item, associatedWith: from)) }
+  // One removal and one insertion, associated with each other: always a valid difference.
+  return CollectionDifference(changes) ?? [Item]().difference(from: [])
 }

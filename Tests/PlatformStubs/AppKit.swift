@@ -85,6 +85,31 @@
   open var numberOfSections: Int { 0 }
   // nscollectionview/numberofitems(insection:)
   open func numberOfItems(inSection section: Int) -> Int { 0 }
+  // nscollectionview/scrollposition
+  public struct ScrollPosition: OptionSet, @unchecked Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let top = ScrollPosition(rawValue: 1 << 0)
+    public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+    public static let bottom = ScrollPosition(rawValue: 1 << 2)
+    public static let nearestHorizontalEdge = ScrollPosition(rawValue: 1 << 9)
+    public static let left = ScrollPosition(rawValue: 1 << 3)
+    public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
+    public static let right = ScrollPosition(rawValue: 1 << 5)
+    public static let leadingEdge = ScrollPosition(rawValue: 1 << 6)
+    public static let trailingEdge = ScrollPosition(rawValue: 1 << 7)
+    public static let nearestVerticalEdge = ScrollPosition(rawValue: 1 << 8)
+  }
+  // nscollectionview/selectionindexpaths
+  open var selectionIndexPaths: Set<IndexPath> = []
+  // nscollectionview/selectitems(at:scrollposition:)
+  open func selectItems(
+    at indexPaths: Set<IndexPath>, scrollPosition: NSCollectionView.ScrollPosition
+  ) {}
+  // nscollectionview/deselectitems(at:)
+  open func deselectItems(at indexPaths: Set<IndexPath>) {}
+  // nscollectionview/indexpathsforvisibleitems()
+  open func indexPathsForVisibleItems() -> Set<IndexPath> { [] }
 }
 
 // foundation/indexpath, AppKit's additions

@@ -88,6 +88,29 @@
   open var numberOfSections: Int { 0 }
   // uicollectionview/numberofitems(insection:)
   open func numberOfItems(inSection section: Int) -> Int { 0 }
+  // uicollectionview/scrollposition
+  public struct ScrollPosition: OptionSet, @unchecked Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let top = ScrollPosition(rawValue: 1 << 0)
+    public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+    public static let bottom = ScrollPosition(rawValue: 1 << 2)
+    public static let left = ScrollPosition(rawValue: 1 << 3)
+    public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
+    public static let right = ScrollPosition(rawValue: 1 << 5)
+  }
+  // uicollectionview/indexpathsforselecteditems
+  open var indexPathsForSelectedItems: [IndexPath]? { nil }
+  // uicollectionview/selectitem(at:animated:scrollposition:)
+  open func selectItem(
+    at indexPath: IndexPath?, animated: Bool, scrollPosition: UICollectionView.ScrollPosition
+  ) {}
+  // uicollectionview/deselectitem(at:animated:)
+  open func deselectItem(at indexPath: IndexPath, animated: Bool) {}
+  // uicollectionview/indexpathsforvisibleitems
+  open var indexPathsForVisibleItems: [IndexPath] { [] }
+  // uicollectionview/allowsmultipleselection
+  open var allowsMultipleSelection: Bool = false
 }
 
 // uitableview
@@ -126,6 +149,20 @@
   open var numberOfSections: Int { 0 }
   // uitableview/numberofrows(insection:)
   open func numberOfRows(inSection section: Int) -> Int { 0 }
+  // uitableview/scrollposition
+  public enum ScrollPosition: Int, @unchecked Sendable {
+    case none, top, middle, bottom
+  }
+  // uitableview/indexpathsforselectedrows
+  open var indexPathsForSelectedRows: [IndexPath]? { nil }
+  // uitableview/selectrow(at:animated:scrollposition:)
+  open func selectRow(
+    at indexPath: IndexPath?, animated: Bool, scrollPosition: UITableView.ScrollPosition
+  ) {}
+  // uitableview/deselectrow(at:animated:)
+  open func deselectRow(at indexPath: IndexPath, animated: Bool) {}
+  // uitableview/indexpathsforvisiblerows
+  open var indexPathsForVisibleRows: [IndexPath]? { nil }
 }
 
 // uiviewcontroller

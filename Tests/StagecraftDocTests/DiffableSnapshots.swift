@@ -46,7 +46,7 @@ import Testing
   _doc.expect("[4, 5]", at: 68)
   print(built.sectionIdentifiers)
   _doc.expect("[\"Unread\", \"Pinned\"]", at: 69)
-  // Sources/Stagecraft/Stagecraft.docc/DiffableSnapshots.md:90
+  // Sources/Stagecraft/Stagecraft.docc/DiffableSnapshots.md:92
   let board = CollectionModelDataSource<String, String>()
   try board.apply(
     DiffableSnapshot<String, String> {
@@ -61,10 +61,25 @@ import Testing
   _ = board.target.selectItem(at: ElementPath(element: 2, section: 0))  // Ship
   try board.reorderItem(at: ElementPath(element: 2, section: 0), to: ElementPath(element: 0, section: 1))
   print(saved, board.target.indexPathsForSelectedItems)
-  _doc.expect("[\"Ship\", \"Plan\"] [[1, 0]]", at: 103)
+  _doc.expect("[\"Ship\", \"Plan\"] [[1, 0]]", at: 105)
   print(try board.reorderItem(at: ElementPath(element: 1, section: 1), to: ElementPath(element: 0, section: 0)))
-  _doc.expect("false", at: 104)
-  // Sources/Stagecraft/Stagecraft.docc/DiffableSnapshots.md:197
+  _doc.expect("false", at: 106)
+  // Sources/Stagecraft/Stagecraft.docc/DiffableSnapshots.md:113
+  var backingStore = ["Write", "Test", "Plan"]
+  let list = CollectionModelDataSource<Int, String>()
+  try list.apply(DiffableSnapshot<Int, String> { SnapshotSectionContent(0) { backingStore } })
+  list.reorderingHandlers.canReorderItem = { _ in true }
+  list.reorderingHandlers.didReorder = { transaction in
+    if let updated = backingStore.applying(transaction.difference) { backingStore = updated }
+  }
+  try list.reorderItem(at: ElementPath(element: 2, section: 0), to: ElementPath(element: 0, section: 0))
+  print(backingStore)
+  _doc.expect("[\"Plan\", \"Write\", \"Test\"]", at: 121)
+  // Sources/Stagecraft/Stagecraft.docc/DiffableSnapshots.md:127
+  list.reorderingHandlers.didReorder = { transaction in print(transaction) }
+  try list.reorderItem(at: ElementPath(element: 0, section: 0), to: ElementPath(element: 1, section: 0))
+  _doc.expect("DiffableDataSourceTransaction\n  initial: 0: [Plan, Write, Test]\n  final: 0: [Write, Plan, Test]\n  difference: move Plan from 0 to 1", at: 127)
+  // Sources/Stagecraft/Stagecraft.docc/DiffableSnapshots.md:230
   struct Banner: Differentiable, Hashable {
     var id: Int
   }
@@ -73,8 +88,8 @@ import Testing
   let next = [AnyDifferentiable(1), AnyDifferentiable(Banner(id: 1))]
   let changes = StagedChangeset(source: feed, target: next)
   print(changes.map(\.elementDeleted))
-  _doc.expect("[[[0, 2]], []]", at: 204)
+  _doc.expect("[[[0, 2]], []]", at: 237)
   print(changes.map(\.elementMoved.count))
-  _doc.expect("[0, 1]", at: 205)
+  _doc.expect("[0, 1]", at: 238)
   _doc.expectNothingUnchecked()
 }

@@ -615,6 +615,30 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_DiffableDataSource_Reordering_29() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftSnapshots/DiffableDataSource+Reordering.swift:36
+
+  var backingStore = ["a", "b", "c"]
+  let dataSource = CollectionModelDataSource<Int, String>()
+  var snapshot = DiffableSnapshot<Int, String>()
+  try snapshot.appendSections([0])
+  try snapshot.appendItems(backingStore)
+  try dataSource.apply(snapshot)
+  dataSource.reorderingHandlers.canReorderItem = { _ in true }
+  dataSource.reorderingHandlers.didReorder = { transaction in
+    if let updated = backingStore.applying(transaction.difference) { backingStore = updated }
+  }
+  try dataSource.reorderItem(
+    at: ElementPath(element: 0, section: 0), to: ElementPath(element: 2, section: 0))
+  print(backingStore)
+  _doc.expect("[\"b\", \"c\", \"a\"]", at: 50)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_DiffableDataSource_5() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
@@ -676,6 +700,46 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_DiffableSnapshot_Description_2() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftSnapshots/DiffableSnapshot+Description.swift:6
+
+  var snapshot = DiffableSnapshot<String, String>()
+  try snapshot.appendSections(["Places", "Tags"])
+  try snapshot.appendItems(["iCloud", "Local"], toSection: "Places")
+  try snapshot.reloadItems(["Local"])
+  print(snapshot)
+  _doc.expect("DiffableSnapshot: 2 sections, 2 items\n  Places: [iCloud, Local]\n  Tags: []\n  reloaded items: [Local]", at: 6)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_DiffableSnapshot_Description_44() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftSnapshots/DiffableSnapshot+Description.swift:47
+
+  print([SnapshotItem("iCloud"), SnapshotItem("Local", mark: .reload)])
+  _doc.expect("[iCloud, Local (reload)]", at: 49)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_DiffableSnapshot_Description_63() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftSnapshots/DiffableSnapshot+Description.swift:66
+
+  print(SnapshotSection("Tags", isReloaded: true))
+  _doc.expect("Tags (reloaded)", at: 68)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_DiffableSnapshot_3() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
@@ -701,7 +765,7 @@ import Testing
 
   @MainActor func burst() async -> [String] {
     let view = CollectionModelView(CollectionModel(items: ["hi"]))
-    let pipeline = UpdatePipeline(model: view, items: ["hi"])
+    let pipeline = UpdatePipeline(target: view, items: ["hi"])
     var log: [String] = []
     pipeline.apply(["hi", "yo"]) { log.append("first \($0)") }
     pipeline.apply(["hi", "yo", "hey"]) { log.append("second \($0)") }

@@ -30,7 +30,7 @@ import Testing
 
   @MainActor func chat() async -> [String] {
     let view = CollectionModelView(CollectionModel(items: [ChatMessage]()))
-    let pipeline = UpdatePipeline(model: view, items: [ChatMessage]())
+    let pipeline = UpdatePipeline(target: view, items: [ChatMessage]())
     let all = await receive(into: pipeline)
     let outcome = await pipeline.apply(all)
     return [
@@ -46,7 +46,7 @@ import Testing
 
   @MainActor func search() async -> [String] {
     let view = CollectionModelView(CollectionModel(items: names))
-    let pipeline = UpdatePipeline(model: view, items: names)
+    let pipeline = UpdatePipeline(target: view, items: names)
     var log: [String] = []
     for query in ["A", "Al", "Alo"] {
       let results = names.filter { $0.hasPrefix(query) }

@@ -70,20 +70,86 @@ struct ReorderingTests {
 
     let transaction = try #require(transactions.first)
     #expect(transaction.finalSnapshot == dataSource.snapshot())
-    #expect(transaction.difference.count == 1)
+    #expect(transaction.stagedDifference.count == 1)
     #expect(
-      transaction.difference.first?.elementMoved
+      transaction.stagedDifference.first?.elementMoved
         == [Move(source: Self.path(1, 0), target: Self.path(2, 1))])
-    // The difference replays from the initial snapshot to the final one.
+    // Apple's difference: item 2 leaves offset 1 of all items for offset 5.
+    #expect(
+      Array(transaction.difference) == [
+        .remove(offset: 1, element: 2, associatedWith: 5),
+        .insert(offset: 5, element: 2, associatedWith: 1),
+      ])
+    #expect(
+      transaction.initialSnapshot.itemIdentifiers.applying(transaction.difference)
+        == transaction.finalSnapshot.itemIdentifiers)
+    // The staged difference replays from the initial snapshot to the final one.
     var model = CollectionModel(sections: transaction.initialSnapshot.sections())
-    try model.reload(using: transaction.difference)
+    try model.reload(using: transaction.stagedDifference)
     #expect(model.sections == transaction.finalSnapshot.sections())
     #expect(transaction.sectionTransactions.map(\.sectionIdentifier) == ["a", "b"])
     #expect(transaction.sectionTransactions[0].initialSnapshot.items == [1, 2, 3, 4])
     #expect(transaction.sectionTransactions[0].finalSnapshot.items == [1, 3, 4])
     #expect(transaction.sectionTransactions[1].finalSnapshot.items == [5, 6, 2])
     #expect(
-      transaction.sectionTransactions[1].difference.flatMap(\.elementInserted) == [Self.path(2, 0)])
+      transaction.sectionTransactions[1].stagedDifference.flatMap(\.elementInserted)
+        == [Self.path(2, 0)])
+    #expect(
+      Array(transaction.sectionTransactions[0].difference) == [
+        .remove(offset: 1, element: 2, associatedWith: nil)
+      ])
+    #expect(
+      Array(transaction.sectionTransactions[1].difference) == [
+        .insert(offset: 2, element: 2, associatedWith: nil)
+      ])
+  }
+
+  /// Apple's sample keeps the app's own store in step with
+  /// `backingStore.applying(transaction.difference)`; so does it here, over random reorders
+  /// within and across sections, each section's store by its section transaction too.
+  @Test func applesBackingStorePatternStaysInStep() throws {
+    let dataSource = try Self.dataSource()
+    dataSource.reorderingHandlers.canReorderItem = { _ in true }
+    var backingStore = dataSource.snapshot().itemIdentifiers
+    var sectionStores = Dictionary(
+      uniqueKeysWithValues: dataSource.snapshot().sectionIdentifiers.map {
+        ($0, Array(dataSource.snapshot().itemIdentifiers(inSection: $0)))
+      })
+    var failures = 0
+    dataSource.reorderingHandlers.didReorder = { transaction in
+      if let updated = backingStore.applying(transaction.difference) {
+        backingStore = updated
+      } else {
+        failures += 1
+      }
+      for sectionTransaction in transaction.sectionTransactions {
+        let id = sectionTransaction.sectionIdentifier
+        if let updated = sectionStores[id]?.applying(sectionTransaction.difference) {
+          sectionStores[id] = updated
+        } else {
+          failures += 1
+        }
+      }
+    }
+    var random = SplitMix64(seed: 77)
+    var moved = 0
+    for _ in 0..<300 {
+      let shown = dataSource.snapshot()
+      let sections = shown.sectionIdentifiers
+      let from = Int.random(in: 0..<sections.count, using: &random)
+      let to = Int.random(in: 0..<sections.count, using: &random)
+      let count = shown.numberOfItems(inSection: sections[from])
+      guard count > 0 else { continue }
+      let limit = shown.numberOfItems(inSection: sections[to]) + (from == to ? 0 : 1)
+      let source = Self.path(Int.random(in: 0..<count, using: &random), from)
+      let destination = Self.path(Int.random(in: 0..<limit, using: &random), to)
+      if try dataSource.reorderItem(at: source, to: destination) { moved += 1 }
+      #expect(backingStore == dataSource.snapshot().itemIdentifiers)
+      for id in sections {
+        #expect(sectionStores[id] == Array(dataSource.snapshot().itemIdentifiers(inSection: id)))
+      }
+    }
+    #expect(failures == 0 && moved > 150, "\(moved)")
   }
 
   @Test func aRefusedReorderMovesNothing() throws {

@@ -35,7 +35,7 @@ struct UpdatePipelineTests {
   {
     let view = CollectionModelView(CollectionModel(items: items))
     view.holdsAnimations = holds
-    return (view, UpdatePipeline(model: view, items: items, policy: policy))
+    return (view, UpdatePipeline(target: view, items: items, policy: policy))
   }
 
   /// Requests that arrive while a replay animates wait; when it finishes, only the newest

@@ -51,7 +51,7 @@ final class NewsViewController: UICollectionViewController {
   }
 }
 
-// Sources/Stagecraft/Stagecraft.docc/DiffableSnapshots.md:111
+// Sources/Stagecraft/Stagecraft.docc/DiffableSnapshots.md:144
 final class BoardViewController: UIViewController {
   let collectionView = UICollectionView()
   lazy var dataSource = DiffableDataSource<UICollectionView, String, String>(

@@ -178,6 +178,32 @@ struct OutlineDataSourceTests {
     #expect(Self.rows(dataSource, 0) == [1, 2, 3, 301, 302])
   }
 
+  /// The completion is called exactly once on every path: a change, an unknown item, a
+  /// handler that says no, an item whose children make no row appear, and a throw.
+  @Test func toggleExpansionCompletesExactlyOnceOnEveryPath() throws {
+    let dataSource = DataSource()
+    try dataSource.apply(Self.sample(), to: "tree")
+    var calls = 0
+    #expect(try dataSource.toggleExpansion(of: 1, completion: { calls += 1 }))
+    #expect(calls == 1)
+    #expect(try !dataSource.toggleExpansion(of: 999, completion: { calls += 1 }))
+    #expect(calls == 2)
+    dataSource.sectionSnapshotHandlers.shouldCollapseItem = { _ in false }
+    #expect(try !dataSource.toggleExpansion(of: 1, completion: { calls += 1 }))
+    #expect(calls == 3)
+    #expect(try dataSource.toggleExpansion(of: 2, completion: { calls += 1 }))  // no children
+    #expect(calls == 4)
+    dataSource.sectionSnapshotHandlers.snapshotForExpandingParent = { _, _ in
+      var loaded = DiffableSectionSnapshot<Int>()
+      try? loaded.append([1])
+      return loaded
+    }
+    #expect(throws: DiffableSnapshotError.self) {
+      try dataSource.toggleExpansion(of: 3, completion: { calls += 1 })
+    }
+    #expect(calls == 5)
+  }
+
   /// A full apply of a flat snapshot: a section whose rows it leaves as they are keeps its
   /// outline (so `apply(snapshot())` with reload marks is harmless); any other becomes flat.
   @Test func aFlatApplyKeepsOnlyTheOutlinesItLeavesAlone() throws {
