@@ -13,6 +13,7 @@ import PackageDescription
 //   StagecraftPipeline   UpdatePipeline: updates from any thread, latest wins, in order
 //   StagecraftCoordinator CollectionCoordinator: what a SwiftUI collection's coordinator
 //                        does, headless (updates, selection by identity, load more)
+//   StagecraftSwiftUI    StagedCollection, the SwiftUI view over it (Apple platforms only)
 let checks: [SwiftSetting] = [
   // Internal invariant checks (`_checkInvariants()`); the benchmark refuses them.
   .define("STAGECRAFT_INTERNAL_CHECKS", .when(configuration: .debug))
@@ -48,11 +49,19 @@ let package = Package(
       name: "StagecraftCoordinator",
       dependencies: ["StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftPipeline"],
       swiftSettings: checks),
+    // The SwiftUI collection: a thin shell over the coordinator, built where SwiftUI and
+    // UIKit exist (its files are empty elsewhere).
+    .target(
+      name: "StagecraftSwiftUI",
+      dependencies: [
+        "StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftPlatforms",
+        "StagecraftCoordinator",
+      ]),
     .target(
       name: "Stagecraft",
       dependencies: [
         "StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftSnapshots",
-        "StagecraftPlatforms", "StagecraftPipeline", "StagecraftCoordinator",
+        "StagecraftPlatforms", "StagecraftPipeline", "StagecraftCoordinator", "StagecraftSwiftUI",
       ]),
     // Shared by the tests, the fuzzers and the benchmark: reference matcher, LIS oracle,
     // seeded generator, replay oracle. Not part of any library product.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Type-checks the UIKit, UITableView and AppKit adapters on Linux against stubs of exactly
-# the declarations they use (Tests/PlatformStubs), then the app code that calls them
+# Type-checks the UIKit, UITableView and AppKit adapters and the SwiftUI collection on Linux
+# against stubs of exactly the declarations they use (Tests/PlatformStubs), then the app code
+# that calls them
 # (Tests/PlatformStubs/Usage*, and the documentation's view-controller snippets that
 # Scripts/doctests.py extracts), with warnings as errors.
 set -euo pipefail
@@ -13,7 +14,7 @@ rm -rf "$out"
 # conformances of UIKit types to StagecraftReplay's protocol non-retroactive, as in a build).
 flags=(-swift-version 6 -parse-as-library -warnings-as-errors -package-name stagecraft)
 
-check() {  # check FRAMEWORK USAGE_DIR
+check() {  # check FRAMEWORK USAGE_DIR [SHELL_FRAMEWORK SHELL_MODULE]
   local framework=$1 usage=$2 dir="$out/$1"
   mkdir -p "$dir"
   echo "==> $framework stub"
@@ -22,6 +23,14 @@ check() {  # check FRAMEWORK USAGE_DIR
   echo "==> StagecraftPlatforms against the $framework stub"
   swiftc "${flags[@]}" -emit-module -module-name StagecraftPlatforms -I "$dir" -I "$modules" \
     -emit-module-path "$dir/StagecraftPlatforms.swiftmodule" Sources/StagecraftPlatforms/*.swift
+  if [[ $# -ge 4 ]]; then
+    # The SwiftUI shell, against the SwiftUI stub (which re-exports the UIKit stub).
+    echo "==> $3 stub, and $4 against it"
+    swiftc "${flags[@]}" -emit-module -module-name "$3" -I "$dir" \
+      -emit-module-path "$dir/$3.swiftmodule" "Tests/PlatformStubs/$3.swift"
+    swiftc "${flags[@]}" -emit-module -module-name "$4" -I "$dir" -I "$modules" \
+      -emit-module-path "$dir/$4.swiftmodule" "Sources/$4"/*.swift
+  fi
   swiftc "${flags[@]}" -emit-module -module-name Stagecraft -I "$dir" -I "$modules" \
     -emit-module-path "$dir/Stagecraft.swiftmodule" Sources/Stagecraft/*.swift
   echo "==> app code against the $framework stub"
@@ -32,6 +41,6 @@ check() {  # check FRAMEWORK USAGE_DIR
     -module-name "${framework}Usage" -I "$dir" -I "$modules" "${files[@]}"
 }
 
-check UIKit Tests/PlatformStubs/Usage
+check UIKit Tests/PlatformStubs/Usage SwiftUI StagecraftSwiftUI
 check AppKit Tests/PlatformStubs/UsageAppKit
 echo "platform adapters type-check"

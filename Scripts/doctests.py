@@ -13,7 +13,7 @@ what an earlier block of the same page declared, and nothing else.
   "prints" (or "prints:"), asserts the output of the Swift block before it.
 - A line that is only an expression followed by a comment is refused: a claimed output
   must be printed and asserted.
-- A block that imports UIKit or AppKit is app code for a view; it is type-checked against
+- A block that imports UIKit, SwiftUI or AppKit is app code for a view; it is type-checked against
   the platform stubs (Scripts/check-platforms.sh) instead of run. A block that imports
   PackageDescription is a manifest; a tool test resolves it against this checkout.
 
@@ -55,7 +55,7 @@ class Block:
 
     @property
     def kind(self):
-        if re.search(r"^import (UIKit|AppKit)$", self.text, re.M):
+        if re.search(r"^import (UIKit|AppKit|SwiftUI)$", self.text, re.M):
             return "appkit" if re.search(r"^import AppKit$", self.text, re.M) else "uikit"
         if re.search(r"^import PackageDescription$", self.text, re.M):
             return "manifest"

@@ -6,3 +6,4 @@
 @_exported import StagecraftPlatforms
 @_exported import StagecraftReplay
 @_exported import StagecraftSnapshots
+@_exported import StagecraftSwiftUI

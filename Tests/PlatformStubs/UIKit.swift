@@ -7,14 +7,44 @@
 @_exported import Foundation
 
 // uiresponder
-@MainActor open class UIResponder {
-  public init() {}
+@MainActor open class UIResponder: NSObject {
+  public override init() {}
+}
+
+// uicolor
+open class UIColor: NSObject, @unchecked Sendable {
+  // uicolor/clear
+  open class var clear: UIColor { UIColor() }
+}
+
+// uiedgeinsets
+public struct UIEdgeInsets: Equatable, Sendable {
+  public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat
+  // uiedgeinsets/init(top:left:bottom:right:)
+  public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+    (self.top, self.left, self.bottom, self.right) = (top, left, bottom, right)
+  }
+}
+
+// uicontentconfiguration
+@MainActor public protocol UIContentConfiguration {}
+
+// uicellconfigurationstate
+@MainActor public struct UICellConfigurationState {
+  // uicellconfigurationstate/isselected
+  public var isSelected: Bool = false
+  // uicellconfigurationstate/ishighlighted
+  public var isHighlighted: Bool = false
 }
 
 // uiview
 @MainActor open class UIView: UIResponder {
   // uiview/window
   open var window: UIWindow? { nil }
+  // uiview/backgroundcolor
+  open var backgroundColor: UIColor? = nil
+  // uiview/didmovetowindow()
+  open func didMoveToWindow() {}
   // uiview/bounds
   open var bounds: CGRect = .zero
   // uiview/setneedslayout()
@@ -27,13 +57,44 @@
 @MainActor open class UIWindow: UIView {}
 
 // uiscrollview
-@MainActor open class UIScrollView: UIView {}
+@MainActor open class UIScrollView: UIView {
+  // uiscrollview/contentinset
+  open var contentInset: UIEdgeInsets = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+}
 
 // uicollectionreusableview
 @MainActor open class UICollectionReusableView: UIView {}
 
 // uicollectionviewcell
-@MainActor open class UICollectionViewCell: UICollectionReusableView {}
+@MainActor open class UICollectionViewCell: UICollectionReusableView {
+  // uicollectionviewcell/contentconfiguration (iOS 14)
+  open var contentConfiguration: (any UIContentConfiguration)? = nil
+  // uicollectionviewcell/configurationupdatehandler-swift.property (iOS 15)
+  open var configurationUpdateHandler: UICollectionViewCell.ConfigurationUpdateHandler? = nil
+  // uicollectionviewcell/configurationupdatehandler-swift.typealias
+  public typealias ConfigurationUpdateHandler = (UICollectionViewCell, UICellConfigurationState) -> Void
+}
+
+// uicollectionviewlistcell (iOS 14)
+@MainActor open class UICollectionViewListCell: UICollectionViewCell {}
+
+// uicollectionviewdatasource
+@MainActor public protocol UICollectionViewDataSource: NSObjectProtocol {}
+
+// uicollectionviewdelegate
+@MainActor public protocol UICollectionViewDelegate: NSObjectProtocol {}
+
+// uicollectionlayoutlistconfiguration (iOS 14)
+@MainActor public struct UICollectionLayoutListConfiguration {
+  // uicollectionlayoutlistconfiguration/appearance-swift.enum
+  public enum Appearance: Sendable { case plain, grouped, insetGrouped, sidebar, sidebarPlain }
+  // uicollectionlayoutlistconfiguration/headermode-swift.enum
+  public enum HeaderMode: Sendable { case none, supplementary, firstItemInSection }
+  // uicollectionlayoutlistconfiguration/headermode-swift.property
+  public var headerMode: UICollectionLayoutListConfiguration.HeaderMode = .none
+  // uicollectionlayoutlistconfiguration/init(appearance:)
+  public init(appearance: UICollectionLayoutListConfiguration.Appearance) {}
+}
 
 // uitableviewcell
 @MainActor open class UITableViewCell: UIView {}
@@ -55,8 +116,85 @@
   open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {}
 }
 
+// nscollectionlayoutdimension (iOS 13)
+@MainActor open class NSCollectionLayoutDimension: NSObject {
+  // nscollectionlayoutdimension/fractionalwidth(_:)
+  open class func fractionalWidth(_ fractionalWidth: CGFloat) -> Self { fatalError() }
+  // nscollectionlayoutdimension/estimated(_:)
+  open class func estimated(_ estimatedDimension: CGFloat) -> Self { fatalError() }
+}
+
+// nscollectionlayoutsize (iOS 13)
+@MainActor open class NSCollectionLayoutSize: NSObject {
+  // nscollectionlayoutsize/init(widthdimension:heightdimension:)
+  public convenience init(
+    widthDimension width: NSCollectionLayoutDimension,
+    heightDimension height: NSCollectionLayoutDimension
+  ) { self.init() }
+}
+
+// nscollectionlayoutitem (iOS 13)
+@MainActor open class NSCollectionLayoutItem: NSObject {
+  // nscollectionlayoutitem/init(layoutsize:)
+  public convenience init(layoutSize: NSCollectionLayoutSize) { self.init() }
+}
+
+// nscollectionlayoutgroup (iOS 13)
+@MainActor open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
+  // nscollectionlayoutgroup/horizontal(layoutsize:subitems:)
+  open class func horizontal(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem])
+    -> Self { fatalError() }
+}
+
+// nscollectionlayoutsection (iOS 13)
+@MainActor open class NSCollectionLayoutSection: NSObject {
+  // nscollectionlayoutsection/init(group:)
+  public convenience init(group: NSCollectionLayoutGroup) { self.init() }
+}
+
+// uicollectionviewcompositionallayout (iOS 13)
+@MainActor open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
+  // uicollectionviewcompositionallayout/init(section:)
+  public convenience init(section: NSCollectionLayoutSection) { self.init() }
+  // uicollectionviewcompositionallayout/list(using:) (iOS 14)
+  open class func list(using configuration: UICollectionLayoutListConfiguration)
+    -> UICollectionViewCompositionalLayout { UICollectionViewCompositionalLayout() }
+}
+
 // uicollectionview
 @MainActor open class UICollectionView: UIScrollView {
+  // uicollectionview/init(frame:collectionviewlayout:)
+  public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {}
+  public override init() {}
+  // uicollectionview/datasource
+  weak open var dataSource: (any UICollectionViewDataSource)? = nil
+  // uicollectionview/delegate
+  weak open var delegate: (any UICollectionViewDelegate)? = nil
+  // uicollectionview/elementkindsectionheader
+  public class var elementKindSectionHeader: String { "UICollectionElementKindSectionHeader" }
+  // uicollectionview/cellregistration (iOS 14)
+  public struct CellRegistration<Cell: UICollectionViewCell, Item> {
+    public typealias Handler = (Cell, IndexPath, Item) -> Void
+    public init(handler: @escaping UICollectionView.CellRegistration<Cell, Item>.Handler) {}
+  }
+  // uicollectionview/supplementaryregistration (iOS 14)
+  public struct SupplementaryRegistration<Supplementary: UICollectionReusableView> {
+    public typealias Handler = (Supplementary, String, IndexPath) -> Void
+    public init(
+      elementKind: String,
+      handler: @escaping UICollectionView.SupplementaryRegistration<Supplementary>.Handler
+    ) {}
+  }
+  // uicollectionview/dequeueconfiguredreusablecell(using:for:item:) (iOS 14)
+  public func dequeueConfiguredReusableCell<Cell: UICollectionViewCell, Item>(
+    using registration: UICollectionView.CellRegistration<Cell, Item>, for indexPath: IndexPath,
+    item: Item?
+  ) -> Cell { fatalError() }
+  // uicollectionview/dequeueconfiguredreusablesupplementary(using:for:) (iOS 14)
+  public func dequeueConfiguredReusableSupplementary<Supplementary: UICollectionReusableView>(
+    using registration: UICollectionView.SupplementaryRegistration<Supplementary>,
+    for indexPath: IndexPath
+  ) -> Supplementary { fatalError() }
   // uicollectionview/collectionviewlayout
   open var collectionViewLayout: UICollectionViewLayout = UICollectionViewLayout()
   // uicollectionview/reloaddata()
@@ -167,6 +305,15 @@
 
 // uiviewcontroller
 @MainActor open class UIViewController: UIResponder {
+  // uiviewcontroller/init(nibname:bundle:)
+  public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
+  public override init() {}
+  // uiviewcontroller/init(coder:)
+  public required init?(coder: NSCoder) {}
+  // uiviewcontroller/view
+  open var view: UIView! = nil
+  // uiviewcontroller/loadview()
+  open func loadView() {}
   // uiviewcontroller/viewdidload()
   open func viewDidLoad() {}
 }
