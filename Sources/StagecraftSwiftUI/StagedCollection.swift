@@ -96,8 +96,7 @@
     ///   - action: Loads more.
     /// - Returns: The collection that asks.
     /// - Complexity: O(1).
-    public func onLoadMore(within distance: Int = 5, perform action: @escaping () -> Void) -> Self
-    {
+    public func onLoadMore(within distance: Int = 5, perform action: @escaping () -> Void) -> Self {
       var copy = self
       copy.loadMore = (distance, action)
       return copy

@@ -189,13 +189,14 @@
 
     // MARK: UICollectionViewDelegate
 
-    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
-    {
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
       let path = ElementPath(indexPath)
       guard let item = coordinator.item(at: path) else { return }
       // A button at the cell's root fires on every selection.
       selections[item.element.id, default: 0] += 1
-      if let cell = collectionView.cellForItem(at: indexPath) { configure(cell, with: item.element) }
+      if let cell = collectionView.cellForItem(at: indexPath) {
+        configure(cell, with: item.element)
+      }
       if case .none = selection {
         // Without a binding, the cell deselects itself, as a tapped button would.
         collectionView.deselectItem(at: indexPath, animated: true)
