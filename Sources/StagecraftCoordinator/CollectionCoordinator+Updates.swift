@@ -17,7 +17,18 @@ extension CollectionCoordinator {
   ///     disables animations.
   /// - Complexity: O(n + m) for the diff, expected, and O(k log k) for k moves; off the
   ///   main actor above `policy.inlineDiffBelow` elements.
+  @inlinable
   public func update(sections: [Section], animated: Bool) {
+    // The diff is made here, where the caller's types are known, so that it runs
+    // specialized for them.
+    _update(sections: sections, animated: animated, diff: { _coordinatorDiff($0, $1) })
+  }
+
+  @usableFromInline
+  func _update(
+    sections: [Section], animated: Bool,
+    diff: @escaping @Sendable ([Section], [Section]) -> StagedChangeset<[Section]>
+  ) {
     latestSections = sections
     _latestVersion += 1
     let version = _latestVersion
@@ -29,7 +40,7 @@ extension CollectionCoordinator {
       pipeline._reloadNow(sections, completion: ended)
       return
     }
-    pipeline._submit(sections, animated: animated, completion: ended)
+    pipeline._submit(sections, animated: animated, diff: diff, completion: ended)
   }
 
   /// Brings a flat list onto the view, as one section: see `update(sections:animated:)`.
@@ -38,6 +49,7 @@ extension CollectionCoordinator {
   ///   - items: The new items.
   ///   - animated: Whether to animate.
   /// - Complexity: That of `update(sections:animated:)`.
+  @inlinable @inline(__always)
   public func update<Element>(items: [Element], animated: Bool)
   where Section == ArraySection<Int, Element> {
     update(sections: [ArraySection(model: 0, elements: items)], animated: animated)

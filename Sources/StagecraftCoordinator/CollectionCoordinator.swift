@@ -58,7 +58,7 @@ public final class CollectionCoordinator<
   /// The view.
   public let target: Target
 
-  let pipeline: UpdatePipeline<[Section], Target.Failure>
+  @usableFromInline let pipeline: UpdatePipeline<[Section], Target.Failure>
   /// Whether the view has been shown its first data.
   var hasLoaded = false
   /// The newest data handed in.
@@ -92,6 +92,7 @@ public final class CollectionCoordinator<
   /// per version of the data the view shows.
   public var onLoadMore: (() -> Void)?
 
+  @usableFromInline
   init(target: Target, pipeline: UpdatePipeline<[Section], Target.Failure>) {
     self.target = target
     self.pipeline = pipeline
@@ -127,6 +128,7 @@ extension CollectionCoordinator where Target.Snapshot == Void {
   ///   - policy: When to reload instead of animating, and where to diff.
   ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
   /// - Complexity: O(1).
+  @inlinable @inline(__always)
   public convenience init(
     target: Target, elementUpdates: Target.ElementUpdates = .reconfigure,
     policy: UpdatePolicy = UpdatePolicy(reloadAboveChanges: 1_000),
@@ -137,7 +139,7 @@ extension CollectionCoordinator where Target.Snapshot == Void {
       pipeline: UpdatePipeline(
         view: target, data: [], policy: policy, elementUpdates: elementUpdates, guard: check,
         counts: { .sections($0.map(\.elements.count)) },
-        diff: { StagedChangeset(source: $0, target: $1) }))
+        diff: { _coordinatorDiff($0, $1) }))
   }
 }
 
@@ -152,6 +154,7 @@ extension CollectionCoordinator {
   ///   - policy: When to reload instead of animating, and where to diff.
   ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
   /// - Complexity: O(1).
+  @inlinable @inline(__always)
   public convenience init(
     target: Target, elementUpdates: Target.ElementUpdates = .reconfigure,
     policy: UpdatePolicy = UpdatePolicy(reloadAboveChanges: 1_000),
@@ -162,7 +165,7 @@ extension CollectionCoordinator {
       pipeline: UpdatePipeline(
         view: target, data: [], policy: policy, elementUpdates: elementUpdates, guard: check,
         counts: { .sections($0.map(\.elements.count)) },
-        diff: { StagedChangeset(source: $0, target: $1) }))
+        diff: { _coordinatorDiff($0, $1) }))
     target.dataSource = { [weak self] in self?.sections ?? [] }
   }
 
@@ -173,6 +176,7 @@ extension CollectionCoordinator {
   ///   - elementUpdates: How changed items reach their cells: `.reconfigure` by default.
   ///   - policy: When to reload instead of animating, and where to diff.
   /// - Complexity: O(1).
+  @inlinable @inline(__always)
   public convenience init(
     target: Target, elementUpdates: ElementUpdateMode = .reconfigure,
     policy: UpdatePolicy = UpdatePolicy(reloadAboveChanges: 1_000)
@@ -180,6 +184,34 @@ extension CollectionCoordinator {
     self.init(
       target: target,
       pipeline: UpdatePipeline(
-        target: target, sections: [Section](), policy: policy, elementUpdates: elementUpdates))
+        target: target, data: [], policy: policy, elementUpdates: elementUpdates,
+        diff: { _coordinatorDiff($0, $1) }, snapshot: { $0 },
+        elementCount: { $0.reduce(0) { $0 + $1.elements.count } }))
   }
+}
+
+/// The staged changeset between two versions of a coordinator's data. A list of one section
+/// that stays the same section (a flat list, which a coordinator holds as one section) is
+/// diffed as a flat list, whose local edits cost what they change, and its stages are
+/// lifted to the section; anything else takes the sectioned diff.
+///
+/// - Complexity: O(k) expected for a local edit of k elements of one section; otherwise
+///   that of `StagedChangeset(source:target:)` for sections.
+@inlinable @inline(__always)
+func _coordinatorDiff<Section: DifferentiableSection>(_ source: [Section], _ target: [Section])
+  -> StagedChangeset<[Section]>
+{
+  guard source.count == 1, target.count == 1,
+    source[0].differenceIdentifier == target[0].differenceIdentifier,
+    target[0].isContentEqual(to: source[0])
+  else { return StagedChangeset(source: source, target: target) }
+  let section = target[0]
+  let flat = StagedChangeset(source: Array(source[0].elements), target: Array(section.elements))
+  return StagedChangeset(
+    flat.map { stage in
+      Changeset(
+        data: [Section(source: section, elements: stage.data)],
+        elementDeleted: stage.elementDeleted, elementInserted: stage.elementInserted,
+        elementUpdated: stage.elementUpdated, elementMoved: stage.elementMoved)
+    })
 }

@@ -2,6 +2,7 @@ import StagecraftDiff
 import StagecraftReplay
 
 /// The item counts of one block's data, as the guard reads them without touching elements.
+@usableFromInline
 package enum _BlockCounts {
   /// A flat list: the item count of the one section the block's calls name.
   case items(Int)

@@ -28,10 +28,10 @@ extension UpdatePipeline {
   func _diffAndReplay(_ request: _Request) {
     let (source, target) = (data, request.data)
     if _elementCount(source) + _elementCount(target) < policy.inlineDiffBelow {
-      _run(request, _diff(source, target))
+      _run(request, (request.diff ?? _diff)(source, target))
       return
     }
-    let diff = _diff
+    let diff = request.diff ?? _diff
     let task = Task { @MainActor in
       // The stages' data are built here too, off the main actor, where the replay reads
       // them.
@@ -131,14 +131,20 @@ extension UpdatePipeline {
 
   /// Requests `data` from the main actor and, when no replay is running, diffs (inline, when
   /// small) and replays it before returning: what a coordinator calls from SwiftUI's update.
+  ///
+  /// `diff`, when given, diffs this request instead of the pipeline's diff: a caller whose
+  /// code is specialized for its data passes the diff made there.
+  @usableFromInline
   package func _submit(
-    _ data: Data, animated: Bool, completion: @escaping @MainActor @Sendable (Outcome) -> Void
+    _ data: Data, animated: Bool,
+    diff: (@Sendable (Data, Data) -> StagedChangeset<Data>)? = nil,
+    completion: @escaping @MainActor @Sendable (Outcome) -> Void
   ) {
     _inbox.withLock { inbox in
       inbox.pending.append(
         _Request(
-          sequence: inbox.next, data: data, animated: animated, ticket: UpdateTicket(),
-          completion: completion))
+          sequence: inbox.next, data: data, animated: animated, ticket: _uncancellable,
+          completion: completion, diff: diff))
       inbox.next += 1
     }
     _drain()
@@ -166,3 +172,6 @@ extension UpdatePipeline {
     _unreported.removeFirst(reported)
   }
 }
+
+/// The ticket of requests that no one can cancel (their caller never sees a ticket).
+private let _uncancellable = UpdateTicket()

@@ -144,7 +144,8 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
 
   /// A pipeline onto a target that holds its own data (`snapshot`), unguarded; `elementCount`
   /// tells the policy how many elements the data holds.
-  convenience init<Target: BatchUpdateTarget & AnyObject>(
+  @usableFromInline
+  package convenience init<Target: BatchUpdateTarget & AnyObject>(
     target: Target, data: Data, policy: UpdatePolicy, elementUpdates: Target.ElementUpdates,
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>,
     snapshot: @escaping (Data) -> Target.Snapshot, elementCount: @escaping (Data) -> Int
@@ -162,6 +163,7 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   }
 
   /// A pipeline onto a view that reads its data from the app: each replay is guarded.
+  @usableFromInline
   package convenience init<Target: BatchUpdateTarget & AnyObject>(
     view target: Target, data: Data, policy: UpdatePolicy, elementUpdates: Target.ElementUpdates,
     guard check: UpdateGuard, counts: @escaping (Data) -> _BlockCounts,
@@ -250,30 +252,35 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
 }
 
 /// The requests that wait for the main actor, in the order they were made.
-struct _PipelineInbox<Data: Sendable, Failure: Error & Sendable> {
+struct _PipelineInbox<Data: Collection & Sendable, Failure: Error & Sendable> {
   var pending: [_PipelineRequest<Data, Failure>] = []
   var next = 0
 }
 
 /// One request: its place in line, its data, and where its outcome goes.
 @MainActor
-final class _PipelineRequest<Data: Sendable, Failure: Error & Sendable>: Sendable {
+final class _PipelineRequest<Data: Collection & Sendable, Failure: Error & Sendable>: Sendable {
   nonisolated let sequence: Int
   nonisolated let data: Data
   nonisolated let animated: Bool
   nonisolated let ticket: UpdateTicket
   nonisolated let completion: (@MainActor @Sendable (UpdateOutcome<Failure>) -> Void)?
+  /// How to diff this request, when its caller says (specialized for its data there);
+  /// otherwise the pipeline's diff.
+  nonisolated let diff: (@Sendable (Data, Data) -> StagedChangeset<Data>)?
   var outcome: UpdateOutcome<Failure>?
 
   nonisolated init(
     sequence: Int, data: Data, animated: Bool, ticket: UpdateTicket,
-    completion: (@MainActor @Sendable (UpdateOutcome<Failure>) -> Void)?
+    completion: (@MainActor @Sendable (UpdateOutcome<Failure>) -> Void)?,
+    diff: (@Sendable (Data, Data) -> StagedChangeset<Data>)? = nil
   ) {
     self.sequence = sequence
     self.data = data
     self.animated = animated
     self.ticket = ticket
     self.completion = completion
+    self.diff = diff
   }
 }
 
