@@ -12,9 +12,10 @@ graphs=.build/symbol-graphs
 rm -rf "$work" "$graphs" .build/docs
 mkdir -p "$work" "$graphs"
 for module in StagecraftDiff StagecraftReplay StagecraftModel StagecraftSnapshots \
-  StagecraftPlatforms StagecraftPipeline; do
+  StagecraftPlatforms StagecraftPipeline StagecraftCoordinator; do
   find "Sources/$module" -name '*.swift' | while read -r file; do
-    grep -vE '^ *import Stagecraft(Diff|Replay|Model|Snapshots|Platforms|Pipeline)$' "$file" \
+    grep -vE '^ *import Stagecraft(Diff|Replay|Model|Snapshots|Platforms|Pipeline|Coordinator)$' \
+      "$file" \
       > "$work/${module}_$(basename "$file")"
   done
 done

@@ -74,7 +74,7 @@ import Testing
   print(UpdateGuard.standard.trapsInDebugBuilds)
   _doc.expect("false", at: 306)
   UpdateGuard.standard = UpdateGuard()
-  // README.md:388
+  // README.md:427
   let dataSource = CollectionModelDataSource<String, Int>()
   var snapshot = DiffableSnapshot<String, Int>()
   try snapshot.appendSections(["main"])
@@ -86,10 +86,10 @@ import Testing
   try next.reconfigureItems([8])           // same cell, selection kept
   try dataSource.apply(next, animatingDifferences: false)
   print(dataSource.target.numberOfItems(inSection: 0))
-  _doc.expect("99", at: 398)
+  _doc.expect("99", at: 437)
   print(dataSource.target.staleCells)
-  _doc.expect("[]", at: 399)
-  // README.md:420
+  _doc.expect("[]", at: 438)
+  // README.md:459
   let chores = CollectionModelDataSource<String, String>()
   try chores.apply(
     DiffableSnapshot<String, String> {
@@ -100,10 +100,10 @@ import Testing
   try chores.reorderItem(
     at: ElementPath(element: 0, section: 1), to: ElementPath(element: 0, section: 0))
   print(chores.snapshot().itemIdentifiers)
-  _doc.expect("[\"Taxes\", \"Dishes\", \"Laundry\"]", at: 429)
+  _doc.expect("[\"Taxes\", \"Dishes\", \"Laundry\"]", at: 468)
   print(chores.indexPath(for: "Laundry")!)
-  _doc.expect("[0, 2]", at: 430)
-  // README.md:461
+  _doc.expect("[0, 2]", at: 469)
+  // README.md:500
   var outline = DiffableSectionSnapshot<String>()
   try outline.append(["Inbox", "Archive"])
   try outline.append(["2025", "2026"], to: "Archive")
@@ -111,8 +111,8 @@ import Testing
   try mail.apply(outline, to: "Mailboxes")
   try mail.toggleExpansion(of: "Archive")
   print(mail.snapshot().itemIdentifiers)
-  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 467)
+  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 506)
   print(mail.snapshot(for: "Mailboxes").level(of: "2026"))
-  _doc.expect("1", at: 468)
+  _doc.expect("1", at: 507)
   _doc.expectNothingUnchecked()
 }
