@@ -30,7 +30,8 @@ run() {  # run LOG COMMAND...
 
 objects=()
 for module in StagecraftDiff StagecraftReplay StagecraftModel StagecraftSnapshots \
-  StagecraftPlatforms StagecraftPipeline StagecraftCoordinator Stagecraft StagecraftTestSupport; do
+  StagecraftPlatforms StagecraftPipeline StagecraftCoordinator StagecraftSwiftUI Stagecraft \
+  StagecraftTestSupport; do
   echo "==> building $module"
   mapfile -t sources < <(find "Sources/$module" -name '*.swift' | sort)
   run "$out/$module.log" swiftc "${flags[@]}" -c -wmo -module-name "$module" \
