@@ -124,7 +124,8 @@ extension CollectionCoordinator where Target.Snapshot == Void {
   /// - Parameters:
   ///   - target: The view.
   ///   - elementUpdates: How changed items reach their cells: `.reconfigure` by default,
-  ///     or a silent refresh that configures the cell in place.
+  ///     or a silent refresh that configures the cell in place. The coordinator holds it: a
+  ///     refresh that reads the coordinator (its `item(at:)`) must capture it weakly.
   ///   - policy: When to reload instead of animating, and where to diff.
   ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
   /// - Complexity: O(1).
@@ -150,7 +151,8 @@ extension CollectionCoordinator {
   /// - Parameters:
   ///   - target: The view.
   ///   - elementUpdates: How changed items reach their cells: `.reconfigure` by default,
-  ///     or a silent refresh.
+  ///     or a silent refresh. The coordinator holds it: a refresh that reads the coordinator
+  ///     (its `item(at:)`) must capture it weakly.
   ///   - policy: When to reload instead of animating, and where to diff.
   ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
   /// - Complexity: O(1).

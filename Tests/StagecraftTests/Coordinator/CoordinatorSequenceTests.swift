@@ -54,7 +54,8 @@ struct CoordinatorSequenceTests {
         sections: [Section](), configuration: .init(allowsMultipleSelection: true)),
       dataSource: { [] })
     var badRefreshes: [String] = []
-    var coordinator: CollectionCoordinator<View, Section>?
+    // Weak, as an app's must be: the coordinator holds its refresh, which reads it.
+    weak var coordinator: CollectionCoordinator<View, Section>?
     let made = CollectionCoordinator(
       target: view,
       elementUpdates: .silent { cell, path in

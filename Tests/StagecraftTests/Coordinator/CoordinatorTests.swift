@@ -164,7 +164,8 @@ struct CoordinatorRefreshTests {
   /// visible cell.
   @Test func aSilentRefreshTouchesOnlyTheChangedItems() {
     var configured: [(shown: Item, new: Item?)] = []
-    var coordinator: CollectionCoordinator<HeadlessFlat, FlatSection>?
+    // Weak, as an app's must be: the coordinator holds its refresh, which reads it.
+    weak var coordinator: CollectionCoordinator<HeadlessFlat, FlatSection>?
     let (view, made) = makeCoordinator(
       elementUpdates: .silent { cell, path in
         // Inside the block the data source holds the block's data: the new item is there.
