@@ -92,11 +92,21 @@ public final class CollectionCoordinator<
   /// per version of the data the view shows.
   public var onLoadMore: (() -> Void)?
 
+  /// Called when a scroll comes to rest on another item (`scrollDidSettle()`): write it back
+  /// to a scroll-position binding.
+  public var onScrollPositionChange: ((ItemIdentifier) -> Void)?
+
+  /// The item the list was last scrolled to, by identity.
+  var _scrolledItem: ItemIdentifier?
+
   @usableFromInline
   init(target: Target, pipeline: UpdatePipeline<[Section], Target.Failure>) {
     self.target = target
     self.pipeline = pipeline
     pipeline._drainsAtOnce = true
+    // The item the user reads stays put, across reloads too (the pipeline knows the data).
+    pipeline.scrollPosition = .keepAnchor
+    pipeline._relocate = { _relocateSections($0, $1, $2) }
   }
 
   /// When to reload instead of animating, and where to diff: reload above 1,000 changes,

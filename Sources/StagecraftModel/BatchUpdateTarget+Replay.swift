@@ -30,6 +30,10 @@ extension BatchUpdateTarget where Snapshot == Void {
   ///   - strategy: Batch updates, animated or not, or a plain reload.
   ///   - elementUpdates: How updated elements reach their cells.
   ///   - options: How the calls are laid out in blocks.
+  ///   - scrollPosition: What happens to the scroll position: left alone by default; see
+  ///     `ScrollPositionPolicy`. A reload keeps only the bottom, since the view cannot tell
+  ///     which item it showed where; `UpdatePipeline` and `CollectionCoordinator`, which know
+  ///     the data, keep the anchor across reloads too.
   ///   - check: What to do with a block UIKit would refuse; `UpdateGuard.standard` by
   ///     default.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
@@ -44,6 +48,7 @@ extension BatchUpdateTarget where Snapshot == Void {
     strategy: UpdateStrategy = .animatedBatchUpdates,
     elementUpdates: ElementUpdates = .reload,
     options: ReplayOptions = ReplayOptions(),
+    scrollPosition: ScrollPositionPolicy = .none,
     guard check: UpdateGuard = .standard,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void,
@@ -52,7 +57,7 @@ extension BatchUpdateTarget where Snapshot == Void {
     try _guardedReplay(
       staged, on: &self, counts: { .items($0.count) }, strategy: strategy,
       elementUpdates: { _ in elementUpdates }, options: options, guard: check, interrupt: interrupt,
-      setData: setData, completion: completion)
+      setData: setData, completion: completion, scroll: _ScrollKeeping(policy: scrollPosition))
   }
 
   /// Replays a staged changeset of sections onto a view: one `performBatchUpdates` block per
@@ -66,6 +71,10 @@ extension BatchUpdateTarget where Snapshot == Void {
   ///   - strategy: Batch updates, animated or not, or a plain reload.
   ///   - elementUpdates: How updated elements reach their cells.
   ///   - options: How the calls are laid out in blocks.
+  ///   - scrollPosition: What happens to the scroll position: left alone by default; see
+  ///     `ScrollPositionPolicy`. A reload keeps only the bottom, since the view cannot tell
+  ///     which item it showed where; `UpdatePipeline` and `CollectionCoordinator`, which know
+  ///     the data, keep the anchor across reloads too.
   ///   - check: What to do with a block UIKit would refuse; `UpdateGuard.standard` by
   ///     default.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
@@ -80,6 +89,7 @@ extension BatchUpdateTarget where Snapshot == Void {
     strategy: UpdateStrategy = .animatedBatchUpdates,
     elementUpdates: ElementUpdates = .reload,
     options: ReplayOptions = ReplayOptions(),
+    scrollPosition: ScrollPositionPolicy = .none,
     guard check: UpdateGuard = .standard,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void,
@@ -88,7 +98,7 @@ extension BatchUpdateTarget where Snapshot == Void {
     try _guardedReplay(
       staged, on: &self, counts: { .sections($0.map(\.elements.count)) }, strategy: strategy,
       elementUpdates: { _ in elementUpdates }, options: options, guard: check, interrupt: interrupt,
-      setData: setData, completion: completion)
+      setData: setData, completion: completion, scroll: _ScrollKeeping(policy: scrollPosition))
   }
 }
 
@@ -101,6 +111,10 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
   ///   - strategy: Batch updates, animated or not, or a plain reload.
   ///   - elementUpdates: How updated elements reach their cells.
   ///   - options: How the calls are laid out in blocks.
+  ///   - scrollPosition: What happens to the scroll position: left alone by default; see
+  ///     `ScrollPositionPolicy`. A reload keeps only the bottom, since the view cannot tell
+  ///     which item it showed where; `UpdatePipeline` and `CollectionCoordinator`, which know
+  ///     the data, keep the anchor across reloads too.
   ///   - check: What to do with a block UIKit would refuse; `UpdateGuard.standard` by
   ///     default.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
@@ -115,6 +129,7 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
     strategy: UpdateStrategy = .animatedBatchUpdates,
     elementUpdates: ElementUpdates = .reload,
     options: ReplayOptions = ReplayOptions(),
+    scrollPosition: ScrollPositionPolicy = .none,
     guard check: UpdateGuard = .standard,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void,
@@ -124,7 +139,7 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
     try _guardedReplay(
       staged, on: &target, counts: { .items($0.count) }, strategy: strategy,
       elementUpdates: { _ in elementUpdates }, options: options, guard: check, interrupt: interrupt,
-      setData: setData, completion: completion)
+      setData: setData, completion: completion, scroll: _ScrollKeeping(policy: scrollPosition))
   }
 
   /// Replays a staged changeset of sections on a class target, such as a view held in a
@@ -135,6 +150,10 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
   ///   - strategy: Batch updates, animated or not, or a plain reload.
   ///   - elementUpdates: How updated elements reach their cells.
   ///   - options: How the calls are laid out in blocks.
+  ///   - scrollPosition: What happens to the scroll position: left alone by default; see
+  ///     `ScrollPositionPolicy`. A reload keeps only the bottom, since the view cannot tell
+  ///     which item it showed where; `UpdatePipeline` and `CollectionCoordinator`, which know
+  ///     the data, keep the anchor across reloads too.
   ///   - check: What to do with a block UIKit would refuse; `UpdateGuard.standard` by
   ///     default.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
@@ -149,6 +168,7 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
     strategy: UpdateStrategy = .animatedBatchUpdates,
     elementUpdates: ElementUpdates = .reload,
     options: ReplayOptions = ReplayOptions(),
+    scrollPosition: ScrollPositionPolicy = .none,
     guard check: UpdateGuard = .standard,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void,
@@ -158,6 +178,6 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
     try _guardedReplay(
       staged, on: &target, counts: { .sections($0.map(\.elements.count)) }, strategy: strategy,
       elementUpdates: { _ in elementUpdates }, options: options, guard: check, interrupt: interrupt,
-      setData: setData, completion: completion)
+      setData: setData, completion: completion, scroll: _ScrollKeeping(policy: scrollPosition))
   }
 }

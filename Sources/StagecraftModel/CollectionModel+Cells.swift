@@ -57,7 +57,8 @@ extension CollectionModel {
   /// Discards the cells outside the viewport, and configures a new cell, from the data
   /// source, for every item in it that has none.
   mutating func _realizeCells() {
-    switch viewport {
+    if let geometry { _viewport = .items(_visibleRange(geometry)) }
+    switch _viewport {
     case .none:
       _cells = [:]
     case .all:

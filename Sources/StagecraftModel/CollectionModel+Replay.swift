@@ -91,6 +91,8 @@ extension CollectionModel {
   ///   - strategy: Batch updates, animated or not, or a plain reload.
   ///   - elementUpdates: How updated elements reach their cells.
   ///   - options: How the calls are laid out in blocks.
+  ///   - scrollPosition: What happens to the scroll position (with a `geometry`): left
+  ///     alone by default; see `ScrollPositionPolicy`.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: The app's side of each switch.
   ///   - completion: Called once at the end, with whether everything was applied.
@@ -104,16 +106,22 @@ extension CollectionModel {
     strategy: UpdateStrategy = .animatedBatchUpdates,
     elementUpdates: ElementUpdateMode = .reload,
     options: ReplayOptions = ReplayOptions(),
+    scrollPosition: ScrollPositionPolicy = .none,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void = { _ in },
     completion: ((Bool) -> Void)? = nil
   ) throws(BatchUpdateError) where C.Element == Section {
+    let source = sections
     try _atomically { (model: inout Self) throws(BatchUpdateError) in
       try _replay(
         staged, on: &model, snapshot: { (data: C) throws(BatchUpdateError) in Array(data) },
         strategy: strategy, elementUpdates: { _ in elementUpdates }, options: options,
         interrupt: interrupt,
-        setData: setData, completion: completion)
+        setData: setData, completion: completion,
+        scroll: _ScrollKeeping(policy: scrollPosition) { shown, path, final in
+          shown.map { _relocateSections($0, path, final) }
+            ?? _relocateSections(source, path, final)
+        })
     }
   }
 
@@ -137,6 +145,8 @@ extension CollectionModel {
   ///   - strategy: Batch updates, animated or not, or a plain reload.
   ///   - elementUpdates: How updated elements reach their cells.
   ///   - options: How the calls are laid out in blocks.
+  ///   - scrollPosition: What happens to the scroll position (with a `geometry`): left
+  ///     alone by default; see `ScrollPositionPolicy`.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: The app's side of each switch.
   ///   - completion: Called once at the end, with whether everything was applied.
@@ -150,6 +160,7 @@ extension CollectionModel {
     strategy: UpdateStrategy = .animatedBatchUpdates,
     elementUpdates: ElementUpdateMode = .reload,
     options: ReplayOptions = ReplayOptions(),
+    scrollPosition: ScrollPositionPolicy = .none,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void = { _ in },
     completion: ((Bool) -> Void)? = nil
@@ -172,7 +183,11 @@ extension CollectionModel {
         },
         strategy: strategy, elementUpdates: { _ in elementUpdates }, options: options,
         interrupt: interrupt,
-        setData: setData, completion: completion)
+        setData: setData, completion: completion,
+        scroll: _ScrollKeeping(policy: scrollPosition) { shown, path, final in
+          shown.map { _relocateFlat($0, path, final) }
+            ?? _relocateFlat(first.elements, path, final)
+        })
     }
   }
 

@@ -45,11 +45,29 @@ public struct CollectionModel<Section: DifferentiableSection> {
   public var configuration: Configuration
 
   /// Which items have realized cells. Changing it is scrolling: cells that leave are
-  /// discarded, and items that enter get new cells configured from the data source.
+  /// discarded, and items that enter get new cells configured from the data source. With a
+  /// `geometry`, the viewport follows it: it is the items the geometry's viewport shows, and
+  /// setting it has no lasting effect.
   ///
   /// - Complexity: Reading, O(1); setting, O(S + r), where S is the number of sections
   ///   and r the number of realized cells before and after.
   public var viewport: Viewport {
+    get { _viewport }
+    set {
+      _viewport = newValue
+      _realizeCells()
+    }
+  }
+
+  var _viewport: Viewport
+
+  /// A vertical list layout and its scroll position; `nil` (the default) for none. With
+  /// one, the realized cells are the items its viewport shows, and a replay can keep the
+  /// scroll position (`ScrollPositionPolicy`).
+  ///
+  /// - Complexity: Setting, O(k + r) for the items up to the last one shown and the
+  ///   realized cells.
+  public var geometry: Geometry? {
     didSet { _realizeCells() }
   }
 
@@ -70,7 +88,8 @@ public struct CollectionModel<Section: DifferentiableSection> {
     self._nextCellID = 0
     self.events = []
     self.configuration = configuration
-    self.viewport = viewport
+    self._viewport = viewport
+    self.geometry = nil
     _realizeCells()
   }
 

@@ -163,6 +163,35 @@ extension CollectionModelView: @MainActor BatchUpdateTarget {
   ///
   /// - Complexity: O(r log r), where r is the number of realized cells.
   public var visibleItemPaths: [ElementPath]? { model.realizedPaths }
+
+  /// The model's scroll position and sizes, from its `geometry`.
+  ///
+  /// - Complexity: O(n) for the content's height.
+  public var scrollMetrics: ScrollMetrics? { model.scrollMetrics }
+
+  /// Where the model lays out the item at `path`.
+  ///
+  /// - Parameter path: An item.
+  /// - Returns: Its top and height, with a geometry.
+  /// - Complexity: O(k) for the items before it.
+  public func extentOfItem(at path: ElementPath) -> ItemExtent? { model.extentOfItem(at: path) }
+
+  /// Scrolls the model's geometry.
+  ///
+  /// - Parameter offset: The new content offset.
+  /// - Complexity: O(k) for the items up to the last one shown.
+  public func setContentOffset(_ offset: Double) { model.setContentOffset(offset) }
+
+  /// Scrolls the model to the item at `path`.
+  ///
+  /// - Parameters:
+  ///   - path: The item.
+  ///   - alignment: Where it ends up in the viewport.
+  ///   - animated: Unused: the model does not animate.
+  /// - Complexity: O(k) for the items up to it.
+  public func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool) {
+    model.scrollToItem(at: path, alignment: alignment)
+  }
 }
 
 extension CollectionModelView {
@@ -174,6 +203,7 @@ extension CollectionModelView {
   ///   - strategy: Batch updates, animated or not, or a plain reload.
   ///   - elementUpdates: How updated elements reach their cells.
   ///   - options: How the calls are laid out in blocks.
+  ///   - scrollPosition: What happens to the model's scroll position (with a `geometry`).
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: The app's side of each switch.
   ///   - completion: Called once at the end (when the last animation finishes).
@@ -185,13 +215,18 @@ extension CollectionModelView {
     strategy: UpdateStrategy = .animatedBatchUpdates,
     elementUpdates: ElementUpdateMode = .reload,
     options: ReplayOptions = ReplayOptions(),
+    scrollPosition: ScrollPositionPolicy = .none,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void = { _ in },
     completion: ((Bool) -> Void)? = nil
   ) throws(BatchUpdateError) where C.Element == Section {
-    try replay(staged, strategy, elementUpdates, options, interrupt, setData, completion) {
-      Array($0)
-    }
+    let source = model.sections
+    try replay(
+      staged, strategy, elementUpdates, options, interrupt, setData, completion,
+      scroll: _ScrollKeeping(policy: scrollPosition) { shown, path, final in
+        shown.map { _relocateSections($0, path, final) } ?? _relocateSections(source, path, final)
+      }
+    ) { Array($0) }
   }
 
   /// Replays a staged changeset of the items of section 0 on the model, as
@@ -202,6 +237,7 @@ extension CollectionModelView {
   ///   - strategy: Batch updates, animated or not, or a plain reload.
   ///   - elementUpdates: How updated elements reach their cells.
   ///   - options: How the calls are laid out in blocks.
+  ///   - scrollPosition: What happens to the model's scroll position (with a `geometry`).
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: The app's side of each switch.
   ///   - completion: Called once at the end (when the last animation finishes).
@@ -213,6 +249,7 @@ extension CollectionModelView {
     strategy: UpdateStrategy = .animatedBatchUpdates,
     elementUpdates: ElementUpdateMode = .reload,
     options: ReplayOptions = ReplayOptions(),
+    scrollPosition: ScrollPositionPolicy = .none,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void = { _ in },
     completion: ((Bool) -> Void)? = nil
@@ -224,7 +261,12 @@ extension CollectionModelView {
         .noSectionForItems, wording: model.configuration.wording, view: model.configuration.view)
     }
     var others = model.sections
-    try replay(staged, strategy, elementUpdates, options, interrupt, setData, completion) { data in
+    try replay(
+      staged, strategy, elementUpdates, options, interrupt, setData, completion,
+      scroll: _ScrollKeeping(policy: scrollPosition) { shown, path, final in
+        shown.map { _relocateFlat($0, path, final) } ?? _relocateFlat(first.elements, path, final)
+      }
+    ) { data in
       others[0] = Section(source: first, elements: data)
       return others
     }
@@ -234,7 +276,7 @@ extension CollectionModelView {
     _ staged: StagedChangeset<C>, _ strategy: UpdateStrategy,
     _ elementUpdates: ElementUpdateMode, _ options: ReplayOptions,
     _ interrupt: ((Changeset<C>) -> Bool)?,
-    _ setData: (C) -> Void, _ completion: ((Bool) -> Void)?,
+    _ setData: (C) -> Void, _ completion: ((Bool) -> Void)?, scroll: _ScrollKeeping<C>,
     snapshot: (C) -> [Section]
   ) throws(BatchUpdateError) {
     let saved = model
@@ -243,7 +285,7 @@ extension CollectionModelView {
       try _replay(
         staged, on: &target, snapshot: { (data: C) throws(BatchUpdateError) in snapshot(data) },
         strategy: strategy, elementUpdates: { _ in elementUpdates }, options: options,
-        interrupt: interrupt, setData: setData, completion: completion)
+        interrupt: interrupt, setData: setData, completion: completion, scroll: scroll)
     } catch {
       model = saved
       throw error

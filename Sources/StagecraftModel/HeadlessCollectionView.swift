@@ -87,6 +87,15 @@ public final class HeadlessCollectionView<Section: DifferentiableSection> {
     set { model.viewport = newValue }
   }
 
+  /// The view's vertical layout and scroll position, as the model holds them; `nil` for
+  /// none.
+  ///
+  /// - Complexity: Setting, O(k + r) for the items up to the last one shown and the cells.
+  public var geometry: CollectionModel<Section>.Geometry? {
+    get { model.geometry }
+    set { model.geometry = newValue }
+  }
+
   /// Whether the user may select more than one item, as the view's property of the same
   /// name: `configuration.allowsMultipleSelection`.
   ///
@@ -242,4 +251,33 @@ extension HeadlessCollectionView: @MainActor BatchUpdateTarget {
   ///
   /// - Complexity: O(r log r), where r is the number of realized cells.
   public var visibleItemPaths: [ElementPath]? { model.realizedPaths }
+
+  /// The model's scroll position and sizes, from its `geometry`.
+  ///
+  /// - Complexity: O(n) for the content's height.
+  public var scrollMetrics: ScrollMetrics? { model.scrollMetrics }
+
+  /// Where the model lays out the item at `path`.
+  ///
+  /// - Parameter path: An item.
+  /// - Returns: Its top and height, with a geometry.
+  /// - Complexity: O(k) for the items before it.
+  public func extentOfItem(at path: ElementPath) -> ItemExtent? { model.extentOfItem(at: path) }
+
+  /// Scrolls the model's geometry.
+  ///
+  /// - Parameter offset: The new content offset.
+  /// - Complexity: O(k) for the items up to the last one shown.
+  public func setContentOffset(_ offset: Double) { model.setContentOffset(offset) }
+
+  /// Scrolls the model to the item at `path`.
+  ///
+  /// - Parameters:
+  ///   - path: The item.
+  ///   - alignment: Where it ends up in the viewport.
+  ///   - animated: Unused: the model does not animate.
+  /// - Complexity: O(k) for the items up to it.
+  public func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool) {
+    model.scrollToItem(at: path, alignment: alignment)
+  }
 }

@@ -54,6 +54,12 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   var previousCounts: [Int]?
 
   var isOnScreen: Bool { base.isOnScreen }
+  var displayedItemCounts: [Int]? { base.displayedItemCounts }
+  var viewKind: ListViewKind { base.viewKind }
+  var visibleItemPaths: [ElementPath]? { base.visibleItemPaths }
+  var scrollMetrics: ScrollMetrics? { base.scrollMetrics }
+  func extentOfItem(at path: ElementPath) -> ItemExtent? { base.extentOfItem(at: path) }
+  mutating func setContentOffset(_ offset: Double) { base.setContentOffset(offset) }
 
   mutating func reloadData(_ snapshot: _BlockCounts, setData: () -> Void) throws(Failure) {
     do {
@@ -122,13 +128,13 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   strategy: UpdateStrategy, elementUpdates: (ElementPath) -> Target.ElementUpdates,
   options: ReplayOptions,
   guard check: UpdateGuard, interrupt: ((Changeset<C>) -> Bool)?, setData: (C) -> Void,
-  completion: ((Bool) -> Void)?
+  completion: ((Bool) -> Void)?, scroll: _ScrollKeeping<C> = .none
 ) throws(Target.Failure) where Target.Snapshot == Void {
   guard check.isEnabled, let final = staged.last?.data else {
     return try _replay(
       staged, on: &target, snapshot: { (_: C) throws(Target.Failure) in () }, strategy: strategy,
       elementUpdates: elementUpdates, options: options, interrupt: interrupt,
-      setData: setData, completion: completion)
+      setData: setData, completion: completion, scroll: scroll)
   }
   if strategy != .reloadData, !target.isOnScreen {
     check._report(BatchUpdateFallback(cause: .offScreen, view: target.viewKind))
@@ -136,24 +142,33 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   var guarded = _GuardedTarget(base: target, check: check)
   defer { target = guarded.base }
   let fellBack = guarded.fellBack
+  // The data the view shows after each block that reached it (nil before).
+  var shown: C?
   do {
     try _replay(
       staged, on: &guarded,
       snapshot: { (data: C) throws(_GuardedFailure<Target.Failure>) in counts(data) },
       strategy: strategy, elementUpdates: elementUpdates, options: options,
-      interrupt: interrupt, setData: setData,
-      completion: { finished in if !fellBack.value { completion?(finished) } })
+      interrupt: interrupt,
+      setData: { data in
+        if scroll.relocate != nil { shown = data }
+        setData(data)
+      },
+      completion: { finished in if !fellBack.value { completion?(finished) } }, scroll: scroll)
   } catch {
     switch error {
     case .target(let failure): throw failure
     case .fallback:
       if let fallback = guarded.fallback { check._report(fallback) }
+      // The reload keeps the scroll position too.
+      let plan = scroll.planReload(on: guarded.base, from: shown, to: final)
       do {
         try guarded.base.reloadData((), setData: { setData(final) })
       } catch {
         completion?(false)
         throw error
       }
+      plan?.apply(to: &guarded.base)
       completion?(false)
     }
   }

@@ -19,6 +19,7 @@ extension UpdatePipeline where Data: RangeReplaceableCollection, Data.Element: D
     self.init(
       view: target, data: items, policy: policy, elementUpdates: elementUpdates, guard: check,
       counts: { .items($0.count) }, diff: { StagedChangeset(source: $0, target: $1) })
+    _relocate = { _relocateFlat($0, $1, $2) }
   }
 }
 
@@ -41,6 +42,7 @@ where Data: RangeReplaceableCollection, Data.Element: DifferentiableSection {
       view: target, data: sections, policy: policy, elementUpdates: elementUpdates, guard: check,
       counts: { .sections($0.map(\.elements.count)) },
       diff: { StagedChangeset(source: $0, target: $1) })
+    _relocate = { _relocateSections($0, $1, $2) }
   }
 }
 
@@ -62,6 +64,7 @@ extension UpdatePipeline where Data: RangeReplaceableCollection, Data.Element: D
       target: target, data: items, policy: policy, elementUpdates: elementUpdates,
       diff: { StagedChangeset(source: $0, target: $1) },
       snapshot: { [ArraySection(model: 0, elements: $0)] })
+    _relocate = { _relocateFlat($0, $1, $2) }
   }
 
   /// The former spelling of `init(target:items:policy:elementUpdates:)`, whose label named
@@ -101,6 +104,7 @@ where Data: RangeReplaceableCollection, Data.Element: DifferentiableSection {
       target: target, data: sections, policy: policy, elementUpdates: elementUpdates,
       diff: { StagedChangeset(source: $0, target: $1) }, snapshot: { Array($0) },
       elementCount: { $0.reduce(0) { $0 + $1.elements.count } })
+    _relocate = { _relocateSections($0, $1, $2) }
   }
 
   /// The former spelling of `init(target:sections:policy:elementUpdates:)`.

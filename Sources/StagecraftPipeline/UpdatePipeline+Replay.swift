@@ -58,6 +58,12 @@ extension UpdatePipeline {
     let strategy: UpdateStrategy =
       reload ? .reloadData : request.animated ? .animatedBatchUpdates : .nonanimatedBatchUpdates
     let source = data
+    let relocate = _relocate
+    let scroll = _ScrollKeeping<Data>(
+      policy: scrollPosition,
+      relocate: relocate.map { relocate in
+        { shown, path, final in relocate(shown ?? source, path, final) }
+      })
     var interrupted = false
     // The completion may come during the call (no animation to wait for) or later; a
     // refused block also completes, with `false`, just before the call throws.
@@ -80,7 +86,7 @@ extension UpdatePipeline {
         { finished in
           fellBack = !finished
           if returned { completed() } else { completedDuringCall = true }
-        })
+        }, scroll)
       returned = true
       if completedDuringCall { completed() }
     } catch {

@@ -70,6 +70,16 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   /// When to reload instead of animating, and where to diff.
   public var policy: UpdatePolicy
 
+  /// What each replay does with the view's scroll position: left alone (`.none`, the
+  /// default), the anchor kept, or the bottom kept (`ScrollPositionPolicy`). The pipeline
+  /// knows the data the view shows, so a reload (off screen, by the policy, by the guard)
+  /// keeps the anchor too, by identity.
+  public var scrollPosition: ScrollPositionPolicy = .none
+
+  /// Where an element of one version of the data is in another, by identity: set by the
+  /// initializers that know the element type, so that reloads keep the scroll anchor.
+  package var _relocate: ((Data, ElementPath, Data) -> ElementPath?)?
+
   /// What the pipeline did so far.
   public internal(set) var statistics = Statistics()
 
@@ -97,7 +107,7 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   typealias _Replay = (
     _ staged: StagedChangeset<Data>, _ strategy: UpdateStrategy,
     _ interrupt: @escaping (Changeset<Data>) -> Bool, _ setData: (Data) -> Void,
-    _ completion: ((Bool) -> Void)?
+    _ completion: ((Bool) -> Void)?, _ scroll: _ScrollKeeping<Data>
   ) throws(Failure) -> Void
 
   nonisolated let _inbox = _Locked(_PipelineInbox<Data, Failure>())
@@ -153,12 +163,12 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
     self.init(
       target: target, data: data, policy: policy, diff: diff, snapshot: snapshot,
       elementCount: elementCount,
-      replay: { staged, strategy, interrupt, setData, completion throws(Failure) in
+      replay: { staged, strategy, interrupt, setData, completion, scroll throws(Failure) in
         var view = target
         try _replay(
           staged, on: &view, snapshot: { (data: Data) throws(Failure) in snapshot(data) },
           strategy: strategy, elementUpdates: { _ in elementUpdates }, interrupt: interrupt,
-          setData: setData, completion: completion)
+          setData: setData, completion: completion, scroll: scroll)
       })
   }
 
@@ -172,13 +182,13 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
     self.init(
       target: target, data: data, policy: policy, diff: diff, snapshot: { _ in () },
       elementCount: { counts($0).elementCount },
-      replay: { staged, strategy, interrupt, setData, completion throws(Failure) in
+      replay: { staged, strategy, interrupt, setData, completion, scroll throws(Failure) in
         var view = target
         try _guardedReplay(
           staged, on: &view, counts: counts, strategy: strategy,
           elementUpdates: { _ in elementUpdates },
           options: ReplayOptions(), guard: check, interrupt: interrupt, setData: setData,
-          completion: completion)
+          completion: completion, scroll: scroll)
       })
   }
 

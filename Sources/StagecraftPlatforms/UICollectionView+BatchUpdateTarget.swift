@@ -58,6 +58,57 @@
     /// - Complexity: O(v), where v is the number of visible items.
     public var visibleItemPaths: [ElementPath]? { indexPathsForVisibleItems.map(ElementPath.init) }
 
+    /// The vertical scroll position and sizes, inside the adjusted content insets: the
+    /// viewport's top is `contentOffset.y + adjustedContentInset.top`.
+    ///
+    /// - Complexity: O(1).
+    public var scrollMetrics: ScrollMetrics? {
+      let insets = adjustedContentInset
+      return ScrollMetrics(
+        contentOffset: Double(contentOffset.y + insets.top),
+        viewportHeight: Double(bounds.height - insets.top - insets.bottom),
+        contentHeight: Double(contentSize.height))
+    }
+
+    /// Where the layout puts the item at `path` (`layoutAttributesForItem(at:)`), after
+    /// laying out what an update left pending.
+    ///
+    /// - Parameter path: An item.
+    /// - Returns: Its frame's top and height.
+    /// - Complexity: That of the layout.
+    public func extentOfItem(at path: ElementPath) -> ItemExtent? {
+      layoutIfNeeded()
+      guard let frame = layoutAttributesForItem(at: IndexPath(path))?.frame else { return nil }
+      return ItemExtent(top: Double(frame.minY), height: Double(frame.height))
+    }
+
+    /// Scrolls without animation so that the viewport's top (inside the adjusted insets) is
+    /// `offset` from the content's top.
+    ///
+    /// - Parameter offset: The new offset.
+    /// - Complexity: O(1) here.
+    public func setContentOffset(_ offset: Double) {
+      let y = CGFloat(offset) - adjustedContentInset.top
+      setContentOffset(CGPoint(x: contentOffset.x, y: y), animated: false)
+    }
+
+    /// Scrolls to the item at `path` (`scrollToItem(at:at:animated:)`).
+    ///
+    /// - Parameters:
+    ///   - path: The item.
+    ///   - alignment: Where it ends up.
+    ///   - animated: Whether to animate the scroll.
+    /// - Complexity: That of UIKit's scroll.
+    public func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool) {
+      let position: UICollectionView.ScrollPosition =
+        switch alignment {
+        case .top: .top
+        case .centeredVertically: .centeredVertically
+        case .bottom: .bottom
+        }
+      scrollToItem(at: IndexPath(path), at: position, animated: animated)
+    }
+
     /// Calls `setData`, then `reloadData()`.
     ///
     /// - Parameters:

@@ -67,6 +67,58 @@
       (indexPathsForVisibleRows ?? []).map(ElementPath.init)
     }
 
+    /// The vertical scroll position and sizes, inside the adjusted content insets: the
+    /// viewport's top is `contentOffset.y + adjustedContentInset.top`.
+    ///
+    /// - Complexity: O(1).
+    public var scrollMetrics: ScrollMetrics? {
+      let insets = adjustedContentInset
+      return ScrollMetrics(
+        contentOffset: Double(contentOffset.y + insets.top),
+        viewportHeight: Double(bounds.height - insets.top - insets.bottom),
+        contentHeight: Double(contentSize.height))
+    }
+
+    /// Where the table puts the row at `path` (`rectForRow(at:)`), after laying out what an
+    /// update left pending.
+    ///
+    /// - Parameter path: A row.
+    /// - Returns: Its top and height.
+    /// - Complexity: That of UIKit's row geometry.
+    public func extentOfItem(at path: ElementPath) -> ItemExtent? {
+      layoutIfNeeded()
+      let rect = rectForRow(at: IndexPath(path))
+      guard rect != .zero else { return nil }  // UIKit's answer for a row it does not have
+      return ItemExtent(top: Double(rect.minY), height: Double(rect.height))
+    }
+
+    /// Scrolls without animation so that the viewport's top (inside the adjusted insets) is
+    /// `offset` from the content's top.
+    ///
+    /// - Parameter offset: The new offset.
+    /// - Complexity: O(1) here.
+    public func setContentOffset(_ offset: Double) {
+      let y = CGFloat(offset) - adjustedContentInset.top
+      setContentOffset(CGPoint(x: contentOffset.x, y: y), animated: false)
+    }
+
+    /// Scrolls to the row at `path` (`scrollToRow(at:at:animated:)`).
+    ///
+    /// - Parameters:
+    ///   - path: The row.
+    ///   - alignment: Where it ends up.
+    ///   - animated: Whether to animate the scroll.
+    /// - Complexity: That of UIKit's scroll.
+    public func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool) {
+      let position: UITableView.ScrollPosition =
+        switch alignment {
+        case .top: .top
+        case .centeredVertically: .middle
+        case .bottom: .bottom
+        }
+      scrollToRow(at: IndexPath(path), at: position, animated: animated)
+    }
+
     /// Calls `setData`, then `reloadData()`.
     ///
     /// - Parameters:

@@ -153,6 +153,38 @@ public protocol BatchUpdateTarget {
   ///
   /// - Complexity: O(v), where v is the number of visible items.
   var visibleItemPaths: [ElementPath]? { get }
+
+  /// The vertical scroll position and sizes (`contentOffset`, the bounds' height, the
+  /// content's height); `nil` (the default) when the target has no scroll geometry, and a
+  /// replay then leaves the scroll position alone.
+  ///
+  /// - Complexity: O(1) for a view.
+  var scrollMetrics: ScrollMetrics? { get }
+
+  /// Where the item at `path` lies in the content after the last layout (the layout
+  /// attributes' frame); `nil` (the default) when the target cannot tell.
+  ///
+  /// - Parameter path: An item.
+  /// - Returns: Its top and height.
+  /// - Complexity: That of the layout's attributes for one item.
+  func extentOfItem(at path: ElementPath) -> ItemExtent?
+
+  /// Scrolls, without animation, so that the viewport's top is `offset` from the content's
+  /// top. Nothing by default.
+  ///
+  /// - Parameter offset: The new content offset.
+  /// - Complexity: O(1) for a view.
+  mutating func setContentOffset(_ offset: Double)
+
+  /// Scrolls so that the item at `path` sits in the viewport as `alignment` says
+  /// (`scrollToItem(at:at:animated:)`). Nothing by default.
+  ///
+  /// - Parameters:
+  ///   - path: The item.
+  ///   - alignment: Where it ends up.
+  ///   - animated: Whether to animate the scroll.
+  /// - Complexity: That of the view's scroll.
+  mutating func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool)
 }
 
 extension BatchUpdateTarget {
@@ -203,4 +235,33 @@ extension BatchUpdateTarget {
   ///
   /// - Complexity: O(1).
   public var visibleItemPaths: [ElementPath]? { nil }
+
+  /// `nil`: the target has no scroll geometry.
+  ///
+  /// - Complexity: O(1).
+  public var scrollMetrics: ScrollMetrics? { nil }
+
+  /// `nil`: the target cannot tell where its items are.
+  ///
+  /// - Parameter path: An item.
+  /// - Returns: `nil`.
+  /// - Complexity: O(1).
+  public func extentOfItem(at path: ElementPath) -> ItemExtent? { nil }
+
+  /// Nothing: the target has no scroll geometry.
+  ///
+  /// - Parameter offset: The new content offset.
+  /// - Complexity: O(1).
+  public mutating func setContentOffset(_ offset: Double) {}
+
+  /// Nothing: the target has no scroll geometry.
+  ///
+  /// - Parameters:
+  ///   - path: The item.
+  ///   - alignment: Where it ends up.
+  ///   - animated: Whether to animate the scroll.
+  /// - Complexity: O(1).
+  public mutating func scrollToItem(
+    at path: ElementPath, alignment: ScrollAlignment, animated: Bool
+  ) {}
 }

@@ -17,19 +17,26 @@ package func _replay<Target: BatchUpdateTarget, C: Collection>(
   options: ReplayOptions = ReplayOptions(),
   interrupt: ((Changeset<C>) -> Bool)?,
   setData: (C) -> Void,
-  completion: ((Bool) -> Void)?
+  completion: ((Bool) -> Void)?,
+  scroll: _ScrollKeeping<C> = .none
 ) throws(Target.Failure) {
   guard let final = staged.last?.data else {
     completion?(true)
     return
   }
+  // The data the target shows after each applied block (nil before: the caller knows it).
+  var shown: C?
+  // The anchor that each block hands to the next, so that one item is kept all through.
+  var carried: _ScrollPlan?
   func reloadInstead() throws(Target.Failure) {
+    let plan = scroll.planReload(on: target, from: shown, to: final, carried: carried)
     do {
       try target.reloadData(snapshot(final), setData: { setData(final) })
     } catch {
       completion?(false)
       throw error
     }
+    plan?.apply(to: &target)
     completion?(true)
   }
   guard target.isOnScreen, strategy != .reloadData else { return try reloadInstead() }
@@ -39,14 +46,47 @@ package func _replay<Target: BatchUpdateTarget, C: Collection>(
     if let interrupt, interrupt(block.changeset) { return try reloadInstead() }
     let isLast = index == blocks.count - 1
     let data = block.changeset.data
+    let plan = _ScrollPlan.forBlock(
+      block.batch, on: target, policy: scroll.policy, carried: carried)
+    // With a scroll position to restore after the block, a completion that the target calls
+    // during the block waits until the position is restored.
+    let held = plan == nil ? nil : _HeldCompletion(isLast ? completion : nil)
     do {
       try target.performBatchUpdates(
         block.batch, snapshot: snapshot(data), animated: strategy == .animatedBatchUpdates,
         setData: { setData(data) }, refreshing: block.refreshing,
-        by: block.refresher ?? .reload, completion: isLast ? completion : nil)
+        by: block.refresher ?? .reload,
+        completion: held.map { $0.completion } ?? (isLast ? completion : nil))
     } catch {
       completion?(false)
       throw error
     }
+    plan?.apply(to: &target)
+    carried = plan
+    held?.release()
+    if scroll.relocate != nil { shown = data }
+  }
+}
+
+/// A block's completion that, called before `release()`, waits for it.
+private final class _HeldCompletion {
+  private let wrapped: ((Bool) -> Void)?
+  private var released = false
+  private var early: Bool?
+
+  init(_ wrapped: ((Bool) -> Void)?) { self.wrapped = wrapped }
+
+  /// The completion to hand the target.
+  var completion: ((Bool) -> Void)? {
+    guard wrapped != nil else { return nil }
+    return { finished in
+      if self.released { self.wrapped?(finished) } else { self.early = finished }
+    }
+  }
+
+  /// Calls the completion now if the target already did.
+  func release() {
+    released = true
+    if let early { wrapped?(early) }
   }
 }

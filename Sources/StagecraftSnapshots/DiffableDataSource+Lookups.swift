@@ -60,3 +60,24 @@ extension DiffableDataSource {
     return shown.firstIndex { $0.model.identifier == section }
   }
 }
+
+extension DiffableDataSource {
+  /// Scrolls the view to the item `item`, aligned as `alignment` says: what
+  /// `scrollToItem(at:at:animated:)` does, by identity.
+  ///
+  /// - Parameters:
+  ///   - item: The item's identifier.
+  ///   - alignment: Where it ends up in the viewport; `.top` by default.
+  ///   - animated: Whether to animate the scroll.
+  /// - Returns: Whether the view shows the item.
+  /// - Complexity: O(1) expected to find it, and the view's scroll.
+  @discardableResult
+  public func scrollToItem(
+    withIdentifier item: ItemIdentifier, at alignment: ScrollAlignment = .top,
+    animated: Bool = true
+  ) -> Bool {
+    guard let path = indexPath(for: item) else { return false }
+    target.scrollToItem(at: path, alignment: alignment, animated: animated)
+    return true
+  }
+}

@@ -60,12 +60,17 @@ public final class DiffableDataSource<
   /// Never Crash). `CollectionModel` is not guarded: it refuses, and throws.
   public var updateGuard: UpdateGuard?
 
+  /// What each apply does with the view's scroll position: left alone (`.none`, the
+  /// default), the anchor kept, or the bottom kept (`ScrollPositionPolicy`); reloads keep
+  /// it too, by identity.
+  public var scrollPosition: ScrollPositionPolicy = .none
+
   /// How an apply replays its stages: guarded on a view, as they are on the model.
   typealias _Replayer = (
     _ target: inout Target, _ staged: StagedChangeset<[Section]>, _ strategy: UpdateStrategy,
     _ elementUpdates: (ElementPath) -> Target.ElementUpdates,
     _ snapshot: ([Section]) -> Target.Snapshot, _ setData: ([Section]) -> Void,
-    _ completion: ((Bool) -> Void)?, _ guard: UpdateGuard
+    _ completion: ((Bool) -> Void)?, _ guard: UpdateGuard, _ scroll: _ScrollKeeping<[Section]>
   ) throws(Target.Failure) -> Void
   let _replayer: _Replayer
 
@@ -77,12 +82,12 @@ public final class DiffableDataSource<
     self.init(
       target: target, targetSnapshot: { _ in () },
       replayer: {
-        target, staged, strategy, elementUpdates, _, setData, completion, check throws(Target
-          .Failure) in
+        target, staged, strategy, elementUpdates, _, setData, completion, check,
+        scroll throws(Target.Failure) in
         try _guardedReplay(
           staged, on: &target, counts: { .sections($0.map(\.elements.count)) },
           strategy: strategy, elementUpdates: elementUpdates, options: ReplayOptions(),
-          guard: check, interrupt: nil, setData: setData, completion: completion)
+          guard: check, interrupt: nil, setData: setData, completion: completion, scroll: scroll)
       })
   }
 
@@ -90,12 +95,12 @@ public final class DiffableDataSource<
     target: Target, targetSnapshot: @escaping ([Section]) -> Target.Snapshot,
     replayer: @escaping _Replayer = {
       target, staged, strategy, elementUpdates, snapshot,
-      setData, completion, _ throws(Target.Failure) in
+      setData, completion, _, scroll throws(Target.Failure) in
       try _replay(
         staged, on: &target,
         snapshot: { (data: [Section]) throws(Target.Failure) in snapshot(data) },
         strategy: strategy, elementUpdates: elementUpdates, interrupt: nil, setData: setData,
-        completion: completion)
+        completion: completion, scroll: scroll)
     }
   ) {
     self.target = target
@@ -182,13 +187,17 @@ public final class DiffableDataSource<
     let isMarked =
       !snapshot._reloadedItems.isEmpty || !snapshot._reconfiguredItems.isEmpty
       || !snapshot._reloadedSections.isEmpty
+    let source = _shown
+    let scroll = _ScrollKeeping<[Section]>(policy: scrollPosition) { shown, path, final in
+      _relocateSections(shown ?? source, path, final)
+    }
     try _transaction { () throws(Target.Failure) in
       try _replayer(
         &target, staged, animatingDifferences ? .animatedBatchUpdates : .nonanimatedBatchUpdates,
         { reconfigured.contains($0) ? .reconfigure : .reload },
         { [_targetSnapshot] data in _targetSnapshot(isMarked ? Self._unmarked(data) : data) },
         { self._shown = isMarked ? Self._unmarked($0) : $0 }, { _ in completion?() },
-        updateGuard ?? .standard)
+        updateGuard ?? .standard, scroll)
     }
     _snapshot = snapshot._unmarked
   }

@@ -48,6 +48,7 @@
     var selection: _SelectionBinding<Element.ID> = .none
     var insets = EdgeInsets()
     var loadMore: (distance: Int, action: () -> Void)?
+    var scrolledTo: Binding<Element.ID?>?
 
     /// The view: a representable of the collection view controller.
     public var body: some View {
@@ -85,6 +86,19 @@
     public func contentInsets(_ insets: EdgeInsets) -> Self {
       var copy = self
       copy.insets = insets
+      return copy
+    }
+
+    /// Binds the scroll position by identity: the element at the top of the viewport,
+    /// written back once each time a scroll comes to rest; setting it scrolls that element
+    /// to the top. Updates keep the element the user reads where it is.
+    ///
+    /// - Parameter item: The identifier of the element the list is scrolled to.
+    /// - Returns: The collection with the binding.
+    /// - Complexity: O(1).
+    public func scrollPosition(_ item: Binding<Element.ID?>) -> Self {
+      var copy = self
+      copy.scrolledTo = item
       return copy
     }
 

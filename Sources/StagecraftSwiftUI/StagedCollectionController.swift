@@ -46,6 +46,7 @@
       controller.collectionView.contentInset = UIEdgeInsets(
         top: insets.top, left: insets.leading, bottom: insets.bottom, right: insets.trailing)
       let transaction = context.transaction
+      controller.bindScrollPosition(collection.scrolledTo)
       controller.coordinator.update(
         sections: collection.sections.map { section in
           ArraySection(
@@ -124,6 +125,18 @@
         if coordinator.selectedItem != single.wrappedValue {
           coordinator.selectedItem = single.wrappedValue
         }
+      }
+    }
+
+    /// Follows the representable's scroll-position binding, in both directions.
+    func bindScrollPosition(_ binding: Binding<Element.ID?>?) {
+      guard let binding else {
+        coordinator.onScrollPositionChange = nil
+        return
+      }
+      coordinator.onScrollPositionChange = { binding.wrappedValue = $0 }
+      if let wanted = binding.wrappedValue, wanted != coordinator.scrolledItem {
+        coordinator.scrolledItem = wanted
       }
     }
 
@@ -216,6 +229,20 @@
       forItemAt indexPath: IndexPath
     ) {
       coordinator.willDisplayItem(at: ElementPath(indexPath))
+    }
+
+    // MARK: UIScrollViewDelegate: a scroll comes to rest
+
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
+      coordinator.scrollDidSettle()
+    }
+
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+      if !decelerate { coordinator.scrollDidSettle() }
+    }
+
+    func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {
+      coordinator.scrollDidSettle()
     }
   }
 #endif

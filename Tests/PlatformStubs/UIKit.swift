@@ -45,6 +45,8 @@ public struct UIEdgeInsets: Equatable, Sendable {
   open var backgroundColor: UIColor? = nil
   // uiview/didmovetowindow()
   open func didMoveToWindow() {}
+  // uiview/layoutifneeded()
+  open func layoutIfNeeded() {}
   // uiview/bounds
   open var bounds: CGRect = .zero
   // uiview/setneedslayout()
@@ -60,7 +62,18 @@ public struct UIEdgeInsets: Equatable, Sendable {
 @MainActor open class UIScrollView: UIView {
   // uiscrollview/contentinset
   open var contentInset: UIEdgeInsets = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+  // uiscrollview/adjustedcontentinset (iOS 11)
+  open var adjustedContentInset: UIEdgeInsets { contentInset }
+  // uiscrollview/contentoffset
+  open var contentOffset: CGPoint = .zero
+  // uiscrollview/contentsize
+  open var contentSize: CGSize = .zero
+  // uiscrollview/setcontentoffset(_:animated:)
+  open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {}
 }
+
+// uiscrollviewdelegate
+@MainActor public protocol UIScrollViewDelegate: NSObjectProtocol {}
 
 // uicollectionreusableview
 @MainActor open class UICollectionReusableView: UIView {}
@@ -81,8 +94,14 @@ public struct UIEdgeInsets: Equatable, Sendable {
 // uicollectionviewdatasource
 @MainActor public protocol UICollectionViewDataSource: NSObjectProtocol {}
 
-// uicollectionviewdelegate
-@MainActor public protocol UICollectionViewDelegate: NSObjectProtocol {}
+// uicollectionviewdelegate (which refines UIScrollViewDelegate)
+@MainActor public protocol UICollectionViewDelegate: UIScrollViewDelegate {}
+
+// uicollectionviewlayoutattributes
+@MainActor open class UICollectionViewLayoutAttributes: NSObject {
+  // uicollectionviewlayoutattributes/frame
+  open var frame: CGRect = .zero
+}
 
 // uicollectionlayoutlistconfiguration (iOS 14)
 @MainActor public struct UICollectionLayoutListConfiguration {
@@ -249,6 +268,14 @@ public struct UIEdgeInsets: Equatable, Sendable {
   open var indexPathsForVisibleItems: [IndexPath] { [] }
   // uicollectionview/allowsmultipleselection
   open var allowsMultipleSelection: Bool = false
+  // uicollectionview/layoutattributesforitem(at:)
+  open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    nil
+  }
+  // uicollectionview/scrolltoitem(at:at:animated:)
+  open func scrollToItem(
+    at indexPath: IndexPath, at scrollPosition: UICollectionView.ScrollPosition, animated: Bool
+  ) {}
 }
 
 // uitableview
@@ -301,6 +328,12 @@ public struct UIEdgeInsets: Equatable, Sendable {
   open func deselectRow(at indexPath: IndexPath, animated: Bool) {}
   // uitableview/indexpathsforvisiblerows
   open var indexPathsForVisibleRows: [IndexPath]? { nil }
+  // uitableview/rectforrow(at:)
+  open func rectForRow(at indexPath: IndexPath) -> CGRect { .zero }
+  // uitableview/scrolltorow(at:at:animated:)
+  open func scrollToRow(
+    at indexPath: IndexPath, at scrollPosition: UITableView.ScrollPosition, animated: Bool
+  ) {}
 }
 
 // uiviewcontroller

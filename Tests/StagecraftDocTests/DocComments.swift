@@ -335,6 +335,26 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_ScrollPositionPolicy_1() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftReplay/ScrollPositionPolicy.swift:4
+
+  var model = CollectionModel(items: Array(0..<100))
+  model.geometry = .init(viewportHeight: 200, contentOffset: 500, itemHeight: 50)
+  print(model.scrollAnchor!)
+  _doc.expect("10 at 0.0", at: 8)
+  // Ten items arrive above what the user reads; the item they read stays put.
+  try model.reload(
+    using: StagedChangeset(source: Array(0..<100), target: Array(-10..<100)),
+    scrollPosition: .keepAnchor)
+  print(model.scrollAnchor!, model.geometry!.contentOffset)
+  _doc.expect("10 at 0.0 1000.0", at: 13)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_BatchUpdate_Validation_5() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
@@ -459,6 +479,20 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_CollectionModel_Geometry_228() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/CollectionModel+Geometry.swift:233
+
+  var model = CollectionModel(items: Array(0..<100))
+  model.geometry = .init(viewportHeight: 200, contentOffset: 130, itemHeight: 50)
+  print(model.scrollAnchor!)
+  _doc.expect("2 at -30.0", at: 237)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_CollectionModel_Reordering_5() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
@@ -493,19 +527,19 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Replay_120() throws {
+@Test func doc_CollectionModel_Replay_128() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/CollectionModel+Replay.swift:126
+  // Sources/StagecraftModel/CollectionModel+Replay.swift:134
 
   var model = CollectionModel(items: ["a", "b", "c"])
   try model.reload(
     using: StagedChangeset(source: ["a", "b", "c"], target: ["c", "b", "d"]),
     elementUpdates: .reconfigure)
   print(model.items)
-  _doc.expect("[\"c\", \"b\", \"d\"]", at: 132)
+  _doc.expect("[\"c\", \"b\", \"d\"]", at: 140)
   _doc.expectNothingUnchecked()
 }
 
@@ -525,16 +559,16 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_115() throws {
+@Test func doc_CollectionModel_134() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/CollectionModel.swift:118
+  // Sources/StagecraftModel/CollectionModel.swift:137
 
   let model = CollectionModel(items: [1, 2, 3])
   print(model.items)
-  _doc.expect("[1, 2, 3]", at: 121)
+  _doc.expect("[1, 2, 3]", at: 140)
   _doc.expectNothingUnchecked()
 }
 

@@ -24,11 +24,13 @@ struct PhotoCell: View {
 struct FeedView: View {
   @State private var photos: [Photo] = []
   @State private var selected: Photo.ID?
+  @State private var reading: Photo.ID?
 
   var body: some View {
     StagedCollection(photos, selection: $selected) { photo in
       PhotoCell(photo: photo)
     }
+    .scrollPosition($reading)
     .contentInsets(EdgeInsets(top: 8, leading: 0, bottom: 8, trailing: 0))
     .onLoadMore(within: 10) {
       photos.append(Photo(id: photos.count, title: "more"))

@@ -1,0 +1,175 @@
+import StagecraftDiff
+
+/// What a replay needs to keep the scroll position: the policy, and, to keep it across a
+/// reload as well, a way to find where an item the target shows is in the final data, by
+/// its identity. `relocate` gets the data the target shows when the replay knows it (after
+/// its first block), and nil before: the caller then knows it (the source it diffed from).
+package struct _ScrollKeeping<C: Collection> {
+  package var policy: ScrollPositionPolicy
+  package var relocate: ((_ shown: C?, _ path: ElementPath, _ final: C) -> ElementPath?)?
+
+  package init(
+    policy: ScrollPositionPolicy,
+    relocate: ((_ shown: C?, _ path: ElementPath, _ final: C) -> ElementPath?)? = nil
+  ) {
+    self.policy = policy
+    self.relocate = relocate
+  }
+
+  /// Leaves the scroll position alone.
+  package static var none: Self { Self(policy: .none) }
+
+  /// The plan for a reload from `shown` (the data the target shows, when known) to `final`.
+  package func planReload<Target: BatchUpdateTarget>(
+    on target: Target, from shown: C?, to final: C, carried: _ScrollPlan? = nil
+  ) -> _ScrollPlan? {
+    guard policy != .none, let relocate else {
+      // Without identities, only the bottom can be kept.
+      if case .bottom? = carried { return .bottom }
+      guard policy == .stickToBottom, target.scrollMetrics?.isAtBottom == true else { return nil }
+      return .bottom
+    }
+    return _ScrollPlan.forReload(on: target, policy: policy, carried: carried) {
+      relocate(shown, $0, final)
+    }
+  }
+}
+
+/// How one block, or one reload, keeps the scroll position: read from the target before, and
+/// carried out on it after (`ScrollPositionPolicy`).
+package enum _ScrollPlan {
+  /// Put the item that is at this path after the block at this distance from the
+  /// viewport's top.
+  case anchor(ElementPath, distance: Double)
+  /// Scroll to the content's top: nothing at or above the anchor survived.
+  case top
+  /// Scroll to the content's end.
+  case bottom
+
+  /// The plan for `batch` on `target`, read before the block. The anchor is the one the
+  /// previous block of the replay carried (`carried`), or, for the first block, the first
+  /// item whose bottom is below the viewport's top; it is carried through the block's
+  /// old → new map, and when the block deletes it, the nearest item above it that survives
+  /// takes over at its own distance. `nil` when the policy keeps nothing, or the target has
+  /// no scroll geometry or shows no item.
+  ///
+  /// - Complexity: O(c log c) for the map of c calls, plus O(v) for v visible items, plus
+  ///   O(d log c) for d deleted items right above the anchor.
+  package static func forBlock<Target: BatchUpdateTarget>(
+    _ batch: BatchUpdate, on target: Target, policy: ScrollPositionPolicy, carried: _ScrollPlan?
+  ) -> _ScrollPlan? {
+    guard policy != .none, let metrics = target.scrollMetrics else { return nil }
+    let anchor: ElementPath
+    let distance: Double
+    switch carried {
+    case .bottom?, .top?: return carried
+    case .anchor(let path, let kept)?: (anchor, distance) = (path, kept)
+    case nil:
+      if policy == .stickToBottom, metrics.isAtBottom { return .bottom }
+      guard let (first, extent) = _firstVisible(target, metrics) else { return nil }
+      (anchor, distance) = (first, extent.top - metrics.contentOffset)
+    }
+    let map = _BatchMap(batch)
+    // A reloaded item survives too: its fresh copy takes its shifted place.
+    func destination(of path: ElementPath) -> ElementPath? {
+      map.itemTarget(of: path)
+        ?? (batch.reloadItems.isEmpty ? nil : map.reloadedItemTarget(of: path))
+    }
+    if let after = destination(of: anchor) { return .anchor(after, distance: distance) }
+    // The anchor goes: the nearest item above it that survives keeps its own distance.
+    let counts = target.displayedItemCounts ?? []
+    var path = anchor
+    while let above = _pathAbove(path, counts: counts) {
+      path = above
+      guard let after = destination(of: above) else { continue }
+      guard let extent = target.extentOfItem(at: above) else { return nil }
+      return .anchor(after, distance: extent.top - metrics.contentOffset)
+    }
+    return .top
+  }
+
+  /// The plan for a reload of `target` to data in which `relocate` finds where each item the
+  /// target shows now has gone (nil for an item that is not there): the same rule as a
+  /// block's, by identity instead of a map.
+  ///
+  /// - Complexity: O(v) for v visible items, plus the calls to `relocate`.
+  package static func forReload<Target: BatchUpdateTarget>(
+    on target: Target, policy: ScrollPositionPolicy, carried: _ScrollPlan?,
+    relocate: (ElementPath) -> ElementPath?
+  ) -> _ScrollPlan? {
+    guard policy != .none, let metrics = target.scrollMetrics else { return nil }
+    let anchor: ElementPath
+    let distance: Double
+    switch carried {
+    case .bottom?, .top?: return carried
+    case .anchor(let path, let kept)?: (anchor, distance) = (path, kept)
+    case nil:
+      if policy == .stickToBottom, metrics.isAtBottom { return .bottom }
+      guard let (first, extent) = _firstVisible(target, metrics) else { return nil }
+      (anchor, distance) = (first, extent.top - metrics.contentOffset)
+    }
+    if let after = relocate(anchor) { return .anchor(after, distance: distance) }
+    let counts = target.displayedItemCounts ?? []
+    var path = anchor
+    while let above = _pathAbove(path, counts: counts) {
+      path = above
+      guard let after = relocate(above) else { continue }
+      guard let extent = target.extentOfItem(at: above) else { return nil }
+      return .anchor(after, distance: extent.top - metrics.contentOffset)
+    }
+    return .top
+  }
+
+  /// Carries the plan out on `target`, after the block (or the reload) and its layout.
+  ///
+  /// - Complexity: That of one `extentOfItem(at:)` and one `setContentOffset(_:)`.
+  package func apply<Target: BatchUpdateTarget>(to target: inout Target) {
+    switch self {
+    case .anchor(let path, let distance):
+      guard let extent = target.extentOfItem(at: path) else { return }
+      target.setContentOffset(extent.top - distance)
+    case .top:
+      target.setContentOffset(0)
+    case .bottom:
+      guard let metrics = target.scrollMetrics else { return }
+      target.setContentOffset(metrics.bottomOffset)
+    }
+  }
+}
+
+/// The first item whose bottom is below the viewport's top: the item a list is scrolled to.
+///
+/// - Complexity: O(v) for the v visible items.
+package func _firstVisibleItem<Target: BatchUpdateTarget>(of target: Target) -> ElementPath? {
+  guard let metrics = target.scrollMetrics else { return target.visibleItemPaths?.min() }
+  return _firstVisible(target, metrics)?.0
+}
+
+/// The first item whose bottom is below the viewport's top, among the visible ones, and its
+/// extent.
+private func _firstVisible<Target: BatchUpdateTarget>(_ target: Target, _ metrics: ScrollMetrics)
+  -> (ElementPath, ItemExtent)?
+{
+  guard let visible = target.visibleItemPaths else { return nil }
+  var best: (ElementPath, ItemExtent)?
+  for path in visible {
+    guard let extent = target.extentOfItem(at: path), extent.bottom > metrics.contentOffset
+    else { continue }
+    if best.map({ extent.top < $0.1.top || extent.top == $0.1.top && path < $0.0 }) ?? true {
+      best = (path, extent)
+    }
+  }
+  return best
+}
+
+/// The item right before `path` in the sections laid end to end: the previous item of its
+/// section, or the last item of the nearest non-empty section before it.
+private func _pathAbove(_ path: ElementPath, counts: [Int]) -> ElementPath? {
+  if path.element > 0 { return ElementPath(element: path.element - 1, section: path.section) }
+  var section = min(path.section, counts.count) - 1
+  while section >= 0 {
+    if counts[section] > 0 { return ElementPath(element: counts[section] - 1, section: section) }
+    section -= 1
+  }
+  return nil
+}
