@@ -69,12 +69,8 @@ package enum _ScrollPlan {
       guard let (first, extent) = _firstVisible(target, metrics) else { return nil }
       (anchor, distance) = (first, extent.top - metrics.contentOffset)
     }
-    let map = _BatchMap(batch)
-    // A reloaded item survives too: its fresh copy takes its shifted place.
-    func destination(of path: ElementPath) -> ElementPath? {
-      map.itemTarget(of: path)
-        ?? (batch.reloadItems.isEmpty ? nil : map.reloadedItemTarget(of: path))
-    }
+    let destinations = _Destinations(batch)
+    func destination(of path: ElementPath) -> ElementPath? { destinations.of(path) }
     if let after = destination(of: anchor) { return .anchor(after, distance: distance) }
     // The anchor goes: the nearest item above it that survives keeps its own distance.
     let counts = target.displayedItemCounts ?? []
@@ -172,4 +168,62 @@ private func _pathAbove(_ path: ElementPath, counts: [Int]) -> ElementPath? {
     section -= 1
   }
   return nil
+}
+
+/// Where each item goes through one block. A block that only deletes and inserts items,
+/// each list sorted without repeats (most blocks of a flat diff), is answered from the lists
+/// by binary search; any other builds the block's old → new map. A reloaded item survives:
+/// its fresh copy takes its shifted place.
+package struct _Destinations {
+  let batch: BatchUpdate
+  package let map: _BatchMap?
+
+  /// - Complexity: O(c) to look at the calls, and O(c log c) for the map when one is needed.
+  package init(_ batch: BatchUpdate) {
+    let simple =
+      batch.deleteSections.isEmpty && batch.insertSections.isEmpty
+      && batch.reloadSections.isEmpty && batch.moveSections.isEmpty && batch.moveItems.isEmpty
+      && batch.reloadItems.isEmpty && _ascends(batch.deleteItems) && _ascends(batch.insertItems)
+    self.batch = batch
+    self.map = simple ? nil : _BatchMap(batch)
+  }
+
+  /// Where the item at `path` is after the block; nil when the block deletes it.
+  ///
+  /// - Complexity: O(log c).
+  package func of(_ path: ElementPath) -> ElementPath? {
+    if let map {
+      return map.itemTarget(of: path)
+        ?? (batch.reloadItems.isEmpty ? nil : map.reloadedItemTarget(of: path))
+    }
+    let (deletes, inserts) = (batch.deleteItems, batch.insertItems)
+    if deletes._containsSorted(path) { return nil }
+    let sectionStart = ElementPath(element: Int.min, section: path.section)
+    let rank = path.element - (deletes._countBelow(path) - deletes._countBelow(sectionStart))
+    // The rank-th position of the section that no insert takes: before the i-th insert of
+    // the section lie (its element - i) free positions, a non-decreasing count.
+    let first = inserts._countBelow(sectionStart)
+    var (low, high) = (
+      first, inserts._countBelow(ElementPath(element: Int.min, section: path.section + 1))
+    )
+    while low < high {
+      let middle = low + (high - low) / 2
+      if inserts[middle].element - (middle - first) <= rank {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    return ElementPath(element: rank + (low - first), section: path.section)
+  }
+}
+
+/// Whether `paths` ascend without repeats.
+private func _ascends(_ paths: [ElementPath]) -> Bool {
+  var index = 1
+  while index < paths.count {
+    if !(paths[index - 1] < paths[index]) { return false }
+    index += 1
+  }
+  return true
 }

@@ -77,3 +77,78 @@ final class CoordinatedView: BatchUpdateTarget {
       + (ok ? "ok" : "FAILED: the view did not end at the latest data"),
   ]
 }
+
+/// A view double with a list layout of equal rows, as a table view keeps its geometry:
+/// an item's extent and the rows on screen cost O(1) and O(visible).
+final class RowsView: BatchUpdateTarget {
+  var count: Int
+  var offset: Double
+  let rowHeight = 44.0
+  let height = 800.0
+
+  init(count: Int, offset: Double) {
+    self.count = count
+    self.offset = offset
+  }
+
+  var isOnScreen: Bool { true }
+  var displayedItemCounts: [Int]? { [count] }
+
+  func reloadData(_ snapshot: Void, setData: () -> Void) { setData() }
+
+  func performBatchUpdates(
+    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+    refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
+    completion: ((Bool) -> Void)?
+  ) {
+    setData()
+    count += batch.insertItems.count - batch.deleteItems.count
+    completion?(true)
+  }
+
+  var visibleItemPaths: [ElementPath]? {
+    let first = max(0, Int(offset / rowHeight))
+    let last = min(count, Int((offset + height) / rowHeight) + 1)
+    return first < last ? (first..<last).map { ElementPath(element: $0, section: 0) } : []
+  }
+  var scrollMetrics: ScrollMetrics? {
+    ScrollMetrics(
+      contentOffset: offset, viewportHeight: height, contentHeight: Double(count) * rowHeight)
+  }
+  func extentOfItem(at path: ElementPath) -> ItemExtent? {
+    ItemExtent(top: Double(path.element) * rowHeight, height: rowHeight)
+  }
+  func setContentOffset(_ offset: Double) { self.offset = offset }
+}
+
+/// What keeping the scroll position costs: 10,000 items, 100 prepended while the user reads
+/// the middle of the list. The diff alone, the diff and replay with the position left
+/// alone, and the same with the anchor captured before and restored after each block, in
+/// the same rounds. The anchoring's cost is reported against the diff.
+@MainActor func runScrollAnchor(count: Int) -> [String] {
+  guard selected("anchor") else { return [] }
+  let old = (0..<count).map { BenchItem(id: $0, content: 0) }
+  let new = (count..<(count + 100)).map { BenchItem(id: $0, content: 0) } + old
+  let start = Double(count / 2) * 44 + 10
+  func diff() -> Int { StagedChangeset(source: old, target: new).count }
+  func replay(_ policy: ScrollPositionPolicy) -> Double {
+    let view = RowsView(count: count, offset: start)
+    var shown = old
+    view.reload(
+      using: StagedChangeset(source: old, target: new), scrollPosition: policy,
+      setData: { shown = $0 })
+    return view.offset + Double(shown.count)
+  }
+  // The anchor, 10 points into the row at the middle, is 100 rows further down after.
+  let ok = replay(.keepAnchor) == start + 100 * 44 + Double(new.count)
+  let timings = measureInterleaved(
+    runs: options.runs * 5, [{ diff() }, { replay(.none) }, { replay(.keepAnchor) }])
+  let anchoring = timings[2].median - timings[1].median
+  let ratio = (timings[0].median + anchoring).seconds / timings[0].median.seconds
+  return [
+    "the scroll anchor, \(count) items with 100 prepended, read in the middle:",
+    "  diff \(timings[0].median.formatted), diff + replay \(timings[1].median.formatted), "
+      + "with the anchor kept \(timings[2].median.formatted): capturing and restoring it "
+      + "costs \(format(ratio, 3))x the diff \(ok ? "ok" : "FAILED: the anchor moved")",
+  ]
+}

@@ -74,7 +74,18 @@ import Testing
   print(UpdateGuard.standard.trapsInDebugBuilds)
   _doc.expect("false", at: 306)
   UpdateGuard.standard = UpdateGuard()
-  // README.md:427
+  // README.md:432
+
+  var feed = CollectionModel(items: Array(0..<100))
+  feed.geometry = .init(viewportHeight: 600, contentOffset: 880, itemHeight: 44)
+  print(feed.scrollAnchor!)
+  _doc.expect("20 at 0.0", at: 436)
+  try feed.reload(
+    using: StagedChangeset(source: Array(0..<100), target: Array(-10..<100)),
+    scrollPosition: .keepAnchor)
+  print(feed.scrollAnchor!)
+  _doc.expect("20 at 0.0", at: 440)
+  // README.md:458
   let dataSource = CollectionModelDataSource<String, Int>()
   var snapshot = DiffableSnapshot<String, Int>()
   try snapshot.appendSections(["main"])
@@ -86,10 +97,10 @@ import Testing
   try next.reconfigureItems([8])           // same cell, selection kept
   try dataSource.apply(next, animatingDifferences: false)
   print(dataSource.target.numberOfItems(inSection: 0))
-  _doc.expect("99", at: 437)
+  _doc.expect("99", at: 468)
   print(dataSource.target.staleCells)
-  _doc.expect("[]", at: 438)
-  // README.md:459
+  _doc.expect("[]", at: 469)
+  // README.md:490
   let chores = CollectionModelDataSource<String, String>()
   try chores.apply(
     DiffableSnapshot<String, String> {
@@ -100,10 +111,10 @@ import Testing
   try chores.reorderItem(
     at: ElementPath(element: 0, section: 1), to: ElementPath(element: 0, section: 0))
   print(chores.snapshot().itemIdentifiers)
-  _doc.expect("[\"Taxes\", \"Dishes\", \"Laundry\"]", at: 468)
+  _doc.expect("[\"Taxes\", \"Dishes\", \"Laundry\"]", at: 499)
   print(chores.indexPath(for: "Laundry")!)
-  _doc.expect("[0, 2]", at: 469)
-  // README.md:500
+  _doc.expect("[0, 2]", at: 500)
+  // README.md:531
   var outline = DiffableSectionSnapshot<String>()
   try outline.append(["Inbox", "Archive"])
   try outline.append(["2025", "2026"], to: "Archive")
@@ -111,8 +122,8 @@ import Testing
   try mail.apply(outline, to: "Mailboxes")
   try mail.toggleExpansion(of: "Archive")
   print(mail.snapshot().itemIdentifiers)
-  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 506)
+  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 537)
   print(mail.snapshot(for: "Mailboxes").level(of: "2026"))
-  _doc.expect("1", at: 507)
+  _doc.expect("1", at: 538)
   _doc.expectNothingUnchecked()
 }

@@ -146,3 +146,36 @@ struct BatchMapTests {
     #expect(_kthFree(3, taken: [0, 2, 5]) == 6)
   }
 }
+
+@Suite("Where an item goes through a block, without the map")
+struct DestinationsTests {
+  /// For blocks that only delete and insert items, sorted (the fast path), and for any other
+  /// block, `_Destinations` answers what UIKit's old → new map answers.
+  @Test func theListsAnswerAsTheMapDoes() {
+    var random = SplitMix64(seed: 0xDE57)
+    var fast = 0
+    for _ in 0..<TestScale.count(3_000) {
+      let drawn = RandomBatch(&random)
+      var batch = drawn.batch
+      if random.next(2) == 0 {
+        // Deletes and inserts only, sorted without repeats.
+        batch = BatchUpdate(
+          deleteItems: Array(Set(batch.deleteItems)).sorted(),
+          insertItems: Array(Set(batch.insertItems)).sorted())
+      }
+      let destinations = _Destinations(batch)
+      if destinations.map == nil { fast += 1 }
+      let map = _BatchMap(batch)
+      for section in drawn.before.indices {
+        for element in 0..<drawn.before[section] {
+          let path = ElementPath(element: element, section: section)
+          let expected =
+            map.itemTarget(of: path)
+            ?? (batch.reloadItems.isEmpty ? nil : map.reloadedItemTarget(of: path))
+          #expect(destinations.of(path) == expected, "\(batch) at \(path)")
+        }
+      }
+    }
+    #expect(fast > TestScale.count(3_000) / 3)
+  }
+}
