@@ -62,13 +62,7 @@
     /// viewport's top is `contentOffset.y + adjustedContentInset.top`.
     ///
     /// - Complexity: O(1).
-    public var scrollMetrics: ScrollMetrics? {
-      let insets = adjustedContentInset
-      return ScrollMetrics(
-        contentOffset: Double(contentOffset.y + insets.top),
-        viewportHeight: Double(bounds.height - insets.top - insets.bottom),
-        contentHeight: Double(contentSize.height))
-    }
+    public var scrollMetrics: ScrollMetrics? { _verticalScrollMetrics }
 
     /// Where the layout puts the item at `path` (`layoutAttributesForItem(at:)`), after
     /// laying out what an update left pending.
@@ -87,10 +81,7 @@
     ///
     /// - Parameter offset: The new offset.
     /// - Complexity: O(1) here.
-    public func setContentOffset(_ offset: Double) {
-      let y = CGFloat(offset) - adjustedContentInset.top
-      setContentOffset(CGPoint(x: contentOffset.x, y: y), animated: false)
-    }
+    public func setContentOffset(_ offset: Double) { _setVerticalOffset(offset) }
 
     /// Scrolls to the item at `path` (`scrollToItem(at:at:animated:)`).
     ///
@@ -191,6 +182,25 @@
       let context = (contextType ?? UICollectionViewLayoutInvalidationContext.self).init()
       context.invalidateItems(at: paths)
       layout.invalidateLayout(with: context)
+    }
+  }
+
+  extension UIScrollView {
+    /// The vertical position and sizes inside the adjusted content insets, as the replay
+    /// reads them: the viewport's top is `contentOffset.y + adjustedContentInset.top`.
+    var _verticalScrollMetrics: ScrollMetrics {
+      let insets = adjustedContentInset
+      return ScrollMetrics(
+        contentOffset: Double(contentOffset.y + insets.top),
+        viewportHeight: Double(bounds.height - insets.top - insets.bottom),
+        contentHeight: Double(contentSize.height))
+    }
+
+    /// Scrolls, without animation, so that the viewport's top (inside the adjusted insets)
+    /// is `offset` from the content's top.
+    func _setVerticalOffset(_ offset: Double) {
+      let y = CGFloat(offset) - adjustedContentInset.top
+      setContentOffset(CGPoint(x: contentOffset.x, y: y), animated: false)
     }
   }
 

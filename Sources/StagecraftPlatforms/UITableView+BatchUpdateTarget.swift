@@ -71,13 +71,7 @@
     /// viewport's top is `contentOffset.y + adjustedContentInset.top`.
     ///
     /// - Complexity: O(1).
-    public var scrollMetrics: ScrollMetrics? {
-      let insets = adjustedContentInset
-      return ScrollMetrics(
-        contentOffset: Double(contentOffset.y + insets.top),
-        viewportHeight: Double(bounds.height - insets.top - insets.bottom),
-        contentHeight: Double(contentSize.height))
-    }
+    public var scrollMetrics: ScrollMetrics? { _verticalScrollMetrics }
 
     /// Where the table puts the row at `path` (`rectForRow(at:)`), after laying out what an
     /// update left pending.
@@ -97,10 +91,7 @@
     ///
     /// - Parameter offset: The new offset.
     /// - Complexity: O(1) here.
-    public func setContentOffset(_ offset: Double) {
-      let y = CGFloat(offset) - adjustedContentInset.top
-      setContentOffset(CGPoint(x: contentOffset.x, y: y), animated: false)
-    }
+    public func setContentOffset(_ offset: Double) { _setVerticalOffset(offset) }
 
     /// Scrolls to the row at `path` (`scrollToRow(at:at:animated:)`).
     ///

@@ -58,30 +58,9 @@ package enum _ScrollPlan {
   package static func forBlock<Target: BatchUpdateTarget>(
     _ batch: BatchUpdate, on target: Target, policy: ScrollPositionPolicy, carried: _ScrollPlan?
   ) -> _ScrollPlan? {
-    guard policy != .none, let metrics = target.scrollMetrics else { return nil }
-    let anchor: ElementPath
-    let distance: Double
-    switch carried {
-    case .bottom?, .top?: return carried
-    case .anchor(let path, let kept)?: (anchor, distance) = (path, kept)
-    case nil:
-      if policy == .stickToBottom, metrics.isAtBottom { return .bottom }
-      guard let (first, extent) = _firstVisible(target, metrics) else { return nil }
-      (anchor, distance) = (first, extent.top - metrics.contentOffset)
-    }
+    guard policy != .none, target.scrollMetrics != nil else { return nil }
     let destinations = _Destinations(batch)
-    func destination(of path: ElementPath) -> ElementPath? { destinations.of(path) }
-    if let after = destination(of: anchor) { return .anchor(after, distance: distance) }
-    // The anchor goes: the nearest item above it that survives keeps its own distance.
-    let counts = target.displayedItemCounts ?? []
-    var path = anchor
-    while let above = _pathAbove(path, counts: counts) {
-      path = above
-      guard let after = destination(of: above) else { continue }
-      guard let extent = target.extentOfItem(at: above) else { return nil }
-      return .anchor(after, distance: extent.top - metrics.contentOffset)
-    }
-    return .top
+    return _plan(on: target, policy: policy, carried: carried, destination: destinations.of)
   }
 
   /// The plan for a reload of `target` to data in which `relocate` finds where each item the
@@ -92,6 +71,15 @@ package enum _ScrollPlan {
   package static func forReload<Target: BatchUpdateTarget>(
     on target: Target, policy: ScrollPositionPolicy, carried: _ScrollPlan?,
     relocate: (ElementPath) -> ElementPath?
+  ) -> _ScrollPlan? {
+    _plan(on: target, policy: policy, carried: carried, destination: relocate)
+  }
+
+  /// The rule both share: the anchor (carried, or the first visible item), where it goes,
+  /// or the nearest item above it that survives, at its own distance, or the top.
+  private static func _plan<Target: BatchUpdateTarget>(
+    on target: Target, policy: ScrollPositionPolicy, carried: _ScrollPlan?,
+    destination: (ElementPath) -> ElementPath?
   ) -> _ScrollPlan? {
     guard policy != .none, let metrics = target.scrollMetrics else { return nil }
     let anchor: ElementPath
@@ -104,12 +92,13 @@ package enum _ScrollPlan {
       guard let (first, extent) = _firstVisible(target, metrics) else { return nil }
       (anchor, distance) = (first, extent.top - metrics.contentOffset)
     }
-    if let after = relocate(anchor) { return .anchor(after, distance: distance) }
+    if let after = destination(anchor) { return .anchor(after, distance: distance) }
+    // The anchor goes: the nearest item above it that survives keeps its own distance.
     let counts = target.displayedItemCounts ?? []
     var path = anchor
     while let above = _pathAbove(path, counts: counts) {
       path = above
-      guard let after = relocate(above) else { continue }
+      guard let after = destination(above) else { continue }
       guard let extent = target.extentOfItem(at: above) else { return nil }
       return .anchor(after, distance: extent.top - metrics.contentOffset)
     }

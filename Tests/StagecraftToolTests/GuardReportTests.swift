@@ -54,7 +54,7 @@ struct StaleCountsReportTests {
   /// 4 to 3 (one delete). The guard refuses the block, and its report carries the counts the
   /// replay started from, so the report alone proves the cause.
   func staleReport() throws -> BatchUpdateFallback {
-    let view = CountsOnlyView(counts: [3])
+    let view = CountsView(counts: [3])
     var data = [1, 2, 3, 4]
     view.dataCounts = { [data.count] }
     let reports = Mutex<[BatchUpdateFallback]>([])
@@ -110,7 +110,7 @@ struct StaleCountsReportTests {
   /// A block wrong for its own data, on a view that shows that data: not stale, and not
   /// said to be.
   @Test func aWrongBlockOnAnUpToDateViewIsNotCalledStale() throws {
-    let view = CountsOnlyView(counts: [3])
+    let view = CountsView(counts: [3])
     var data = [1, 2, 3]
     view.dataCounts = { [data.count] }
     let reports = Mutex<[BatchUpdateFallback]>([])
@@ -123,31 +123,5 @@ struct StaleCountsReportTests {
     #expect(!report.hasStaleViewCounts)
     let text = run("check", "report.json", files: ["report.json": report.json])
     #expect(!text.output.contains("The view's counts were stale: the data changed"))
-  }
-}
-
-/// A view that holds counts only and takes what its data source reports.
-final class CountsOnlyView: BatchUpdateTarget {
-  var counts: [Int]
-  var dataCounts: () -> [Int] = { [] }
-
-  init(counts: [Int]) { self.counts = counts }
-
-  var isOnScreen: Bool { true }
-  var displayedItemCounts: [Int]? { counts }
-
-  func reloadData(_ snapshot: Void, setData: () -> Void) {
-    setData()
-    counts = dataCounts()
-  }
-
-  func performBatchUpdates(
-    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
-    refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
-    completion: ((Bool) -> Void)?
-  ) {
-    setData()
-    counts = dataCounts()
-    completion?(true)
   }
 }

@@ -9,7 +9,7 @@ import Testing
 /// A view that holds counts only and reads its data source's counts inside each block, as
 /// UIKit's checks read them. It records the blocks that reach it; it never raises, so what
 /// it received is exactly what the guard let through.
-private final class CountsView: BatchUpdateTarget {
+final class CountsView: BatchUpdateTarget {
   var counts: [Int]
   var dataCounts: () -> [Int] = { [] }
   var kind: ListViewKind = .collectionView
