@@ -24,12 +24,12 @@ extension CollectionCoordinator {
     _update(sections: sections, animated: animated, diff: { _coordinatorDiff($0, $1) })
   }
 
-  @usableFromInline
+  @inlinable
   func _update(
     sections: [Section], animated: Bool,
     diff: @escaping @Sendable ([Section], [Section]) -> StagedChangeset<[Section]>
   ) {
-    latestSections = sections
+    _latestSections = sections
     _latestVersion += 1
     let version = _latestVersion
     let ended: @MainActor @Sendable (UpdateOutcome<Target.Failure>) -> Void = {
@@ -75,6 +75,7 @@ extension CollectionCoordinator {
   }
 
   /// Ends one update: the selection follows the data, and more data may be asked for.
+  @usableFromInline
   func _updateDidEnd(_ outcome: UpdateOutcome<Target.Failure>, version: Int) {
     switch outcome {
     case .applied:

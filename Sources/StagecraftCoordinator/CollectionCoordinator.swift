@@ -60,11 +60,14 @@ public final class CollectionCoordinator<
 
   @usableFromInline let pipeline: UpdatePipeline<[Section], Target.Failure>
   /// Whether the view has been shown its first data.
-  var hasLoaded = false
+  @usableFromInline var hasLoaded = false
   /// The newest data handed in.
-  public internal(set) var latestSections: [Section] = []
+  ///
+  /// - Complexity: O(1).
+  @inlinable public var latestSections: [Section] { _latestSections }
+  @usableFromInline var _latestSections: [Section] = []
   /// How many versions of the data were handed in, and the newest the view has shown.
-  var _latestVersion = 0
+  @usableFromInline var _latestVersion = 0
   var _shownVersion = 0
 
   /// The bound selection, by identity.
@@ -149,7 +152,8 @@ extension CollectionCoordinator where Target.Snapshot == Void {
       target: target,
       pipeline: UpdatePipeline(
         view: target, data: [], policy: policy, elementUpdates: elementUpdates, guard: check,
-        counts: { .sections($0.map(\.elements.count)) },
+        counts: { .sections(of: $0) },
+        elementCount: { _BlockCounts.elementCount(ofSections: $0) },
         diff: { _coordinatorDiff($0, $1) }))
   }
 }
@@ -176,7 +180,8 @@ extension CollectionCoordinator {
       target: target,
       pipeline: UpdatePipeline(
         view: target, data: [], policy: policy, elementUpdates: elementUpdates, guard: check,
-        counts: { .sections($0.map(\.elements.count)) },
+        counts: { .sections(of: $0) },
+        elementCount: { _BlockCounts.elementCount(ofSections: $0) },
         diff: { _coordinatorDiff($0, $1) }))
     target.dataSource = { [weak self] in self?.sections ?? [] }
   }

@@ -96,7 +96,7 @@ extension BatchUpdateTarget where Snapshot == Void {
     completion: ((Bool) -> Void)? = nil
   ) throws(Failure) where C.Element: DifferentiableSection {
     try _guardedReplay(
-      staged, on: &self, counts: { .sections($0.map(\.elements.count)) }, strategy: strategy,
+      staged, on: &self, counts: { .sections(of: $0) }, strategy: strategy,
       elementUpdates: { _ in elementUpdates }, options: options, guard: check, interrupt: interrupt,
       setData: setData, completion: completion, scroll: _ScrollKeeping(policy: scrollPosition))
   }
@@ -176,7 +176,7 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
   ) throws(Failure) where C.Element: DifferentiableSection {
     var target = self
     try _guardedReplay(
-      staged, on: &target, counts: { .sections($0.map(\.elements.count)) }, strategy: strategy,
+      staged, on: &target, counts: { .sections(of: $0) }, strategy: strategy,
       elementUpdates: { _ in elementUpdates }, options: options, guard: check, interrupt: interrupt,
       setData: setData, completion: completion, scroll: _ScrollKeeping(policy: scrollPosition))
   }

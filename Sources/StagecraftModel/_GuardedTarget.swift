@@ -9,6 +9,32 @@ package enum _BlockCounts {
   /// Sections: the item count of each.
   case sections([Int])
 
+  /// The item count of each section of `data`, counted with a plain loop: a key path such
+  /// as `\.elements.count` is resolved anew on every call in generic code, which cost a
+  /// replay more than its own work.
+  ///
+  /// - Complexity: O(S), where S is the number of sections.
+  @inlinable
+  package static func sections<C: Collection>(of data: C) -> _BlockCounts
+  where C.Element: DifferentiableSection {
+    var counts: [Int] = []
+    counts.reserveCapacity(data.count)
+    for section in data { counts.append(section.elements.count) }
+    return .sections(counts)
+  }
+
+  /// The number of elements of `data`, a list of sections: their items, summed with a plain
+  /// loop.
+  ///
+  /// - Complexity: O(S), where S is the number of sections.
+  @inlinable
+  package static func elementCount<C: Collection>(ofSections data: C) -> Int
+  where C.Element: DifferentiableSection {
+    var total = 0
+    for section in data { total += section.elements.count }
+    return total
+  }
+
   /// The number of elements: the items, summed over sections.
   ///
   /// - Complexity: O(S), where S is the number of sections.

@@ -40,7 +40,7 @@ where Data: RangeReplaceableCollection, Data.Element: DifferentiableSection {
   ) where Target.Snapshot == Void, Target.Failure == Failure {
     self.init(
       view: target, data: sections, policy: policy, elementUpdates: elementUpdates, guard: check,
-      counts: { .sections($0.map(\.elements.count)) },
+      counts: { .sections(of: $0) }, elementCount: { _BlockCounts.elementCount(ofSections: $0) },
       diff: { StagedChangeset(source: $0, target: $1) })
     _relocate = { _relocateSections($0, $1, $2) }
   }

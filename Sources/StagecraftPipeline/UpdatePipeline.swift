@@ -56,7 +56,14 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
 
   /// The data the view shows: the data source to read cells from. During a replay it is the
   /// current stage's data.
-  public internal(set) var data: Data {
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public var data: Data { _data }
+
+  /// The storage of `data`.
+  @usableFromInline
+  var _data: Data {
     didSet { _dataVersion &+= 1 }
   }
 
@@ -65,6 +72,7 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   package private(set) var _dataVersion = 0
 
   /// The task that diffs off the main actor and then replays, while one runs.
+  @usableFromInline
   package var _backgroundDiff: Task<Void, Never>?
 
   /// When to reload instead of animating, and where to diff.
@@ -78,10 +86,18 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
 
   /// Where an element of one version of the data is in another, by identity: set by the
   /// initializers that know the element type, so that reloads keep the scroll anchor.
+  @usableFromInline
   package var _relocate: ((Data, ElementPath, Data) -> ElementPath?)?
 
   /// What the pipeline did so far.
-  public internal(set) var statistics = Statistics()
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public var statistics: Statistics { _statistics }
+
+  /// The storage of `statistics`.
+  @usableFromInline
+  var _statistics = Statistics()
 
   /// Counts of what a pipeline did.
   public struct Statistics: Hashable, Sendable {
@@ -103,28 +119,39 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
     public var failed = 0
   }
 
+  @usableFromInline
   typealias _Request = _PipelineRequest<Data, Failure>
+  @usableFromInline
   typealias _Replay = (
     _ staged: StagedChangeset<Data>, _ strategy: UpdateStrategy,
     _ interrupt: @escaping (Changeset<Data>) -> Bool, _ setData: (Data) -> Void,
     _ completion: ((Bool) -> Void)?, _ scroll: _ScrollKeeping<Data>
   ) throws(Failure) -> Void
 
+  @usableFromInline
   nonisolated let _inbox = _Locked(_PipelineInbox<Data, Failure>())
+  @usableFromInline
   let _diff: @Sendable (Data, Data) -> StagedChangeset<Data>
   /// The number of elements the data holds: its items, summed over sections.
+  @usableFromInline
   let _elementCount: (Data) -> Int
   /// Whether the next request starts as soon as the running one completes, in the same
   /// turn, instead of in a new main-actor turn: for a caller on the main actor that needs
   /// the view to follow at once (a coordinator), as UIKit's completion handlers do.
+  @usableFromInline
   package var _drainsAtOnce = false
   /// The replay on the target, with its conformance and element updates bound in; the
   /// pipeline's type does not name the target, so that callers on any thread can use it.
+  @usableFromInline
   let _replayOnTarget: _Replay
   /// Reloads the target with data, after a refused replay.
+  @usableFromInline
   let _reloadTarget: (Data) -> Void
+  @usableFromInline
   let _isOnScreen: () -> Bool
+  @usableFromInline
   var _running: _Request?
+  @usableFromInline
   var _unreported: [_Request] = []
 
   /// Creates a pipeline that replays onto `target`, which shows `data`.
@@ -177,11 +204,12 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   package convenience init<Target: BatchUpdateTarget & AnyObject>(
     view target: Target, data: Data, policy: UpdatePolicy, elementUpdates: Target.ElementUpdates,
     guard check: UpdateGuard, counts: @escaping (Data) -> _BlockCounts,
+    elementCount: ((Data) -> Int)? = nil,
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>
   ) where Target.Failure == Failure, Target.Snapshot == Void {
     self.init(
       target: target, data: data, policy: policy, diff: diff, snapshot: { _ in () },
-      elementCount: { counts($0).elementCount },
+      elementCount: elementCount ?? { counts($0).elementCount },
       replay: { staged, strategy, interrupt, setData, completion, scroll throws(Failure) in
         var view = target
         try _guardedReplay(
@@ -199,7 +227,7 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
     snapshot: @escaping (Data) -> Target.Snapshot, elementCount: @escaping (Data) -> Int,
     replay: @escaping _Replay
   ) where Target.Failure == Failure {
-    self.data = data
+    self._data = data
     self.policy = policy
     self._diff = diff
     self._elementCount = elementCount
@@ -262,24 +290,33 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
 }
 
 /// The requests that wait for the main actor, in the order they were made.
+@usableFromInline
 struct _PipelineInbox<Data: Collection & Sendable, Failure: Error & Sendable> {
-  var pending: [_PipelineRequest<Data, Failure>] = []
-  var next = 0
+  @usableFromInline var pending: [_PipelineRequest<Data, Failure>] = []
+  @usableFromInline var next = 0
 }
 
 /// One request: its place in line, its data, and where its outcome goes.
-@MainActor
+@MainActor @usableFromInline
 final class _PipelineRequest<Data: Collection & Sendable, Failure: Error & Sendable>: Sendable {
+  @usableFromInline
   nonisolated let sequence: Int
+  @usableFromInline
   nonisolated let data: Data
+  @usableFromInline
   nonisolated let animated: Bool
+  @usableFromInline
   nonisolated let ticket: UpdateTicket
+  @usableFromInline
   nonisolated let completion: (@MainActor @Sendable (UpdateOutcome<Failure>) -> Void)?
   /// How to diff this request, when its caller says (specialized for its data there);
   /// otherwise the pipeline's diff.
+  @usableFromInline
   nonisolated let diff: (@Sendable (Data, Data) -> StagedChangeset<Data>)?
+  @usableFromInline
   var outcome: UpdateOutcome<Failure>?
 
+  @usableFromInline
   nonisolated init(
     sequence: Int, data: Data, animated: Bool, ticket: UpdateTicket,
     completion: (@MainActor @Sendable (UpdateOutcome<Failure>) -> Void)?,

@@ -4,10 +4,14 @@ import StagecraftDiff
 /// reload as well, a way to find where an item the target shows is in the final data, by
 /// its identity. `relocate` gets the data the target shows when the replay knows it (after
 /// its first block), and nil before: the caller then knows it (the source it diffed from).
+@usableFromInline
 package struct _ScrollKeeping<C: Collection> {
+  @usableFromInline
   package var policy: ScrollPositionPolicy
+  @usableFromInline
   package var relocate: ((_ shown: C?, _ path: ElementPath, _ final: C) -> ElementPath?)?
 
+  @usableFromInline
   package init(
     policy: ScrollPositionPolicy,
     relocate: ((_ shown: C?, _ path: ElementPath, _ final: C) -> ElementPath?)? = nil

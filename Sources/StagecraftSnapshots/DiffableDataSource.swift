@@ -85,7 +85,7 @@ public final class DiffableDataSource<
         target, staged, strategy, elementUpdates, _, setData, completion, check,
         scroll throws(Target.Failure) in
         try _guardedReplay(
-          staged, on: &target, counts: { .sections($0.map(\.elements.count)) },
+          staged, on: &target, counts: { .sections(of: $0) },
           strategy: strategy, elementUpdates: elementUpdates, options: ReplayOptions(),
           guard: check, interrupt: nil, setData: setData, completion: completion, scroll: scroll)
       })
