@@ -130,6 +130,20 @@ public final class CollectionCoordinator<
 }
 
 extension CollectionCoordinator where Target.Snapshot == Void {
+  /// The pipeline of a coordinator over a view that reads its data source: every replay
+  /// guarded against the view's counts.
+  @inlinable
+  static func _guardedPipeline(
+    _ target: Target, policy: UpdatePolicy, elementUpdates: Target.ElementUpdates,
+    guard check: UpdateGuard
+  ) -> UpdatePipeline<[Section], Target.Failure> {
+    UpdatePipeline(
+      view: target, data: [], policy: policy, elementUpdates: elementUpdates, guard: check,
+      counts: { .sections(of: $0) },
+      elementCount: { _BlockCounts.elementCount(ofSections: $0) },
+      diff: { _coordinatorDiff($0, $1) })
+  }
+
   /// A coordinator for a view that reads its data source (a `UICollectionView`, a
   /// `UITableView`, a `HeadlessCollectionView`): make the view's data source answer from
   /// `sections` (or `numberOfSections`, `numberOfItems(inSection:)` and `item(at:)`).
@@ -150,11 +164,8 @@ extension CollectionCoordinator where Target.Snapshot == Void {
   ) {
     self.init(
       target: target,
-      pipeline: UpdatePipeline(
-        view: target, data: [], policy: policy, elementUpdates: elementUpdates, guard: check,
-        counts: { .sections(of: $0) },
-        elementCount: { _BlockCounts.elementCount(ofSections: $0) },
-        diff: { _coordinatorDiff($0, $1) }))
+      pipeline: Self._guardedPipeline(
+        target, policy: policy, elementUpdates: elementUpdates, guard: check))
   }
 }
 
@@ -178,11 +189,8 @@ extension CollectionCoordinator {
   ) where Target == HeadlessCollectionView<Section> {
     self.init(
       target: target,
-      pipeline: UpdatePipeline(
-        view: target, data: [], policy: policy, elementUpdates: elementUpdates, guard: check,
-        counts: { .sections(of: $0) },
-        elementCount: { _BlockCounts.elementCount(ofSections: $0) },
-        diff: { _coordinatorDiff($0, $1) }))
+      pipeline: Self._guardedPipeline(
+        target, policy: policy, elementUpdates: elementUpdates, guard: check))
     target.dataSource = { [weak self] in self?.sections ?? [] }
   }
 
@@ -203,7 +211,7 @@ extension CollectionCoordinator {
       pipeline: UpdatePipeline(
         target: target, data: [], policy: policy, elementUpdates: elementUpdates,
         diff: { _coordinatorDiff($0, $1) }, snapshot: { $0 },
-        elementCount: { $0.reduce(0) { $0 + $1.elements.count } }))
+        elementCount: { _BlockCounts.elementCount(ofSections: $0) }))
   }
 }
 

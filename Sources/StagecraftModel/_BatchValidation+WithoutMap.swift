@@ -51,14 +51,14 @@ extension _BatchValidation {
     let targets =
       _isStrictlyAscending(moves, by: \.target) ? nil : moves.map(\.target).sorted()
     if let targets {
-      guard _isStrictlyAscending(targets), !_intersect(targets, inserts) else { return false }
+      guard targets._isStrictlyAscending, !_intersect(targets, inserts) else { return false }
     } else {
       guard !_intersect(moves, inserts, by: \.target) else { return false }
     }
 
     // Each reload's fresh copy lands inside its section, on no move's target.
     return reloads.allSatisfy { path in
-      let landing = _reloadLanding(path, deletes: deletes, inserts: inserts)
+      let landing = _landing(of: path, deletes: deletes, inserts: inserts)
       let fresh = ElementPath(element: landing, section: path.section)
       guard landing < after[path.section] else { return false }
       if let targets { return targets._indexSorted(fresh) == nil }
@@ -96,7 +96,7 @@ private func _areDisjointAndUnique(
   }
   guard span / 64 <= 8 * values.count + 64 else {
     let sorted = values.sorted()
-    return _isStrictlyAscending(sorted) && !others { sorted._indexSorted($0) != nil }
+    return sorted._isStrictlyAscending && !others { sorted._indexSorted($0) != nil }
   }
   var bits = [UInt64](repeating: 0, count: span / 64 + 1)
   for value in values {
@@ -108,30 +108,6 @@ private func _areDisjointAndUnique(
     guard (low...high).contains(value) else { return false }
     return bits[(value - low) / 64] & (UInt64(1) << ((value - low) % 64)) != 0
   }
-}
-
-/// Where the fresh copy of the reloaded item at `path` is inserted: its index minus the
-/// deletes before it in its section, counted among the positions of that section that are
-/// not inserted.
-private func _reloadLanding(
-  _ path: ElementPath, deletes: [ElementPath], inserts: [ElementPath]
-) -> Int {
-  let sectionStart = ElementPath(element: Int.min, section: path.section)
-  let rank = path.element - (deletes._countBelow(path) - deletes._countBelow(sectionStart))
-  // The k-th free position among the section's inserts: before the i-th insert of the
-  // section lie (its element - i) free positions, a non-decreasing count.
-  let first = inserts._countBelow(sectionStart)
-  let end = inserts._countBelow(ElementPath(element: Int.min, section: path.section + 1))
-  var (low, high) = (first, end)
-  while low < high {
-    let middle = low + (high - low) / 2
-    if inserts[middle].element - (middle - first) <= rank {
-      low = middle + 1
-    } else {
-      high = middle
-    }
-  }
-  return rank + (low - first)
 }
 
 /// Whether the keys of `list` are strictly ascending.

@@ -390,8 +390,8 @@ extension _BatchValidation {
     let reloads = batch.reloadItems
     let inserts = batch.insertItems
     // Item calls beside section moves take the exact phases, which know those rules.
-    guard _isStrictlyAscending(deletes), _isStrictlyAscending(reloads),
-      _isStrictlyAscending(inserts),
+    guard deletes._isStrictlyAscending, reloads._isStrictlyAscending,
+      inserts._isStrictlyAscending,
       batch.moveSections.isEmpty || (deletes.isEmpty && reloads.isEmpty && batch.moveItems.isEmpty)
     else { return false }
     func existsBefore(_ path: ElementPath) -> Bool {
@@ -477,18 +477,6 @@ extension _BatchValidation {
     }
     return true
   }
-}
-
-/// Whether `list` is strictly ascending: sorted, without repeats.
-///
-/// - Complexity: O(n).
-func _isStrictlyAscending<T: Comparable>(_ list: [T]) -> Bool {
-  var index = 1
-  while index < list.count {
-    if !(list[index - 1] < list[index]) { return false }
-    index += 1
-  }
-  return true
 }
 
 /// Whether two strictly ascending lists share an entry, by one merge.

@@ -322,3 +322,45 @@ extension Array where Element: Comparable {
   @inlinable
   package func _containsSorted(_ value: Element) -> Bool { _indexSorted(value) != nil }
 }
+
+extension Array where Element: Comparable {
+  /// Whether the array is strictly ascending: sorted, without repeats.
+  ///
+  /// - Complexity: O(n).
+  @inlinable
+  package var _isStrictlyAscending: Bool {
+    var index = 1
+    while index < count {
+      if !(self[index - 1] < self[index]) { return false }
+      index += 1
+    }
+    return true
+  }
+}
+
+/// Where the item at `path` lands after a block with these sorted deletes and inserts, when
+/// it survives: its index minus the deletes before it in its section, counted among the
+/// positions of that section that no insert takes. The element index in the same section.
+///
+/// - Complexity: O(log c), where c is the number of deletes and inserts.
+@inlinable
+package func _landing(
+  of path: ElementPath, deletes: [ElementPath], inserts: [ElementPath]
+) -> Int {
+  let sectionStart = ElementPath(element: Int.min, section: path.section)
+  let rank = path.element - (deletes._countBelow(path) - deletes._countBelow(sectionStart))
+  // The rank-th free position among the section's inserts: before the i-th insert of the
+  // section lie (its element - i) free positions, a non-decreasing count.
+  let first = inserts._countBelow(sectionStart)
+  let end = inserts._countBelow(ElementPath(element: Int.min, section: path.section + 1))
+  var (low, high) = (first, end)
+  while low < high {
+    let middle = low + (high - low) / 2
+    if inserts[middle].element - (middle - first) <= rank {
+      low = middle + 1
+    } else {
+      high = middle
+    }
+  }
+  return rank + (low - first)
+}

@@ -176,7 +176,8 @@ package struct _Destinations {
     let simple =
       batch.deleteSections.isEmpty && batch.insertSections.isEmpty
       && batch.reloadSections.isEmpty && batch.moveSections.isEmpty && batch.moveItems.isEmpty
-      && batch.reloadItems.isEmpty && _ascends(batch.deleteItems) && _ascends(batch.insertItems)
+      && batch.reloadItems.isEmpty && batch.deleteItems._isStrictlyAscending
+      && batch.insertItems._isStrictlyAscending
     self.batch = batch
     self.map = simple ? nil : _BatchMap(batch)
   }
@@ -189,34 +190,8 @@ package struct _Destinations {
       return map.itemTarget(of: path)
         ?? (batch.reloadItems.isEmpty ? nil : map.reloadedItemTarget(of: path))
     }
-    let (deletes, inserts) = (batch.deleteItems, batch.insertItems)
-    if deletes._containsSorted(path) { return nil }
-    let sectionStart = ElementPath(element: Int.min, section: path.section)
-    let rank = path.element - (deletes._countBelow(path) - deletes._countBelow(sectionStart))
-    // The rank-th position of the section that no insert takes: before the i-th insert of
-    // the section lie (its element - i) free positions, a non-decreasing count.
-    let first = inserts._countBelow(sectionStart)
-    var (low, high) = (
-      first, inserts._countBelow(ElementPath(element: Int.min, section: path.section + 1))
-    )
-    while low < high {
-      let middle = low + (high - low) / 2
-      if inserts[middle].element - (middle - first) <= rank {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    return ElementPath(element: rank + (low - first), section: path.section)
+    if batch.deleteItems._containsSorted(path) { return nil }
+    let element = _landing(of: path, deletes: batch.deleteItems, inserts: batch.insertItems)
+    return ElementPath(element: element, section: path.section)
   }
-}
-
-/// Whether `paths` ascend without repeats.
-private func _ascends(_ paths: [ElementPath]) -> Bool {
-  var index = 1
-  while index < paths.count {
-    if !(paths[index - 1] < paths[index]) { return false }
-    index += 1
-  }
-  return true
 }

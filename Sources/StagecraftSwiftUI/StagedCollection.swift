@@ -51,6 +51,8 @@
     var scrolledTo: Binding<Element.ID?>?
 
     /// The view: a representable of the collection view controller.
+    ///
+    /// - Complexity: O(1); each update diffs the data.
     public var body: some View {
       _StagedCollectionRepresentable(collection: self)
     }
@@ -71,11 +73,22 @@
       @ViewBuilder cell: @escaping (Element) -> Cell,
       @ViewBuilder header: @escaping (SectionID) -> Header
     ) {
+      self.init(
+        sections: sections, cell: cell, header: header, layout: layout,
+        selection: selection.map(_SelectionBinding.set) ?? .none)
+    }
+
+    /// Every initializer's one place to set the stored properties.
+    init(
+      sections: [CollectionSection<SectionID, Element>], cell: @escaping (Element) -> Cell,
+      header: ((SectionID) -> Header)?, layout: @escaping () -> UICollectionViewLayout,
+      selection: _SelectionBinding<Element.ID>
+    ) {
       self.sections = sections
       self.cell = cell
       self.header = header
       self.layout = layout
-      self.selection = selection.map(_SelectionBinding.set) ?? .none
+      self.selection = selection
     }
 
     /// Sets the content insets of the collection view.
@@ -132,11 +145,9 @@
       layout: @escaping () -> UICollectionViewLayout = { _defaultLayout(headers: false) },
       @ViewBuilder cell: @escaping (Element) -> Cell
     ) {
-      self.sections = [CollectionSection(id: 0, elements: elements)]
-      self.cell = cell
-      self.header = nil
-      self.layout = layout
-      self.selection = selection.map(_SelectionBinding.set) ?? .none
+      self.init(
+        sections: [CollectionSection(id: 0, elements: elements)], cell: cell, header: nil,
+        layout: layout, selection: selection.map(_SelectionBinding.set) ?? .none)
     }
 
     /// A flat collection with one selected element at most, as LazyCollection binds it.
@@ -152,11 +163,9 @@
       layout: @escaping () -> UICollectionViewLayout = { _defaultLayout(headers: false) },
       @ViewBuilder cell: @escaping (Element) -> Cell
     ) {
-      self.sections = [CollectionSection(id: 0, elements: elements)]
-      self.cell = cell
-      self.header = nil
-      self.layout = layout
-      self.selection = .single(selection)
+      self.init(
+        sections: [CollectionSection(id: 0, elements: elements)], cell: cell, header: nil,
+        layout: layout, selection: .single(selection))
     }
   }
 

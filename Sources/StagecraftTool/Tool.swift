@@ -59,6 +59,8 @@ public enum Tool {
   ///   - readFile: Reads a file's bytes.
   ///   - readInput: Reads standard input, for `explain`.
   /// - Returns: What to print and the exit status.
+  /// - Complexity: That of the command: reading its inputs, and a diff or a replay of the
+  ///   batches they hold.
   public static func run(
     _ arguments: [String],
     readFile: (String) throws -> Data = Tool.readFile,
@@ -174,6 +176,7 @@ public enum Tool {
   /// - Parameter path: The file's path.
   /// - Returns: Its bytes.
   /// - Throws: `ToolError.unreadable`, or Foundation's error.
+  /// - Complexity: O(n) for a file of n bytes.
   public static func readFile(_ path: String) throws -> Data {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
