@@ -137,7 +137,7 @@ extension CollectionModel {
     _cells = [:]
     _selection = kept.filter(_contains)
     events.append(.reloadData)
-    _realizeCells()
+    _dataDidChange()
   }
 
   /// Validates and applies one batch; `refreshing` lists silent in-place refreshes, from
@@ -190,6 +190,6 @@ extension CollectionModel {
     _selection = newSelection
     if !refreshed.isEmpty { events.append(.refreshCells(refreshed)) }
     events.append(.batchUpdates(batch, animated: animated))
-    _realizeCells()
+    _dataDidChange()
   }
 }

@@ -24,7 +24,14 @@ extension CollectionModel {
 
     enum _ItemHeight: Sendable {
       case constant(Double)
-      case computed(@Sendable (Element) -> Double)
+      case computed(_HeightFunction)
+    }
+
+    /// A height function, held by reference so that a copy of the geometry (a scroll sets
+    /// its offset) is known to lay the items out as before.
+    final class _HeightFunction: Sendable {
+      let height: @Sendable (Element) -> Double
+      init(_ height: @escaping @Sendable (Element) -> Double) { self.height = height }
     }
 
     /// A geometry whose items' heights come from `itemHeight`.
@@ -42,7 +49,7 @@ extension CollectionModel {
       self.viewportHeight = viewportHeight
       self.contentOffset = contentOffset
       self.sectionHeaderHeight = sectionHeaderHeight
-      self._itemHeight = .computed(itemHeight)
+      self._itemHeight = .computed(_HeightFunction(itemHeight))
     }
 
     /// A geometry whose items all have the same height.
@@ -71,7 +78,7 @@ extension CollectionModel {
     public func height(of element: Element) -> Double {
       switch _itemHeight {
       case .constant(let height): _length(height)
-      case .computed(let height): _length(height(element))
+      case .computed(let function): _length(function.height(element))
       }
     }
 
@@ -145,80 +152,62 @@ where Section.Collection.Element.DifferenceIdentifier: Sendable {}
 
 // MARK: Layout
 
-extension CollectionModel {
-  /// Calls `body` with each item's path and extent, top to bottom, until it returns `false`.
-  ///
-  /// - Complexity: O(k) for the k items visited, plus the sections before them.
-  func _layout(_ geometry: Geometry, _ body: (ElementPath, ItemExtent) -> Bool) {
-    let header = geometry._length(geometry.sectionHeaderHeight)
-    var top = 0.0
-    for (section, elements) in _elements.enumerated() {
-      top += header
-      for (index, element) in elements.enumerated() {
-        let height = geometry.height(of: element)
-        if !body(
-          ElementPath(element: index, section: section), ItemExtent(top: top, height: height))
-        {
-          return
-        }
-        top += height
-      }
+extension CollectionModel.Geometry {
+  /// Whether `other` lays the items out the same way: the same header height and the same
+  /// heights (the same constant, or the same function value).
+  func _laysOutLike(_ other: Self) -> Bool {
+    guard sectionHeaderHeight == other.sectionHeaderHeight else { return false }
+    switch (_itemHeight, other._itemHeight) {
+    case (.constant(let a), .constant(let b)): return a == b
+    case (.computed(let a), .computed(let b)): return a === b
+    default: return false
     }
   }
+}
 
-  /// The height of the content: every header and item.
+extension CollectionModel {
+  /// Lays the data out again: after the data or the heights changed.
   ///
-  /// - Complexity: O(n), where n is the number of items.
-  func _contentHeight(_ geometry: Geometry) -> Double {
-    let header = geometry._length(geometry.sectionHeaderHeight)
-    var height = header * Double(_elements.count)
-    for elements in _elements {
-      for element in elements { height += geometry.height(of: element) }
+  /// - Complexity: O(n) calls of the height function.
+  mutating func _relayout() {
+    guard let geometry else {
+      _layout = nil
+      return
     }
-    return height
+    _layout = _Layout(_elements, header: geometry._length(geometry.sectionHeaderHeight)) {
+      geometry.height(of: $0)
+    }
   }
 
   /// Where the item at `path` is.
   ///
-  /// - Complexity: O(k), where k is the number of items before it.
-  func _extent(of path: ElementPath, _ geometry: Geometry) -> ItemExtent? {
-    guard _contains(path) else { return nil }
-    var found: ItemExtent?
-    _layout(geometry) { visited, extent in
-      if visited == path { found = extent }
-      return found == nil
-    }
-    return found
+  /// - Complexity: O(1).
+  func _extent(of path: ElementPath) -> ItemExtent? {
+    guard _contains(path), let _layout else { return nil }
+    return _layout.extent(_layout.flat(path))
   }
 
   /// The first item whose bottom is below the viewport's top, and its extent.
   ///
-  /// - Complexity: O(k), where k is the number of items up to it.
+  /// - Complexity: O(log n).
   func _firstVisible(_ geometry: Geometry) -> (ElementPath, ItemExtent)? {
-    var found: (ElementPath, ItemExtent)?
-    _layout(geometry) { path, extent in
-      if extent.bottom > geometry.contentOffset { found = (path, extent) }
-      return found == nil
+    guard let _layout, let flat = _layout.firstEnding(after: geometry.contentOffset) else {
+      return nil
     }
-    return found
+    return (_layout.path(flat), _layout.extent(flat))
   }
 
-  /// The items the viewport shows, as positions counted across sections.
+  /// The viewport as a range of content offsets, `[y, y + V)`.
+  func _viewportRange(_ geometry: Geometry) -> Range<Double> {
+    let start = geometry.contentOffset
+    return start..<(start + geometry._length(geometry.viewportHeight))
+  }
+
+  /// The items the viewport shows (those that overlap it), as flat positions.
   ///
-  /// - Complexity: O(k), where k is the number of items up to the last one shown.
+  /// - Complexity: O(log n + v) for the v items shown.
   func _visibleRange(_ geometry: Geometry) -> Range<Int> {
-    let end = geometry.contentOffset + geometry._length(geometry.viewportHeight)
-    var (flat, first, last) = (0, -1, -1)
-    _layout(geometry) { _, extent in
-      defer { flat += 1 }
-      guard extent.top < end else { return false }
-      if extent.bottom > geometry.contentOffset {
-        if first < 0 { first = flat }
-        last = flat
-      }
-      return true
-    }
-    return first < 0 ? 0..<0 : first..<(last + 1)
+    _layout?.items(in: _viewportRange(geometry)) ?? 0..<0
   }
 }
 
@@ -237,7 +226,7 @@ extension CollectionModel {
   /// print(model.scrollAnchor!)  // prints 2 at -30.0
   /// ```
   ///
-  /// - Complexity: O(k), where k is the number of items up to the anchor.
+  /// - Complexity: O(log n), where n is the number of items.
   public var scrollAnchor: ScrollAnchor? {
     guard let geometry, let (path, extent) = _firstVisible(geometry) else { return nil }
     return ScrollAnchor(
@@ -251,20 +240,20 @@ extension CollectionModel {
   /// - Parameter anchor: Where to scroll.
   /// - Returns: Whether the model holds the item (and has a geometry); nothing moves
   ///   otherwise.
-  /// - Complexity: O(k), where k is the number of items up to the anchor's item.
+  /// - Complexity: O(k) identifier comparisons, where k is the number of items up to the
+  ///   anchor's item, and the items the scroll brings into view.
   @discardableResult
   public mutating func restoreScrollAnchor(_ anchor: ScrollAnchor) -> Bool {
-    guard let geometry else { return false }
-    var top: Double?
-    _layout(geometry) { path, extent in
-      if _elements[path.section][path.element].differenceIdentifier == anchor.identifier {
-        top = extent.top
+    guard let _layout else { return false }
+    var flat = 0
+    for elements in _elements {
+      if let index = elements.firstIndex(where: { $0.differenceIdentifier == anchor.identifier }) {
+        setContentOffset(_layout.tops[flat + index] - anchor.distance)
+        return true
       }
-      return top == nil
+      flat += elements.count
     }
-    guard let top else { return false }
-    self.geometry?.contentOffset = top - anchor.distance
-    return true
+    return false
   }
 
   /// Scrolls to the item at `path`, aligned as `alignment` says.
@@ -273,18 +262,17 @@ extension CollectionModel {
   ///   - path: The item.
   ///   - alignment: Where it ends up in the viewport; `.top` by default.
   /// - Returns: Whether the item exists (and the model has a geometry).
-  /// - Complexity: O(k), where k is the number of items up to it.
+  /// - Complexity: O(log n + v), where n is the number of items and v the number shown.
   @discardableResult
   public mutating func scrollToItem(at path: ElementPath, alignment: ScrollAlignment = .top)
     -> Bool
   {
-    guard let geometry, let extent = _extent(of: path, geometry) else { return false }
+    guard let geometry, let extent = _extent(of: path) else { return false }
     let viewport = geometry._length(geometry.viewportHeight)
     switch alignment {
-    case .top: self.geometry?.contentOffset = extent.top
-    case .centeredVertically:
-      self.geometry?.contentOffset = extent.top + extent.height / 2 - viewport / 2
-    case .bottom: self.geometry?.contentOffset = extent.bottom - viewport
+    case .top: setContentOffset(extent.top)
+    case .centeredVertically: setContentOffset(extent.top + extent.height / 2 - viewport / 2)
+    case .bottom: setContentOffset(extent.bottom - viewport)
     }
     return true
   }
@@ -295,7 +283,7 @@ extension CollectionModel {
   ///   - path: The item.
   ///   - alignment: Where it ends up in the viewport.
   ///   - animated: Unused.
-  /// - Complexity: O(k), where k is the number of items up to it.
+  /// - Complexity: O(log n + v), where n is the number of items and v the number shown.
   public mutating func scrollToItem(
     at path: ElementPath, alignment: ScrollAlignment, animated: Bool
   ) {
@@ -304,13 +292,13 @@ extension CollectionModel {
 
   /// Where the viewport is and how tall the content is; `nil` without a geometry.
   ///
-  /// - Complexity: O(n), where n is the number of items (the content's height).
+  /// - Complexity: O(1).
   public var scrollMetrics: ScrollMetrics? {
-    guard let geometry else { return nil }
+    guard let geometry, let _layout else { return nil }
     return ScrollMetrics(
       contentOffset: geometry.contentOffset,
       viewportHeight: geometry._length(geometry.viewportHeight),
-      contentHeight: _contentHeight(geometry))
+      contentHeight: _layout.contentHeight)
   }
 
   /// Where the item at `path` is in the content; `nil` without a geometry or for a path the
@@ -318,9 +306,9 @@ extension CollectionModel {
   ///
   /// - Parameter path: An item.
   /// - Returns: Its top and height.
-  /// - Complexity: O(k), where k is the number of items before it.
+  /// - Complexity: O(1).
   public func extentOfItem(at path: ElementPath) -> ItemExtent? {
-    geometry.flatMap { _extent(of: path, $0) }
+    _extent(of: path)
   }
 
   /// Scrolls without animation: the geometry's content offset becomes `offset`, and the

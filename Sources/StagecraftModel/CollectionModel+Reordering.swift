@@ -50,7 +50,7 @@ extension CollectionModel {
     _cells = Dictionary(uniqueKeysWithValues: _cells.map { (moved($0.key), $0.value) })
     _selection = Set(_selection.map(moved))
     events.append(.interactiveMove(Move(source: source, target: destination)))
-    _realizeCells()
+    _dataDidChange()
   }
 
   /// Throws what UIKit says of a move whose source or destination does not exist.

@@ -68,8 +68,32 @@ public struct CollectionModel<Section: DifferentiableSection> {
   /// - Complexity: Setting, O(k + r) for the items up to the last one shown and the
   ///   realized cells.
   public var geometry: Geometry? {
-    didSet { _realizeCells() }
+    didSet { _geometryDidChange(from: oldValue) }
   }
+
+  /// The geometry's layout of the data; `nil` without a geometry.
+  var _layout: _Layout?
+
+  /// Prefetching and the reach triggers: what they watch and where they stand.
+  var _triggers = _ScrollTriggers()
+
+  /// What the prefetching and the reach triggers asked for, in order: each scroll, resize,
+  /// update (after its last block) and completed reach handler appends what it caused.
+  /// Read the events of one operation as the ones it appended:
+  ///
+  /// ```swift
+  /// import Stagecraft
+  ///
+  /// var model = CollectionModel(items: Array(0..<10))
+  /// model.geometry = .init(viewportHeight: 100, itemHeight: 50)
+  /// model.reachEnd = .viewports(1)
+  /// let before = model.scrollEvents.count
+  /// model.setContentOffset(300)
+  /// print(model.scrollEvents[before...])  // prints [reach end]
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public internal(set) var scrollEvents: [ScrollEvent] = []
 
   /// Creates a model showing `sections`, with every cell in the viewport realized.
   ///
@@ -90,7 +114,7 @@ public struct CollectionModel<Section: DifferentiableSection> {
     self.configuration = configuration
     self._viewport = viewport
     self.geometry = nil
-    _realizeCells()
+    _dataDidChange()
   }
 
   /// A realized cell: its own identity, and the element it displays.

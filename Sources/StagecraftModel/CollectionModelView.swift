@@ -192,6 +192,16 @@ extension CollectionModelView: @MainActor BatchUpdateTarget {
   public func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool) {
     model.scrollToItem(at: path, alignment: alignment)
   }
+
+  /// Starts one update of the model (see `BatchUpdateTarget.replayWillBegin()`).
+  ///
+  /// - Complexity: O(1).
+  public func replayWillBegin() { model.replayWillBegin() }
+
+  /// Ends one update of the model: its triggers are evaluated after the outermost.
+  ///
+  /// - Complexity: That of the model's `replayDidEnd()`.
+  public func replayDidEnd() { model.replayDidEnd() }
 }
 
 extension CollectionModelView {

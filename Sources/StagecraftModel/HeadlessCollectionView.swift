@@ -31,7 +31,30 @@ import StagecraftReplay
 @MainActor
 public final class HeadlessCollectionView<Section: DifferentiableSection> {
   /// What the view holds: its sections, realized cells, selection and events.
-  public private(set) var model: CollectionModel<Section>
+  public private(set) var model: CollectionModel<Section> {
+    didSet { _modelDidChange() }
+  }
+
+  /// UIKit's `collectionView(_:prefetchItemsAt:)`: called with the paths of the items the
+  /// model's prefetching asks for (see `prefetching`), nearest first, after each scroll,
+  /// resize or update. `CollectionCoordinator` sets it, as an app sets a collection view's
+  /// `prefetchDataSource`.
+  public var onPrefetchItems: (([ElementPath]) -> Void)?
+
+  /// UIKit's `collectionView(_:cancelPrefetchingForItemsAt:)`: called with the paths of the
+  /// items whose prefetch is cancelled and that the data still holds. As for UIKit's, a
+  /// deleted item's prefetch is not named: its path is gone.
+  public var onCancelPrefetchingItems: (([ElementPath]) -> Void)?
+
+  /// Called after the viewport moved or changed size, as UIKit calls the delegate's
+  /// `scrollViewDidScroll(_:)` (during an update too, when the update moves the offset to
+  /// keep the scroll position).
+  public var onViewportChange: (() -> Void)?
+
+  /// How many of the model's scroll events the view has passed on.
+  private var forwardedEvents = 0
+  /// The viewport the view last reported: its offset and its height.
+  private var reportedViewport: (offset: Double, height: Double)?
 
   /// The app's data source: the sections it reports. Read inside each block, after the
   /// block's `setData`, and on `reloadData()`.
@@ -94,6 +117,43 @@ public final class HeadlessCollectionView<Section: DifferentiableSection> {
   public var geometry: CollectionModel<Section>.Geometry? {
     get { model.geometry }
     set { model.geometry = newValue }
+  }
+
+  /// How far around the viewport the model prefetches, or `nil` (the default) for none;
+  /// what it asks for reaches `onPrefetchItems` and `onCancelPrefetchingItems`. Needs a
+  /// `geometry`.
+  ///
+  /// - Complexity: Setting, O(w) for the w items of the prefetch window.
+  public var prefetching: PrefetchBuffers? {
+    get { model.prefetching }
+    set { model.prefetching = newValue }
+  }
+
+  /// Passes on what the model's prefetching asked for since last time, and reports a
+  /// viewport that moved or changed size.
+  private func _modelDidChange() {
+    let events = model.scrollEvents
+    if events.count < forwardedEvents { forwardedEvents = events.count }
+    if events.count > forwardedEvents {
+      var prefetch: [ElementPath] = []
+      var cancel: [ElementPath] = []
+      for event in events[forwardedEvents...] {
+        switch event {
+        case .prefetch(_, let path): prefetch.append(path)
+        case .cancelPrefetch(_, let path?): cancel.append(path)
+        case .cancelPrefetch(_, nil), .reachEnd, .reachStart: break
+        }
+      }
+      forwardedEvents = events.count
+      if !cancel.isEmpty { onCancelPrefetchingItems?(cancel) }
+      if !prefetch.isEmpty { onPrefetchItems?(prefetch) }
+    }
+    guard let geometry = model.geometry else { return }
+    let viewport = (geometry.contentOffset, geometry.viewportHeight)
+    if reportedViewport.map({ $0 != viewport }) ?? true {
+      reportedViewport = viewport
+      onViewportChange?()
+    }
   }
 
   /// Whether the user may select more than one item, as the view's property of the same
@@ -280,4 +340,14 @@ extension HeadlessCollectionView: @MainActor BatchUpdateTarget {
   public func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool) {
     model.scrollToItem(at: path, alignment: alignment)
   }
+
+  /// Starts one update of the model (see `BatchUpdateTarget.replayWillBegin()`).
+  ///
+  /// - Complexity: O(1).
+  public func replayWillBegin() { model.replayWillBegin() }
+
+  /// Ends one update of the model: its triggers are evaluated after the outermost.
+  ///
+  /// - Complexity: That of the model's `replayDidEnd()`.
+  public func replayDidEnd() { model.replayDidEnd() }
 }

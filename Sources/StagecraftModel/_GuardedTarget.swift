@@ -86,6 +86,8 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   var scrollMetrics: ScrollMetrics? { base.scrollMetrics }
   func extentOfItem(at path: ElementPath) -> ItemExtent? { base.extentOfItem(at: path) }
   mutating func setContentOffset(_ offset: Double) { base.setContentOffset(offset) }
+  mutating func replayWillBegin() { base.replayWillBegin() }
+  mutating func replayDidEnd() { base.replayDidEnd() }
 
   mutating func reloadData(_ snapshot: _BlockCounts, setData: () -> Void) throws(Failure) {
     do {
@@ -165,6 +167,10 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   if strategy != .reloadData, !target.isOnScreen {
     check._report(BatchUpdateFallback(cause: .offScreen, view: target.viewKind))
   }
+  // One update for the target, its fallback reload included (the defers run in reverse:
+  // the guarded copy is handed back first).
+  target.replayWillBegin()
+  defer { target.replayDidEnd() }
   var guarded = _GuardedTarget(base: target, check: check)
   defer { target = guarded.base }
   let fellBack = guarded.fellBack

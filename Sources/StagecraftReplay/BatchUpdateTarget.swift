@@ -185,6 +185,24 @@ public protocol BatchUpdateTarget {
   ///   - animated: Whether to animate the scroll.
   /// - Complexity: That of the view's scroll.
   mutating func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool)
+
+  /// The replay is about to bring one update onto the target: the blocks of a staged
+  /// changeset, or the reload that replaces them. Each call is followed by one
+  /// `replayDidEnd()`; calls may nest. Nothing by default.
+  ///
+  /// A target that reacts to its data and its scroll position (a `CollectionModel`
+  /// evaluating its prefetch and reach triggers) waits for the outermost `replayDidEnd()`
+  /// and reacts once, to the final data; the offsets the replay sets to keep the scroll
+  /// position in between are not scrolls.
+  ///
+  /// - Complexity: O(1).
+  mutating func replayWillBegin()
+
+  /// The update that `replayWillBegin()` announced has been applied: every block has been
+  /// performed (their animations may still run), or the reload that replaced them.
+  ///
+  /// - Complexity: O(1) by default; what the target does in reaction otherwise.
+  mutating func replayDidEnd()
 }
 
 extension BatchUpdateTarget {
@@ -264,4 +282,14 @@ extension BatchUpdateTarget {
   public mutating func scrollToItem(
     at path: ElementPath, alignment: ScrollAlignment, animated: Bool
   ) {}
+
+  /// Nothing: the target does not react to updates as a whole.
+  ///
+  /// - Complexity: O(1).
+  public mutating func replayWillBegin() {}
+
+  /// Nothing: the target does not react to updates as a whole.
+  ///
+  /// - Complexity: O(1).
+  public mutating func replayDidEnd() {}
 }

@@ -24,6 +24,8 @@ package func _replay<Target: BatchUpdateTarget, C: Collection>(
     completion?(true)
     return
   }
+  target.replayWillBegin()
+  defer { target.replayDidEnd() }
   // The data the target shows after each applied block (nil before: the caller knows it).
   var shown: C?
   // The anchor that each block hands to the next, so that one item is kept all through.

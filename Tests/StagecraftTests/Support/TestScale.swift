@@ -7,11 +7,12 @@
 /// How much of the exhaustive and randomized testing a run does, from the environment
 /// variable `STAGECRAFT_TEST_SCALE`:
 ///
-/// - unset: the everyday `swift test`, in about a minute. The exhaustive tests cover every
-///   pair of flat sequences up to length 3 (not 4) and the smaller sectioned shapes; the
-///   randomized tests run in full.
-/// - `full`: everything, as CI runs it: every pair up to length 4 (2,418,025 pairs) and
-///   every tiny sectioned shape (710,649 pairs).
+/// - unset: the everyday `swift test`, its tests in under half a minute on two cores. The
+///   exhaustive tests cover every pair of flat sequences up to length 3 (not 4) and a
+///   quarter of the pairs of the smaller sectioned shapes; the randomized tests run a
+///   quarter of their cases.
+/// - `full`: everything, as CI runs it: every pair up to length 4 (2,418,025 pairs), every
+///   pair of tiny sectioned shapes (710,649 pairs) and every randomized case.
 /// - `reduced`: the sanitizer runs in CI, which check memory and thread safety rather than
 ///   coverage: the smaller exhaustive tests and a tenth of the randomized cases.
 enum TestScale {
@@ -23,6 +24,9 @@ enum TestScale {
   /// Whether the randomized tests run a tenth of their cases.
   static let isReduced = setting == "reduced"
 
-  /// `full`, or a tenth of it (at least one) in reduced runs.
-  static func count(_ full: Int) -> Int { isReduced ? max(1, full / 10) : full }
+  /// `full` at full scale, a tenth of it in reduced runs and a quarter otherwise (at least
+  /// one).
+  static func count(_ full: Int) -> Int {
+    isFull ? full : max(1, full / (isReduced ? 10 : 4))
+  }
 }

@@ -1,0 +1,279 @@
+import StagecraftDiff
+import StagecraftReplay
+
+extension CollectionModel {
+  /// What the model's prefetching and reach triggers asked for, in `scrollEvents`.
+  public enum ScrollEvent: CustomStringConvertible {
+    /// Prefetch this item: it entered the prefetch window (or was inserted into it) without
+    /// being visible, or its content changed while its prefetch was outstanding.
+    case prefetch(Element, at: ElementPath)
+    /// Cancel this item's outstanding prefetch: it left the window, was deleted (no path),
+    /// or its content changed (a new prefetch follows).
+    case cancelPrefetch(Element, at: ElementPath?)
+    /// The reach-end trigger fired: load the next page.
+    case reachEnd
+    /// The reach-start trigger fired: load what comes before.
+    case reachStart
+
+    /// The identity of the item prefetched or cancelled; `nil` for a reach event.
+    ///
+    /// - Complexity: O(1).
+    public var identifier: Element.DifferenceIdentifier? {
+      switch self {
+      case .prefetch(let element, _), .cancelPrefetch(let element, _):
+        element.differenceIdentifier
+      case .reachEnd, .reachStart: nil
+      }
+    }
+
+    /// The item's path in the data after the operation; `nil` for a reach event, and for
+    /// a cancel of an item the data no longer holds.
+    ///
+    /// - Complexity: O(1).
+    public var path: ElementPath? {
+      switch self {
+      case .prefetch(_, let path): path
+      case .cancelPrefetch(_, let path): path
+      case .reachEnd, .reachStart: nil
+      }
+    }
+
+    /// `prefetch ID at PATH`, `cancel ID at PATH` (or `cancel ID, deleted`), `reach end`,
+    /// `reach start`.
+    ///
+    /// - Complexity: That of the identifier's description.
+    public var description: String {
+      switch self {
+      case .prefetch(let element, let path): "prefetch \(element.differenceIdentifier) at \(path)"
+      case .cancelPrefetch(let element, let path?):
+        "cancel \(element.differenceIdentifier) at \(path)"
+      case .cancelPrefetch(let element, nil): "cancel \(element.differenceIdentifier), deleted"
+      case .reachEnd: "reach end"
+      case .reachStart: "reach start"
+      }
+    }
+  }
+
+  /// The prefetching and reach-trigger state of a model.
+  struct _ScrollTriggers {
+    var buffers: PrefetchBuffers?
+    var tracker = _PrefetchTracker<Element>()
+    var end: ReachTrigger?
+    var start: ReachTrigger?
+    var direction = ScrollDirection.forward
+    /// Whether the data changed since the last evaluation.
+    var dataChanged = false
+    /// How many replays are under way (`replayWillBegin()` without its `replayDidEnd()`).
+    var replayDepth = 0
+  }
+}
+
+// MARK: Settings
+
+extension CollectionModel {
+  /// How far around the viewport items are prefetched, or `nil` (the default) for no
+  /// prefetching. With a `geometry`, every scroll, resize and update then records in
+  /// `scrollEvents` the items to prefetch and the prefetches to cancel, by identity (see
+  /// `ScrollEvent`). Turning it off cancels the outstanding prefetches.
+  ///
+  /// ```swift
+  /// import Stagecraft
+  ///
+  /// var model = CollectionModel(items: Array(0..<100))
+  /// model.geometry = .init(viewportHeight: 100, itemHeight: 50)
+  /// model.prefetching = PrefetchBuffers(leading: 1, trailing: 1)
+  /// print(model.scrollEvents)  // prints [prefetch 2 at [0, 2], prefetch 3 at [0, 3]]
+  /// model.setContentOffset(50)
+  /// print(model.scrollEvents.suffix(1))  // prints [prefetch 4 at [0, 4]]
+  /// ```
+  ///
+  /// - Complexity: Setting, O(w) for the w items of the prefetch window.
+  public var prefetching: PrefetchBuffers? {
+    get { _triggers.buffers }
+    set {
+      _triggers.buffers = newValue
+      if newValue == nil {
+        for (element, path) in _triggers.tracker.cancelAll() {
+          scrollEvents.append(.cancelPrefetch(element, at: path))
+        }
+      }
+      _evaluateScrollTriggers()
+    }
+  }
+
+  /// How close to the end of the content the reach-end trigger fires, or `nil` (the
+  /// default) for none. See `ReachTrigger` for when it fires; each firing is a `.reachEnd`
+  /// in `scrollEvents`, and the trigger is busy until `completeReach(.end)`.
+  ///
+  /// - Complexity: Setting, O(1), and the evaluation of the triggers.
+  public var reachEnd: ReachDistance? {
+    get { _triggers.end?.distance }
+    set { _setReach(.end, newValue) }
+  }
+
+  /// How close to the start of the content the reach-start trigger fires, or `nil` (the
+  /// default) for none: a chat loading older messages. Each firing is a `.reachStart` in
+  /// `scrollEvents`, and the trigger is busy until `completeReach(.start)`.
+  ///
+  /// - Complexity: Setting, O(1), and the evaluation of the triggers.
+  public var reachStart: ReachDistance? {
+    get { _triggers.start?.distance }
+    set { _setReach(.start, newValue) }
+  }
+
+  private mutating func _setReach(_ edge: ReachTrigger.Edge, _ distance: ReachDistance?) {
+    var trigger = edge == .end ? _triggers.end : _triggers.start
+    if let distance {
+      if trigger == nil { trigger = ReachTrigger(edge) }
+      trigger?.distance = distance
+    } else {
+      trigger = nil
+    }
+    if edge == .end { _triggers.end = trigger } else { _triggers.start = trigger }
+    _evaluateScrollTriggers()
+  }
+
+  /// The app's handler for a reach trigger completed (its page loaded, or failed): the
+  /// trigger is idle again and the triggers are evaluated, so it fires again at once if a
+  /// new page arrived, or the viewport came back to the zone, and it is still there.
+  ///
+  /// - Parameter edge: The trigger's end.
+  /// - Complexity: That of evaluating the triggers.
+  public mutating func completeReach(_ edge: ReachTrigger.Edge) {
+    if edge == .end { _triggers.end?.complete() } else { _triggers.start?.complete() }
+    _evaluateScrollTriggers()
+  }
+
+  /// Whether the reach trigger of `edge` fired and its handler has not completed.
+  ///
+  /// - Parameter edge: The trigger's end.
+  /// - Returns: Whether it is busy; `false` without one.
+  /// - Complexity: O(1).
+  public func isReaching(_ edge: ReachTrigger.Edge) -> Bool {
+    (edge == .end ? _triggers.end : _triggers.start)?.isBusy ?? false
+  }
+
+  /// The direction of the last scroll: `.forward` until the first, and when a scroll grew
+  /// the offset; `.backward` when one shrank it. Offsets a replay sets to keep the scroll
+  /// position are not scrolls.
+  ///
+  /// - Complexity: O(1).
+  public var scrollDirection: ScrollDirection { _triggers.direction }
+
+  /// The identifiers of the items whose prefetch is outstanding, in data order.
+  ///
+  /// - Complexity: O(w) for the w items of the prefetch window.
+  public var prefetchedItems: [Element.DifferenceIdentifier] {
+    _triggers.tracker.entries.filter(\.isOutstanding).map(\.element.differenceIdentifier)
+  }
+}
+
+// MARK: Evaluation
+
+extension CollectionModel {
+  /// The geometry changed: lay the items out again if their heights did, note the
+  /// direction of a scroll, follow with the cells, and evaluate the triggers.
+  mutating func _geometryDidChange(from old: Geometry?) {
+    if let old, let geometry, old._laysOutLike(geometry) {
+      if _triggers.replayDepth == 0, geometry.contentOffset != old.contentOffset {
+        _triggers.direction = geometry.contentOffset > old.contentOffset ? .forward : .backward
+      }
+    } else {
+      _relayout()
+    }
+    _realizeCells()
+    _evaluateScrollTriggers()
+  }
+
+  /// The data changed: lay it out, follow with the cells, and evaluate the triggers (after
+  /// the last block, when a replay is under way).
+  mutating func _dataDidChange() {
+    _relayout()
+    _realizeCells()
+    _triggers.dataChanged = true
+    _evaluateScrollTriggers()
+  }
+
+  /// Starts one update: the triggers wait for its end.
+  ///
+  /// - Complexity: O(1).
+  public mutating func replayWillBegin() {
+    _triggers.replayDepth += 1
+  }
+
+  /// Ends one update: after the outermost, the triggers are evaluated on the final data.
+  ///
+  /// - Complexity: O(1), and the evaluation of the triggers after the outermost update.
+  public mutating func replayDidEnd() {
+    _triggers.replayDepth = max(0, _triggers.replayDepth - 1)
+    _evaluateScrollTriggers()
+  }
+
+  /// Moves the prefetch window and evaluates the reach triggers, recording what they ask
+  /// for in `scrollEvents`: cancels, then prefetches, then the reach triggers.
+  ///
+  /// - Complexity: O(log n + w + e log e) for the w items of the window and the e events,
+  ///   and O(n) to find the current paths of items an update took out of the window.
+  mutating func _evaluateScrollTriggers() {
+    guard _triggers.replayDepth == 0 else { return }
+    defer { _triggers.dataChanged = false }
+    guard let geometry, let metrics = scrollMetrics else { return }
+    if let buffers = _triggers.buffers {
+      _movePrefetchWindow(buffers.window(metrics, direction: _triggers.direction), geometry)
+    }
+    if _triggers.end?.evaluate(metrics, direction: _triggers.direction) == true {
+      scrollEvents.append(.reachEnd)
+    }
+    if _triggers.start?.evaluate(metrics, direction: _triggers.direction) == true {
+      scrollEvents.append(.reachStart)
+    }
+  }
+
+  private mutating func _movePrefetchWindow(_ window: Range<Double>, _ geometry: Geometry) {
+    guard let _layout else { return }
+    let viewport = _viewportRange(geometry)
+    let flats = _layout.items(in: window)
+    var entries: [_PrefetchTracker<Element>.Entry] = []
+    entries.reserveCapacity(flats.count)
+    for flat in flats {
+      let path = _layout.path(flat)
+      let extent = _layout.extent(flat)
+      entries.append(
+        .init(
+          flat: flat, path: path, element: _elements[path.section][path.element],
+          isVisible: extent.overlaps(viewport), isOutstanding: false,
+          distance: extent.distance(to: viewport)))
+    }
+    var index: [Element.DifferenceIdentifier: ElementPath]?
+    let elements = _elements
+    let events = _triggers.tracker.move(to: entries, dataChanged: _triggers.dataChanged) { id in
+      if index == nil { index = Self._firstPaths(elements) }
+      return index?[id]
+    }
+    for (element, path) in events.cancels {
+      scrollEvents.append(.cancelPrefetch(element, at: path))
+    }
+    for (element, path) in events.prefetches {
+      scrollEvents.append(.prefetch(element, at: path))
+    }
+  }
+
+  /// The path of each identifier's first occurrence.
+  private static func _firstPaths(_ elements: [[Element]]) -> [Element.DifferenceIdentifier:
+    ElementPath]
+  {
+    var result: [Element.DifferenceIdentifier: ElementPath] = [:]
+    for (section, items) in elements.enumerated() {
+      for (index, item) in items.enumerated() where result[item.differenceIdentifier] == nil {
+        result[item.differenceIdentifier] = ElementPath(element: index, section: section)
+      }
+    }
+    return result
+  }
+}
+
+extension CollectionModel.ScrollEvent: Equatable where CollectionModel.Element: Equatable {}
+extension CollectionModel.ScrollEvent: Hashable where CollectionModel.Element: Hashable {}
+extension CollectionModel.ScrollEvent: Sendable where CollectionModel.Element: Sendable {}
+extension CollectionModel._ScrollTriggers: Equatable where CollectionModel.Element: Equatable {}
+extension CollectionModel._ScrollTriggers: Sendable where CollectionModel.Element: Sendable {}
