@@ -44,7 +44,7 @@ extension CollectionCoordinator {
     get { _scrolledItem }
     set {
       guard let newValue, newValue != _scrolledItem else { return }
-      scrollToItem(withIdentifier: newValue, at: .top, animated: false)
+      performViewUpdate { scrollToItem(withIdentifier: newValue, at: .top, animated: false) }
     }
   }
 
@@ -60,6 +60,6 @@ extension CollectionCoordinator {
     let identifier = item.differenceIdentifier
     guard identifier != _scrolledItem else { return }
     _scrolledItem = identifier
-    onScrollPositionChange?(identifier)
+    _emit(.scrollPosition) { [weak self] in self?.onScrollPositionChange?(identifier) }
   }
 }

@@ -3,42 +3,60 @@ import StagecraftModel
 import StagecraftReplay
 
 extension CollectionCoordinator {
+  /// Whether more than one item can be selected. With `false`, selecting an item deselects
+  /// the others, and `selection` holds at most one identifier.
+  ///
+  /// Unless set, it follows the view's own setting (`allowsMultipleSelection` of a
+  /// `UICollectionView`, a `UITableView` or a `HeadlessCollectionView`), and is `false`, as
+  /// UIKit's default, for a view that has none.
+  ///
+  /// - Complexity: O(1).
+  public var allowsMultipleSelection: Bool {
+    get { _allowsMultipleSelection ?? target.allowsSelectingMultipleItems ?? false }
+    set { _allowsMultipleSelection = newValue }
+  }
+
   /// The selected items, by identity: the binding's value. Setting it (a change of the
   /// binding) selects and deselects the items in the view; identifiers the data does not
   /// hold are dropped, and `onSelectionChange` then reports the set that stands. After
   /// every update, the view's selection is the bound identifiers that still exist: moved
   /// items stay selected, and identifiers that left the data leave the binding.
   ///
+  /// Setting it is a view update: the report arrives on the next turn of the main actor
+  /// (see `performViewUpdate(_:)`).
+  ///
   /// - Complexity: O(k) expected for k identifiers that changed, plus O(n) to index the
   ///   data once per version when an identifier must be looked up.
   public var selection: Set<ItemIdentifier> {
     get { _selection }
-    set {
-      var wanted = newValue
-      if !allowsMultipleSelection, wanted.count > 1, let any = wanted.first {
-        // One item at most: a newly chosen one, if any.
-        wanted = [wanted.first { !_selection.contains($0) } ?? any]
-      }
-      let removed = _selection.subtracting(wanted)
-      let added = wanted.subtracting(_selection)
-      for identifier in removed {
-        if let path = indexPath(of: identifier) { _deselect(path) }
-      }
-      var missing: [ItemIdentifier] = []
-      for identifier in added {
-        if let path = indexPath(of: identifier) {
-          _select(path)
-        } else {
-          missing.append(identifier)
-        }
-      }
-      _selection = wanted.subtracting(missing)
-      if _selection != newValue { onSelectionChange?(_selection) }
-    }
+    set { performViewUpdate { _setSelection(newValue) } }
   }
 
-  /// The one selected item: the binding of a single-selection list. Setting it selects that
-  /// item alone (or none).
+  func _setSelection(_ newValue: Set<ItemIdentifier>) {
+    var wanted = newValue
+    if !allowsMultipleSelection, wanted.count > 1, let any = wanted.first {
+      // One item at most: a newly chosen one, if any.
+      wanted = [wanted.first { !_selection.contains($0) } ?? any]
+    }
+    let removed = _selection.subtracting(wanted)
+    let added = wanted.subtracting(_selection)
+    for identifier in removed {
+      if let path = indexPath(of: identifier) { _deselect(path) }
+    }
+    var missing: [ItemIdentifier] = []
+    for identifier in added {
+      if let path = indexPath(of: identifier) {
+        _select(path)
+      } else {
+        missing.append(identifier)
+      }
+    }
+    _selection = wanted.subtracting(missing)
+    if _selection != newValue { _reportSelection() }
+  }
+
+  /// The one selected item: the binding of a single-selection list, flat or sectioned.
+  /// Setting it selects that item alone (or none).
   ///
   /// - Complexity: That of `selection`.
   public var selectedItem: ItemIdentifier? {
@@ -46,14 +64,21 @@ extension CollectionCoordinator {
     set { selection = newValue.map { [$0] } ?? [] }
   }
 
-  /// The user selected the item at `path`: what the delegate's `didSelectItemAt` calls. The
-  /// item is selected in the view (UIKit has done so already), joins the selection (or, with
-  /// `allowsMultipleSelection` off, becomes it), and `onSelectionChange` reports it.
+  /// The user selected the item at `path`: what the delegate's `didSelectItemAt` calls.
+  /// `onSelectItem` hears of it. With `selectsOnTap`, the item is selected in the view
+  /// (UIKit has done so already), joins the selection (or, with `allowsMultipleSelection`
+  /// off, becomes it), and `onSelectionChange` reports it; without, the item is deselected
+  /// at once.
   ///
   /// - Parameter path: The tapped item.
   /// - Complexity: O(1) expected, and O(k) for k items deselected in single selection.
   public func didSelectItem(at path: ElementPath) {
     guard let item = item(at: path) else { return }
+    _emit { [weak self] in self?.onSelectItem?(item) }
+    guard selectsOnTap else {
+      if target.selectedItemPaths?.contains(path) == true { _deselect(path, animated: true) }
+      return
+    }
     let identifier = item.differenceIdentifier
     if !allowsMultipleSelection {
       for other in _selection where other != identifier {
@@ -65,7 +90,7 @@ extension CollectionCoordinator {
       _select(path)
     }
     _selection.insert(identifier)
-    onSelectionChange?(_selection)
+    _reportSelection()
   }
 
   /// The user deselected the item at `path`: what the delegate's `didDeselectItemAt` calls.
@@ -74,15 +99,30 @@ extension CollectionCoordinator {
   /// - Complexity: O(1) expected.
   public func didDeselectItem(at path: ElementPath) {
     guard let item = item(at: path) else { return }
-    if target.selectedItemPaths?.contains(path) == true {
+    deselectItem(withIdentifier: item.differenceIdentifier)
+  }
+
+  /// Deselects the item with `identifier`, in the view and in the selection, and reports
+  /// the selection: what a cell's `deselectCell` action calls, as LazyCollection's
+  /// `deselect(_:)` lets a cell deselect itself.
+  ///
+  /// - Parameter identifier: The item's identity.
+  /// - Returns: Whether it was selected.
+  /// - Complexity: O(1) expected, plus O(n) to index the data once per version.
+  @discardableResult
+  public func deselectItem(withIdentifier identifier: ItemIdentifier) -> Bool {
+    if let path = indexPath(of: identifier), target.selectedItemPaths?.contains(path) == true {
       _deselect(path)
     }
-    if _selection.remove(item.differenceIdentifier) != nil { onSelectionChange?(_selection) }
+    guard _selection.remove(identifier) != nil else { return false }
+    _reportSelection()
+    return true
   }
 
   /// Makes the view's selection the bound identifiers that the data still holds, and drops
-  /// the others from the binding: after every update (a reload clears a view's selection,
-  /// a reload of an item drops its own).
+  /// the others from the binding: as soon as an update's blocks (or a reload) reached the
+  /// view, before their animations end (a reload clears a view's selection, a reload of an
+  /// item, or its delete and insert, drops its own).
   func _syncSelection() {
     let shownPaths = target.selectedItemPaths ?? []
     guard !_selection.isEmpty || !shownPaths.isEmpty else { return }
@@ -105,7 +145,7 @@ extension CollectionCoordinator {
     }
     if kept != _selection {
       _selection = kept
-      onSelectionChange?(kept)
+      _reportSelection()
     }
   }
 }
@@ -118,8 +158,8 @@ extension CollectionCoordinator {
   }
 
   /// Deselects in the view, without telling the delegate.
-  func _deselect(_ path: ElementPath) {
+  func _deselect(_ path: ElementPath, animated: Bool = false) {
     var view = target
-    view.deselectItem(at: path, animated: false)
+    view.deselectItem(at: path, animated: animated)
   }
 }

@@ -29,18 +29,45 @@ extension CollectionCoordinator {
     sections: [Section], animated: Bool,
     diff: @escaping @Sendable ([Section], [Section]) -> StagedChangeset<[Section]>
   ) {
-    _latestSections = sections
-    _latestVersion += 1
-    let version = _latestVersion
-    let ended: @MainActor @Sendable (UpdateOutcome<Target.Failure>) -> Void = {
-      [weak self] outcome in self?._updateDidEnd(outcome, version: version)
+    performViewUpdate {
+      _latestSections = sections
+      _latestVersion += 1
+      let version = _latestVersion
+      let ended: @MainActor @Sendable (UpdateOutcome<Target.Failure>) -> Void = {
+        [weak self] outcome in self?._updateDidEnd(outcome, version: version)
+      }
+      guard hasLoaded else {
+        hasLoaded = true
+        pipeline._reloadNow(sections, completion: ended)
+        return
+      }
+      pipeline._submit(
+        sections, animated: _animates(animated, sections), diff: diff, completion: ended)
     }
-    guard hasLoaded else {
-      hasLoaded = true
-      pipeline._reloadNow(sections, completion: ended)
-      return
+  }
+
+  /// Whether an update to `sections` animates, by the strategy, when the transaction says
+  /// `animated`.
+  @usableFromInline
+  func _animates(_ animated: Bool, _ sections: [Section]) -> Bool {
+    strategy.animates(
+      transactionAnimates: animated, itemCount: _BlockCounts.elementCount(ofSections: sections))
+  }
+
+  /// How updates reach the view: whether their batch updates animate, and above how many
+  /// changes the view reloads instead (`policy.reloadAboveChanges`). As the transaction
+  /// says, and a reload above 1,000 changes, by default.
+  ///
+  /// - Complexity: O(1).
+  public var strategy: CollectionUpdateStrategy {
+    get {
+      CollectionUpdateStrategy(
+        animation: _animation, reloadAboveChanges: pipeline.policy.reloadAboveChanges)
     }
-    pipeline._submit(sections, animated: animated, diff: diff, completion: ended)
+    set {
+      _animation = newValue.animation
+      pipeline.policy.reloadAboveChanges = newValue.reloadAboveChanges
+    }
   }
 
   /// Brings a flat list onto the view, as one section: see `update(sections:animated:)`.
@@ -61,9 +88,12 @@ extension CollectionCoordinator {
   ///
   /// - Complexity: O(1), and an update when one is due.
   public func windowDidChange() {
-    guard hasLoaded, target.isOnScreen, !pipeline._isBusy, _shownVersion < _latestVersion
-    else { return }
-    update(sections: latestSections, animated: false)
+    performViewUpdate {
+      if hasLoaded, target.isOnScreen, !pipeline._isBusy, _shownVersion < _latestVersion {
+        update(sections: latestSections, animated: false)
+      }
+      viewportDidChange()
+    }
   }
 
   /// Waits until every diff running off the main actor has been replayed; an animation
@@ -74,7 +104,7 @@ extension CollectionCoordinator {
     while let task = pipeline._backgroundDiff { await task.value }
   }
 
-  /// Ends one update: the selection follows the data, and more data may be asked for.
+  /// Ends one update, once its animations ended: the newest data shown is recorded.
   @usableFromInline
   func _updateDidEnd(_ outcome: UpdateOutcome<Target.Failure>, version: Int) {
     switch outcome {
@@ -89,7 +119,16 @@ extension CollectionCoordinator {
       return
     }
     _syncSelection()
+  }
+
+  /// New data reached the view (an update's blocks were performed, their animations may
+  /// still run, or a reload): the selection follows it at once, prefetches of deleted items
+  /// are cancelled, and the reach triggers look at the new content.
+  func _viewDidApply() {
+    _syncSelection()
+    _prefetchesDidApply()
     _checkLoadMore(visible: target.visibleItemPaths ?? [])
+    _evaluateReach()
   }
 }
 
@@ -153,16 +192,18 @@ extension CollectionCoordinator {
 
 extension CollectionCoordinator {
   /// Tells the coordinator that the item at `path` is about to be shown: what the delegate's
-  /// `willDisplay` calls. Asks for more data when it is within `loadMoreDistance` of the end.
+  /// `willDisplay` calls. Its outstanding prefetch is used (not cancelled), and, with the
+  /// deprecated `loadMoreDistance`, more data is asked for near the end.
   ///
   /// - Parameter path: The item about to be shown.
-  /// - Complexity: O(S), where S is the number of sections.
+  /// - Complexity: O(1) expected, and O(S) for S sections with `loadMoreDistance`.
   public func willDisplayItem(at path: ElementPath) {
+    if let item = item(at: path) { _prefetches.use([item.differenceIdentifier]) }
     _checkLoadMore(visible: [path])
   }
 
   func _checkLoadMore(visible: [ElementPath]) {
-    guard let distance = loadMoreDistance, let onLoadMore,
+    guard let distance = _loadMoreDistance, _onLoadMore != nil,
       _loadMoreVersion != pipeline._dataVersion, !visible.isEmpty
     else { return }
     var start = [Int]()
@@ -176,6 +217,6 @@ extension CollectionCoordinator {
     }.max()
     guard let last, last >= total - 1 - distance else { return }
     _loadMoreVersion = pipeline._dataVersion
-    onLoadMore()
+    _emit { [weak self] in self?._onLoadMore?() }
   }
 }

@@ -78,22 +78,40 @@ public final class CollectionCoordinator<
   var _indexVersion = -1
   /// The data version for which `onLoadMore` was last called.
   var _loadMoreVersion = -1
-
-  /// Whether more than one item can be selected. With `false`, selecting an item
-  /// deselects the others, and `selection` holds at most one identifier.
-  public var allowsMultipleSelection = true
+  /// Whether more than one item can be selected, when the app said so.
+  var _allowsMultipleSelection: Bool?
 
   /// Called when the coordinator changes the selection itself: a tap, or selected items that
   /// left the data. Not called when the app sets `selection`. Write it back to the binding.
+  /// A change made during a view update arrives after it (see "Callbacks").
   public var onSelectionChange: ((Set<ItemIdentifier>) -> Void)?
+
+  /// Called with the item the user tapped (`didSelectItem(at:)`), whether or not a
+  /// selection is bound: the tutorial's `didSelectItem`, a row that opens a detail view.
+  public var onSelectItem: ((Item) -> Void)?
+
+  /// Whether a tapped item stays selected: `true` (the default) for a list bound to a
+  /// selection; `false` for one without, where a tap is an action: the item is reported to
+  /// `onSelectItem` and deselected at once, as a tapped button comes back up.
+  public var selectsOnTap = true
 
   /// Ask for more data when an item this close to the end is on screen: `nil` (the default)
   /// never asks.
-  public var loadMoreDistance: Int?
+  @available(*, deprecated, message: "Use onReachEnd, whose distance is in points or viewports")
+  public var loadMoreDistance: Int? {
+    get { _loadMoreDistance }
+    set { _loadMoreDistance = newValue }
+  }
+  var _loadMoreDistance: Int?
 
   /// Called when an item within `loadMoreDistance` of the end is on screen, at most once
   /// per version of the data the view shows.
-  public var onLoadMore: (() -> Void)?
+  @available(*, deprecated, message: "Use onReachEnd, which is busy until the page arrives")
+  public var onLoadMore: (() -> Void)? {
+    get { _onLoadMore }
+    set { _onLoadMore = newValue }
+  }
+  var _onLoadMore: (() -> Void)?
 
   /// Called when a scroll comes to rest on another item (`scrollDidSettle()`): write it back
   /// to a scroll-position binding.
@@ -101,6 +119,48 @@ public final class CollectionCoordinator<
 
   /// The item the list was last scrolled to, by identity.
   var _scrolledItem: ItemIdentifier?
+
+  /// When batch updates animate.
+  var _animation = CollectionUpdateStrategy.Animation.followTransaction
+
+  /// App callbacks due and not yet delivered: those made during a view update wait for the
+  /// next turn of the main actor.
+  var _pending: [_PendingCallback] = []
+  /// How many view-update calls are under way.
+  var _viewUpdateDepth = 0
+  /// Whether a delivery of the pending callbacks is scheduled.
+  var _deliveryScheduled = false
+
+  /// The reach triggers, the direction of the last scroll, and the offset it was seen at.
+  var _reachEnd = ReachTrigger(.end)
+  var _reachStart = ReachTrigger(.start)
+  var _direction = ScrollDirection.forward
+  var _lastOffset: Double?
+
+  /// Called when the list comes within `reachEndDistance` of its end: load the next page.
+  /// The trigger is busy until the handler returns, and fires again only once the page
+  /// arrived (the content grew) or the viewport left the zone and came back (see
+  /// `ReachTrigger`). Needs a view that reports its scroll metrics.
+  public var onReachEnd: (@MainActor () async -> Void)?
+
+  /// Called when the list comes within `reachStartDistance` of its start, scrolling toward
+  /// it: load older messages. Busy until the handler returns, as `onReachEnd`.
+  public var onReachStart: (@MainActor () async -> Void)?
+
+  /// The outstanding prefetches, by identity, and what the view asked for during an
+  /// update, taken at its end.
+  var _prefetches = PrefetchLedger<ItemIdentifier>()
+  var _heldPrefetches: (cancel: [ItemIdentifier], prefetch: [ItemIdentifier]) = ([], [])
+
+  /// Called with the items to prefetch, nearest first: the view's prefetching
+  /// (`prefetchItems(at:)`, or a `HeadlessCollectionView`'s model) mapped to identities
+  /// through the data the view shows. An item is asked for once until it is shown or
+  /// cancelled.
+  public var onPrefetch: (([ItemIdentifier]) -> Void)?
+
+  /// Called with the items whose prefetch is no longer needed: the view cancelled it, or an
+  /// update deleted the item. Only items `onPrefetch` asked for, once each.
+  public var onCancelPrefetch: (([ItemIdentifier]) -> Void)?
 
   @usableFromInline
   init(target: Target, pipeline: UpdatePipeline<[Section], Target.Failure>) {
@@ -110,6 +170,7 @@ public final class CollectionCoordinator<
     // The item the user reads stays put, across reloads too (the pipeline knows the data).
     pipeline.scrollPosition = .keepAnchor
     pipeline._relocate = { _relocateSections($0, $1, $2) }
+    pipeline._didApply = { [weak self] in self?._viewDidApply() }
   }
 
   /// When to reload instead of animating, and where to diff: reload above 1,000 changes,
@@ -170,8 +231,8 @@ extension CollectionCoordinator where Target.Snapshot == Void {
 }
 
 extension CollectionCoordinator {
-  /// A coordinator for a `HeadlessCollectionView`, which it becomes the data source of (held
-  /// weakly, as a view holds its data source).
+  /// A coordinator for a `HeadlessCollectionView`, which it becomes the data source, the
+  /// prefetch data source and the scroll delegate of (held weakly, as a view holds them).
   ///
   /// - Parameters:
   ///   - target: The view.
@@ -192,6 +253,11 @@ extension CollectionCoordinator {
       pipeline: Self._guardedPipeline(
         target, policy: policy, elementUpdates: elementUpdates, guard: check))
     target.dataSource = { [weak self] in self?.sections ?? [] }
+    // What a representable wires to UIKit: the prefetch data source and the scroll view's
+    // delegate.
+    target.onPrefetchItems = { [weak self] in self?.prefetchItems(at: $0) }
+    target.onCancelPrefetchingItems = { [weak self] in self?.cancelPrefetchingForItems(at: $0) }
+    target.onViewportChange = { [weak self] in self?.viewportDidChange() }
   }
 
   /// A coordinator for a `CollectionModelView`, which holds its data itself.

@@ -61,4 +61,10 @@ extension CollectionModel {
   ///
   /// - Complexity: O(r log r), where r is the number of realized cells.
   public var visibleItemPaths: [ElementPath]? { realizedPaths }
+
+  /// Whether the model lets more than one item be selected:
+  /// `configuration.allowsMultipleSelection`.
+  ///
+  /// - Complexity: O(1).
+  public var allowsSelectingMultipleItems: Bool? { configuration.allowsMultipleSelection }
 }

@@ -164,6 +164,11 @@ extension CollectionModelView: @MainActor BatchUpdateTarget {
   /// - Complexity: O(r log r), where r is the number of realized cells.
   public var visibleItemPaths: [ElementPath]? { model.realizedPaths }
 
+  /// The model's `configuration.allowsMultipleSelection`.
+  ///
+  /// - Complexity: O(1).
+  public var allowsSelectingMultipleItems: Bool? { model.allowsSelectingMultipleItems }
+
   /// The model's scroll position and sizes, from its `geometry`.
   ///
   /// - Complexity: O(n) for the content's height.

@@ -312,6 +312,11 @@ extension HeadlessCollectionView: @MainActor BatchUpdateTarget {
   /// - Complexity: O(r log r), where r is the number of realized cells.
   public var visibleItemPaths: [ElementPath]? { model.realizedPaths }
 
+  /// The view's `allowsMultipleSelection`.
+  ///
+  /// - Complexity: O(1).
+  public var allowsSelectingMultipleItems: Bool? { allowsMultipleSelection }
+
   /// The model's scroll position and sizes, from its `geometry`.
   ///
   /// - Complexity: O(n) for the content's height.

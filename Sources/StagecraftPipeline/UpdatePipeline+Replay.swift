@@ -82,6 +82,7 @@ extension UpdatePipeline {
       if reload || interrupted || fellBack || !_isOnScreen() { _statistics.reloads += 1 }
       _finish(request, interrupted ? .cancelled : .applied, replayed: true)
     }
+    _isReplaying = true
     do throws(Failure) {
       try _replayOnTarget(
         staged, strategy,
@@ -94,12 +95,16 @@ extension UpdatePipeline {
           fellBack = !finished
           if returned { completed() } else { completedDuringCall = true }
         }, scroll)
+      _isReplaying = false
       returned = true
+      _didApply?()
       if completedDuringCall { completed() }
     } catch {
       // The target refused a block: bring it back to the data it showed before.
       _data = source
       _reloadTarget(source)
+      _isReplaying = false
+      _didApply?()
       _finish(request, .failed(error))
     }
   }
@@ -140,7 +145,10 @@ extension UpdatePipeline {
     _statistics.replays += 1
     _statistics.reloads += 1
     self._data = data
+    _isReplaying = true
     _reloadTarget(data)
+    _isReplaying = false
+    _didApply?()
     completion(.applied)
   }
 

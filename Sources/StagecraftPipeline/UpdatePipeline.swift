@@ -140,6 +140,15 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   /// the view to follow at once (a coordinator), as UIKit's completion handlers do.
   @usableFromInline
   package var _drainsAtOnce = false
+  /// Called on the main actor once a replay's blocks, or the reload that replaced them, have
+  /// been performed on the target, before their animations end (the view shows the new
+  /// data then): a coordinator restores the selection at that moment.
+  @usableFromInline
+  package var _didApply: (() -> Void)?
+  /// Whether a replay or a reload is being performed on the target: an offset it sets to
+  /// keep the scroll position is not the user's scroll.
+  @usableFromInline
+  package var _isReplaying = false
   /// The replay on the target, with its conformance and element updates bound in; the
   /// pipeline's type does not name the target, so that callers on any thread can use it.
   @usableFromInline

@@ -61,6 +61,11 @@
       indexPathsForVisibleItems().map(ElementPath.init).sorted()
     }
 
+    /// The view's `allowsMultipleSelection`.
+    ///
+    /// - Complexity: O(1).
+    public var allowsSelectingMultipleItems: Bool? { allowsMultipleSelection }
+
     /// Calls `setData`, then `reloadData()`.
     ///
     /// - Parameters:

@@ -58,6 +58,11 @@
     /// - Complexity: O(v), where v is the number of visible items.
     public var visibleItemPaths: [ElementPath]? { indexPathsForVisibleItems.map(ElementPath.init) }
 
+    /// The view's `allowsMultipleSelection`.
+    ///
+    /// - Complexity: O(1).
+    public var allowsSelectingMultipleItems: Bool? { allowsMultipleSelection }
+
     /// The vertical scroll position and sizes, inside the adjusted content insets: the
     /// viewport's top is `contentOffset.y + adjustedContentInset.top`.
     ///

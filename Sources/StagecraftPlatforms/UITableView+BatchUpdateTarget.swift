@@ -67,6 +67,11 @@
       (indexPathsForVisibleRows ?? []).map(ElementPath.init)
     }
 
+    /// The view's `allowsMultipleSelection`.
+    ///
+    /// - Complexity: O(1).
+    public var allowsSelectingMultipleItems: Bool? { allowsMultipleSelection }
+
     /// The vertical scroll position and sizes, inside the adjusted content insets: the
     /// viewport's top is `contentOffset.y + adjustedContentInset.top`.
     ///

@@ -154,6 +154,12 @@ public protocol BatchUpdateTarget {
   /// - Complexity: O(v), where v is the number of visible items.
   var visibleItemPaths: [ElementPath]? { get }
 
+  /// Whether the view lets the user select more than one item (a `UICollectionView`'s
+  /// `allowsMultipleSelection`); `nil` (the default) when the target does not say.
+  ///
+  /// - Complexity: O(1).
+  var allowsSelectingMultipleItems: Bool? { get }
+
   /// The vertical scroll position and sizes (`contentOffset`, the bounds' height, the
   /// content's height); `nil` (the default) when the target has no scroll geometry, and a
   /// replay then leaves the scroll position alone.
@@ -253,6 +259,11 @@ extension BatchUpdateTarget {
   ///
   /// - Complexity: O(1).
   public var visibleItemPaths: [ElementPath]? { nil }
+
+  /// `nil`: the target does not say.
+  ///
+  /// - Complexity: O(1).
+  public var allowsSelectingMultipleItems: Bool? { nil }
 
   /// `nil`: the target has no scroll geometry.
   ///

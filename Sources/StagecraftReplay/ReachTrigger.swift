@@ -66,12 +66,17 @@ public enum ReachDistance: Hashable, Sendable {
 ///
 /// var end = ReachTrigger(.end)
 /// let page = ScrollMetrics(contentOffset: 0, viewportHeight: 600, contentHeight: 1_500)
-/// print(end.evaluate(page, direction: .forward))  // prints true: 900 left, within 1,200
-/// print(end.evaluate(page, direction: .forward))  // prints false: busy
+/// // 900 points left, within twice the viewport: it fires, and is busy.
+/// print(end.evaluate(page, direction: .forward))  // prints true
+/// print(end.evaluate(page, direction: .forward))  // prints false
+/// // The handler completed, but no page arrived.
 /// end.complete()
-/// print(end.evaluate(page, direction: .forward))  // prints false: no new page yet
+/// print(end.evaluate(page, direction: .forward))  // prints false
+/// // A page arrived: armed again, but 2,400 points are left.
 /// let longer = ScrollMetrics(contentOffset: 0, viewportHeight: 600, contentHeight: 3_000)
-/// print(end.evaluate(longer, direction: .forward))  // prints false: 2,400 left
+/// print(end.evaluate(longer, direction: .forward))  // prints false
+/// let nearer = ScrollMetrics(contentOffset: 1_500, viewportHeight: 600, contentHeight: 3_000)
+/// print(end.evaluate(nearer, direction: .forward))  // prints true
 /// ```
 public struct ReachTrigger: Hashable, Sendable {
   /// The end of the content a trigger watches.

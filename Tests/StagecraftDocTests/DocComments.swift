@@ -314,6 +314,78 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_PrefetchBuffers_1() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftReplay/PrefetchBuffers.swift:11
+
+  let buffers = PrefetchBuffers()
+  let viewport = ScrollMetrics(contentOffset: 1_000, viewportHeight: 500, contentHeight: 9_000)
+  print(buffers.window(viewport, direction: .forward))
+  _doc.expect("500.0..<2500.0", at: 15)
+  print(buffers.window(viewport, direction: .backward))
+  _doc.expect("0.0..<2000.0", at: 16)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_PrefetchBuffers_61() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftReplay/PrefetchBuffers.swift:65
+
+  print(ItemExtent(top: 100, height: 50).overlaps(150..<300))
+  _doc.expect("false", at: 67)
+  print(ItemExtent(top: 150, height: 0).overlaps(150..<300))
+  _doc.expect("true", at: 68)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_ReachTrigger_19() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftReplay/ReachTrigger.swift:23
+
+  print(ReachDistance.viewports(2).points(viewportHeight: 600))
+  _doc.expect("1200.0", at: 25)
+  print(ReachDistance.points(300).points(viewportHeight: 600))
+  _doc.expect("300.0", at: 26)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_ReachTrigger_50() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftReplay/ReachTrigger.swift:65
+
+  var end = ReachTrigger(.end)
+  let page = ScrollMetrics(contentOffset: 0, viewportHeight: 600, contentHeight: 1_500)
+  // 900 points left, within twice the viewport: it fires, and is busy.
+  print(end.evaluate(page, direction: .forward))
+  _doc.expect("true", at: 70)
+  print(end.evaluate(page, direction: .forward))
+  _doc.expect("false", at: 71)
+  // The handler completed, but no page arrived.
+  end.complete()
+  print(end.evaluate(page, direction: .forward))
+  _doc.expect("false", at: 74)
+  // A page arrived: armed again, but 2,400 points are left.
+  let longer = ScrollMetrics(contentOffset: 0, viewportHeight: 600, contentHeight: 3_000)
+  print(end.evaluate(longer, direction: .forward))
+  _doc.expect("false", at: 77)
+  let nearer = ScrollMetrics(contentOffset: 1_500, viewportHeight: 600, contentHeight: 3_000)
+  print(end.evaluate(nearer, direction: .forward))
+  _doc.expect("true", at: 79)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_ReplayOptions_1() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
@@ -479,17 +551,17 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Geometry_228() throws {
+@Test func doc_CollectionModel_Geometry_217() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/CollectionModel+Geometry.swift:233
+  // Sources/StagecraftModel/CollectionModel+Geometry.swift:222
 
   var model = CollectionModel(items: Array(0..<100))
   model.geometry = .init(viewportHeight: 200, contentOffset: 130, itemHeight: 50)
   print(model.scrollAnchor!)
-  _doc.expect("2 at -30.0", at: 237)
+  _doc.expect("2 at -30.0", at: 226)
   _doc.expectNothingUnchecked()
 }
 
@@ -543,6 +615,24 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_CollectionModel_ScrollTriggers_74() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/CollectionModel+ScrollTriggers.swift:80
+
+  var model = CollectionModel(items: Array(0..<100))
+  model.geometry = .init(viewportHeight: 100, itemHeight: 50)
+  model.prefetching = PrefetchBuffers(leading: 1, trailing: 1)
+  print(model.scrollEvents)
+  _doc.expect("[prefetch 2 at [0, 2], prefetch 3 at [0, 3]]", at: 85)
+  model.setContentOffset(50)
+  print(model.scrollEvents.suffix(1))
+  _doc.expect("[prefetch 4 at [0, 4]]", at: 87)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_CollectionModel_4() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
@@ -559,16 +649,33 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_134() throws {
+@Test func doc_CollectionModel_80() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/CollectionModel.swift:137
+  // Sources/StagecraftModel/CollectionModel.swift:85
+
+  var model = CollectionModel(items: Array(0..<10))
+  model.geometry = .init(viewportHeight: 100, itemHeight: 50)
+  model.reachEnd = .viewports(1)
+  let before = model.scrollEvents.count
+  model.setContentOffset(300)
+  print(model.scrollEvents[before...])
+  _doc.expect("[reach end]", at: 92)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_CollectionModel_158() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/CollectionModel.swift:161
 
   let model = CollectionModel(items: [1, 2, 3])
   print(model.items)
-  _doc.expect("[1, 2, 3]", at: 140)
+  _doc.expect("[1, 2, 3]", at: 164)
   _doc.expectNothingUnchecked()
 }
 
@@ -612,6 +719,30 @@ import Testing
   }
   print(await show())
   _doc.expect("[\"c\", \"a\", \"2 blocks, 0 refused\"]", at: 29)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_PrefetchLedger_1() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/PrefetchLedger.swift:12
+
+  var ledger = PrefetchLedger<String>()
+  print(ledger.prefetch(["a", "b", "a"]))
+  _doc.expect("[\"a\", \"b\"]", at: 15)
+  print(ledger.prefetch(["b", "c"]))
+  _doc.expect("[\"c\"]", at: 16)
+  print(ledger.cancel(["c", "z"]))
+  _doc.expect("[\"c\"]", at: 17)
+  // "a" is shown: its cell uses what was prefetched.
+  ledger.use(["a"])
+  // An update deleted "b": its prefetch is cancelled.
+  print(ledger.retain { $0 != "b" })
+  _doc.expect("[\"b\"]", at: 21)
+  print(ledger.outstanding)
+  _doc.expect("[]", at: 22)
   _doc.expectNothingUnchecked()
 }
 
@@ -839,6 +970,31 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_CollectionCoordinator_Callbacks_17() async throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftCoordinator/CollectionCoordinator+Callbacks.swift:29
+
+  @MainActor func written() async -> [String] {
+    let view = HeadlessCollectionView(
+      CollectionModel(items: [Int](), configuration: .init(allowsMultipleSelection: true)),
+      items: { [] })
+    let coordinator = CollectionCoordinator(target: view)
+    var log: [String] = []
+    coordinator.onSelectionChange = { log.append("binding \($0.sorted())") }
+    coordinator.update(items: [1, 2, 3], animated: false)
+    coordinator.selection = [2, 9]  // 9 is not in the data: the binding hears [2]
+    log.append("pending \(coordinator.hasPendingCallbacks)")
+    await coordinator.waitForCallbacks()
+    return log
+  }
+  print(await written())
+  _doc.expect("[\"pending true\", \"binding [2]\"]", at: 44)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_CollectionCoordinator_6() async throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
@@ -858,5 +1014,22 @@ import Testing
   }
   print(await feed())
   _doc.expect("[\"c\", \"b\", \"selected [0, 1]\"]", at: 38)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_CollectionUpdateStrategy_3() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftCoordinator/CollectionUpdateStrategy.swift:13
+
+  let strategy = CollectionUpdateStrategy.animated(below: 1_000)
+  print(strategy.animates(transactionAnimates: true, itemCount: 999))
+  _doc.expect("true", at: 16)
+  print(strategy.animates(transactionAnimates: true, itemCount: 1_000))
+  _doc.expect("false", at: 17)
+  print(CollectionUpdateStrategy.nonAnimated.animates(transactionAnimates: true, itemCount: 1))
+  _doc.expect("false", at: 19)
   _doc.expectNothingUnchecked()
 }

@@ -204,25 +204,30 @@ struct CoordinatorRefreshTests {
 @Suite("CollectionCoordinator: selection by identity")
 @MainActor
 struct CoordinatorSelectionTests {
-  @Test func aTapIsWrittenBackAndABindingWriteSelects() {
+  @Test func aTapIsWrittenBackAndABindingWriteSelects() async {
     let (view, coordinator) = makeCoordinator()
     var written: [Set<Int>] = []
     coordinator.onSelectionChange = { written.append($0) }
     coordinator.update(items: items(1, 2, 3), animated: true)
     coordinator.didSelectItem(at: p(0, 1))
+    // A tap is not a view update: written back at once.
     #expect(coordinator.selection == [2] && written == [[2]])
     #expect(view.model.indexPathsForSelectedItems == [p(0, 1)])
     coordinator.selection = [1, 3]
     #expect(view.model.indexPathsForSelectedItems == [p(0, 0), p(0, 2)])
+    await coordinator.waitForCallbacks()
     #expect(written == [[2]])  // the app's own write is not echoed
     coordinator.didDeselectItem(at: p(0, 0))
     #expect(coordinator.selection == [3] && written.last == [3])
-    // An identifier the data does not hold is dropped, and the binding hears of it.
+    // An identifier the data does not hold is dropped, and the binding hears of it, after
+    // the view update that wrote it.
     coordinator.selection = [3, 42]
-    #expect(coordinator.selection == [3] && written.last == [3])
+    #expect(coordinator.selection == [3] && written.count == 2)
+    await coordinator.waitForCallbacks()
+    #expect(written == [[2], [3], [3]])
   }
 
-  @Test func movedItemsStaySelectedAndDeletedOnesLeaveTheBinding() {
+  @Test func movedItemsStaySelectedAndDeletedOnesLeaveTheBinding() async {
     let (view, coordinator) = makeCoordinator()
     var written: [Set<Int>] = []
     coordinator.onSelectionChange = { written.append($0) }
@@ -230,7 +235,9 @@ struct CoordinatorSelectionTests {
     coordinator.selection = [1, 3]
     coordinator.update(items: items(4, 3, 2), animated: true)
     #expect(view.model.indexPathsForSelectedItems == [p(0, 1)])
-    #expect(coordinator.selection == [3] && written == [[3]])
+    #expect(coordinator.selection == [3] && written.isEmpty)
+    await coordinator.waitForCallbacks()
+    #expect(written == [[3]])
   }
 
   /// A reload (first data, threshold, off screen) clears a view's selection; the coordinator
@@ -259,10 +266,12 @@ struct CoordinatorSelectionTests {
   }
 }
 
-@Suite("CollectionCoordinator: load more")
+@Suite("CollectionCoordinator: load more (deprecated)")
 @MainActor
 struct CoordinatorLoadMoreTests {
-  @Test func loadMoreIsAskedOncePerDataVersion() {
+  /// The row-count trigger still works as documented, through the deferred callbacks.
+  @available(*, deprecated, message: "tests the deprecated loadMoreDistance")
+  @Test func loadMoreIsAskedOncePerDataVersion() async {
     let (view, coordinator) = makeCoordinator()
     var asked = 0
     coordinator.loadMoreDistance = 2
@@ -281,6 +290,8 @@ struct CoordinatorLoadMoreTests {
     #expect(asked == 1)
     view.viewport = .items(15..<20)
     coordinator.windowDidChange()
+    await coordinator.waitForCallbacks()
+    #expect(asked == 1)
     coordinator.willDisplayItem(at: p(0, 18))
     #expect(asked == 2)
   }
