@@ -113,6 +113,13 @@ public final class CollectionCoordinator<
   }
   var _onLoadMore: (() -> Void)?
 
+  /// Sets the deprecated row-count trigger without a deprecation warning: for a shell that
+  /// still forwards it.
+  package func _setLoadMore(distance: Int?, _ action: (() -> Void)?) {
+    _loadMoreDistance = distance
+    _onLoadMore = action
+  }
+
   /// Called when a scroll comes to rest on another item (`scrollDidSettle()`): write it back
   /// to a scroll-position binding.
   public var onScrollPositionChange: ((ItemIdentifier) -> Void)?

@@ -28,6 +28,23 @@
     static let defaultValue = CollectionCellState.normal
   }
 
+  /// What a cell's view calls to deselect its own cell, as LazyCollection's `deselectCell`:
+  /// the cell is deselected in the view and leaves the selection binding. Read it with
+  /// `@Environment(\.deselectCell)` and call it: `deselectCell()`.
+  public struct DeselectCellAction {
+    let action: @MainActor () -> Void
+
+    /// Deselects the cell.
+    ///
+    /// - Complexity: O(1) expected.
+    @MainActor public func callAsFunction() { action() }
+  }
+
+  /// The environment key of `deselectCell`.
+  struct _DeselectCellKey: EnvironmentKey {
+    static var defaultValue: DeselectCellAction { DeselectCellAction {} }
+  }
+
   /// How many times the cell was selected, so that a button at the root of a cell can fire
   /// on each selection.
   struct _CellSelectionCountKey: EnvironmentKey {
@@ -42,6 +59,15 @@
     public var cellState: CollectionCellState {
       get { self[_CellStateKey.self] }
       set { self[_CellStateKey.self] = newValue }
+    }
+
+    /// Deselects the collection cell that shows this view; nothing outside a
+    /// `StagedCollection`.
+    ///
+    /// - Complexity: O(1).
+    public var deselectCell: DeselectCellAction {
+      get { self[_DeselectCellKey.self] }
+      set { self[_DeselectCellKey.self] = newValue }
     }
 
     var _cellSelectionCount: Int {

@@ -28,110 +28,59 @@
   /// identity. Its logic is `CollectionCoordinator`, which `swift test` drives headlessly.
   ///
   /// - Cells are SwiftUI views (`UIHostingConfiguration`), self-sizing in a layout that
-  ///   sizes its items by estimate; the cell's state is in the environment (`cellState`).
-  /// - Any `UICollectionViewLayout`; a plain list by default.
-  /// - A selection binding of a set of identifiers, or of one optional identifier. Without
-  ///   one, a selected cell deselects itself, and a `Button` at the root of a cell fires
-  ///   when the cell is selected.
-  /// - `contentInsets(_:)` and `onLoadMore(within:perform:)`.
+  ///   sizes its items by estimate; the cell's state is in the environment (`cellState`), and
+  ///   so is `deselectCell`. In a list layout, SwiftUI's `.swipeActions` on a cell's view
+  ///   become the row's swipe actions.
+  /// - Any `UICollectionViewLayout`; a plain list by default. Sections may have headers,
+  ///   footers and views of any other kind the layout names: each kind is answered with a
+  ///   view registered for that kind (`SupplementaryRegistry`).
+  /// - A selection binding of a set of identifiers, or of one optional identifier, flat or
+  ///   sectioned. Without one, a tapped cell deselects itself, and a `Button` at the root of
+  ///   a cell fires when the cell is selected. `onSelect(for:perform:)` hears every tap.
+  /// - Modifiers that work in any order, as SwiftUI's own: `onReachEnd`, `onReachStart`,
+  ///   `onPrefetch`, `collectionUpdateStrategy`, `contentInsets`, `scrolledItem`,
+  ///   `onCollectionView`, `collectionContextMenu`; and SwiftUI's `.refreshable`, which adds
+  ///   a refresh control.
   /// - Elements are `Identifiable & Equatable`: no wrapper. Changed elements (same `id`,
   ///   not `==`) are refreshed in place; the others are left alone.
+  /// - No state is written during SwiftUI's view update: bindings and callbacks are
+  ///   delivered on the next turn of the main actor.
   @available(iOS 16, tvOS 16, visionOS 1, *)
   public struct StagedCollection<
-    SectionID: Hashable & Sendable, Element: Identifiable & Equatable & Sendable, Cell: View,
-    Header: View
+    SectionID: Hashable & Sendable, Element: Identifiable & Equatable & Sendable, Cell: View
   >: View where Element.ID: Sendable {
     let sections: [CollectionSection<SectionID, Element>]
     let cell: (Element) -> Cell
-    let header: ((SectionID) -> Header)?
+    let supplementary: [_SupplementaryKind: (String, SectionID) -> AnyView]
     let layout: () -> UICollectionViewLayout
-    var selection: _SelectionBinding<Element.ID> = .none
-    var insets = EdgeInsets()
-    var loadMore: (distance: Int, action: () -> Void)?
-    var scrolledTo: Binding<Element.ID?>?
+    let selection: _SelectionBinding<Element.ID>
 
-    /// The view: a representable of the collection view controller.
+    /// The view: a representable of the collection view controller, which reads the
+    /// modifiers from the environment.
     ///
     /// - Complexity: O(1); each update diffs the data.
     public var body: some View {
       _StagedCollectionRepresentable(collection: self)
     }
 
-    /// A collection of sections with headers.
-    ///
-    /// - Parameters:
-    ///   - sections: The sections and their elements.
-    ///   - selection: The selected elements' identifiers, or nil for no binding.
-    ///   - layout: Makes the layout; the default is a plain list with headers.
-    ///   - cell: The view of an element.
-    ///   - header: The view of a section's header.
-    /// - Complexity: O(1) here; each update diffs the data.
-    public init(
-      sections: [CollectionSection<SectionID, Element>],
-      selection: Binding<Set<Element.ID>>? = nil,
-      layout: @escaping () -> UICollectionViewLayout = { _defaultLayout(headers: true) },
-      @ViewBuilder cell: @escaping (Element) -> Cell,
-      @ViewBuilder header: @escaping (SectionID) -> Header
-    ) {
-      self.init(
-        sections: sections, cell: cell, header: header, layout: layout,
-        selection: selection.map(_SelectionBinding.set) ?? .none)
-    }
-
     /// Every initializer's one place to set the stored properties.
     init(
       sections: [CollectionSection<SectionID, Element>], cell: @escaping (Element) -> Cell,
-      header: ((SectionID) -> Header)?, layout: @escaping () -> UICollectionViewLayout,
-      selection: _SelectionBinding<Element.ID>
+      supplementary: [_SupplementaryKind: (String, SectionID) -> AnyView],
+      layout: @escaping () -> UICollectionViewLayout, selection: _SelectionBinding<Element.ID>
     ) {
       self.sections = sections
       self.cell = cell
-      self.header = header
+      self.supplementary = supplementary
       self.layout = layout
       self.selection = selection
     }
-
-    /// Sets the content insets of the collection view.
-    ///
-    /// - Parameter insets: The insets.
-    /// - Returns: The collection with those insets.
-    /// - Complexity: O(1).
-    public func contentInsets(_ insets: EdgeInsets) -> Self {
-      var copy = self
-      copy.insets = insets
-      return copy
-    }
-
-    /// Binds the scroll position by identity: the element at the top of the viewport,
-    /// written back once each time a scroll comes to rest; setting it scrolls that element
-    /// to the top. Updates keep the element the user reads where it is.
-    ///
-    /// - Parameter item: The identifier of the element the list is scrolled to.
-    /// - Returns: The collection with the binding.
-    /// - Complexity: O(1).
-    public func scrollPosition(_ item: Binding<Element.ID?>) -> Self {
-      var copy = self
-      copy.scrolledTo = item
-      return copy
-    }
-
-    /// Asks for more data when an element within `distance` of the end is about to be
-    /// shown, at most once per version of the data: the next page of a feed.
-    ///
-    /// - Parameters:
-    ///   - distance: How close to the end, in elements; 5 by default.
-    ///   - action: Loads more.
-    /// - Returns: The collection that asks.
-    /// - Complexity: O(1).
-    public func onLoadMore(within distance: Int = 5, perform action: @escaping () -> Void) -> Self {
-      var copy = self
-      copy.loadMore = (distance, action)
-      return copy
-    }
   }
 
+  // MARK: Flat collections
+
   @available(iOS 16, tvOS 16, visionOS 1, *)
-  extension StagedCollection where SectionID == Int, Header == EmptyView {
+  extension StagedCollection where SectionID == Int {
     /// A flat collection, with a selection binding of a set of identifiers.
     ///
     /// - Parameters:
@@ -142,11 +91,11 @@
     /// - Complexity: O(1) here; each update diffs the data.
     public init(
       _ elements: [Element], selection: Binding<Set<Element.ID>>? = nil,
-      layout: @escaping () -> UICollectionViewLayout = { _defaultLayout(headers: false) },
+      layout: @escaping () -> UICollectionViewLayout = { _defaultLayout() },
       @ViewBuilder cell: @escaping (Element) -> Cell
     ) {
       self.init(
-        sections: [CollectionSection(id: 0, elements: elements)], cell: cell, header: nil,
+        sections: [CollectionSection(id: 0, elements: elements)], cell: cell, supplementary: [:],
         layout: layout, selection: selection.map(_SelectionBinding.set) ?? .none)
     }
 
@@ -160,25 +109,214 @@
     /// - Complexity: O(1) here; each update diffs the data.
     public init(
       _ elements: [Element], selection: Binding<Element.ID?>,
-      layout: @escaping () -> UICollectionViewLayout = { _defaultLayout(headers: false) },
+      layout: @escaping () -> UICollectionViewLayout = { _defaultLayout() },
       @ViewBuilder cell: @escaping (Element) -> Cell
     ) {
       self.init(
-        sections: [CollectionSection(id: 0, elements: elements)], cell: cell, header: nil,
+        sections: [CollectionSection(id: 0, elements: elements)], cell: cell, supplementary: [:],
         layout: layout, selection: .single(selection))
     }
   }
 
-  /// The layout of a collection that names none: a plain list, with section headers when
-  /// the collection has them.
+  // MARK: Sections
+
+  @available(iOS 16, tvOS 16, visionOS 1, *)
+  extension StagedCollection {
+    /// A collection of sections with headers, and a selection binding of a set of
+    /// identifiers.
+    ///
+    /// - Parameters:
+    ///   - sections: The sections and their elements.
+    ///   - selection: The selected elements' identifiers, or nil for no binding.
+    ///   - layout: Makes the layout; the default is a plain list with headers.
+    ///   - cell: The view of an element.
+    ///   - header: The view of a section's header.
+    /// - Complexity: O(1) here; each update diffs the data.
+    public init<Header: View>(
+      sections: [CollectionSection<SectionID, Element>],
+      selection: Binding<Set<Element.ID>>? = nil,
+      layout: @escaping () -> UICollectionViewLayout = { _defaultLayout(headers: true) },
+      @ViewBuilder cell: @escaping (Element) -> Cell,
+      @ViewBuilder header: @escaping (SectionID) -> Header
+    ) {
+      self.init(
+        sections: sections, cell: cell, supplementary: [.header: _erased(header)],
+        layout: layout, selection: selection.map(_SelectionBinding.set) ?? .none)
+    }
+
+    /// A collection of sections with headers and one selected element at most.
+    ///
+    /// - Parameters:
+    ///   - sections: The sections and their elements.
+    ///   - selection: The selected element's identifier.
+    ///   - layout: Makes the layout; the default is a plain list with headers.
+    ///   - cell: The view of an element.
+    ///   - header: The view of a section's header.
+    /// - Complexity: O(1) here; each update diffs the data.
+    public init<Header: View>(
+      sections: [CollectionSection<SectionID, Element>], selection: Binding<Element.ID?>,
+      layout: @escaping () -> UICollectionViewLayout = { _defaultLayout(headers: true) },
+      @ViewBuilder cell: @escaping (Element) -> Cell,
+      @ViewBuilder header: @escaping (SectionID) -> Header
+    ) {
+      self.init(
+        sections: sections, cell: cell, supplementary: [.header: _erased(header)],
+        layout: layout, selection: .single(selection))
+    }
+
+    /// A collection of sections with headers and footers, and a selection binding of a set
+    /// of identifiers.
+    ///
+    /// - Parameters:
+    ///   - sections: The sections and their elements.
+    ///   - selection: The selected elements' identifiers, or nil for no binding.
+    ///   - layout: Makes the layout; the default is a plain list with headers and footers.
+    ///   - cell: The view of an element.
+    ///   - header: The view of a section's header.
+    ///   - footer: The view of a section's footer.
+    /// - Complexity: O(1) here; each update diffs the data.
+    public init<Header: View, Footer: View>(
+      sections: [CollectionSection<SectionID, Element>],
+      selection: Binding<Set<Element.ID>>? = nil,
+      layout: @escaping () -> UICollectionViewLayout = {
+        _defaultLayout(headers: true, footers: true)
+      },
+      @ViewBuilder cell: @escaping (Element) -> Cell,
+      @ViewBuilder header: @escaping (SectionID) -> Header,
+      @ViewBuilder footer: @escaping (SectionID) -> Footer
+    ) {
+      self.init(
+        sections: sections, cell: cell,
+        supplementary: [.header: _erased(header), .footer: _erased(footer)], layout: layout,
+        selection: selection.map(_SelectionBinding.set) ?? .none)
+    }
+
+    /// A collection of sections with headers and footers and one selected element at most.
+    ///
+    /// - Parameters:
+    ///   - sections: The sections and their elements.
+    ///   - selection: The selected element's identifier.
+    ///   - layout: Makes the layout; the default is a plain list with headers and footers.
+    ///   - cell: The view of an element.
+    ///   - header: The view of a section's header.
+    ///   - footer: The view of a section's footer.
+    /// - Complexity: O(1) here; each update diffs the data.
+    public init<Header: View, Footer: View>(
+      sections: [CollectionSection<SectionID, Element>], selection: Binding<Element.ID?>,
+      layout: @escaping () -> UICollectionViewLayout = {
+        _defaultLayout(headers: true, footers: true)
+      },
+      @ViewBuilder cell: @escaping (Element) -> Cell,
+      @ViewBuilder header: @escaping (SectionID) -> Header,
+      @ViewBuilder footer: @escaping (SectionID) -> Footer
+    ) {
+      self.init(
+        sections: sections, cell: cell,
+        supplementary: [.header: _erased(header), .footer: _erased(footer)], layout: layout,
+        selection: .single(selection))
+    }
+
+    /// A collection of sections whose layout names supplementary views of its own kinds (a
+    /// compositional layout's boundary items, badges), as the SwiftUI-collection tutorial's
+    /// `supplementaryKinds` and `supplementaryContent`. Headers and footers are kinds too:
+    /// `UICollectionView.elementKindSectionHeader` and `elementKindSectionFooter`.
+    ///
+    /// Every kind the layout asks for gets a view registered for that kind; a kind not in
+    /// `supplementaryKinds` gets an empty one.
+    ///
+    /// - Parameters:
+    ///   - sections: The sections and their elements.
+    ///   - selection: The selected elements' identifiers, or nil for no binding.
+    ///   - supplementaryKinds: The kinds `supplementary` gives views for.
+    ///   - layout: Makes the layout.
+    ///   - cell: The view of an element.
+    ///   - supplementary: The view of a kind, for a section.
+    /// - Complexity: O(k) here for k kinds; each update diffs the data.
+    public init<Supplementary: View>(
+      sections: [CollectionSection<SectionID, Element>],
+      selection: Binding<Set<Element.ID>>? = nil, supplementaryKinds: [String],
+      layout: @escaping () -> UICollectionViewLayout,
+      @ViewBuilder cell: @escaping (Element) -> Cell,
+      @ViewBuilder supplementary: @escaping (_ kind: String, SectionID) -> Supplementary
+    ) {
+      self.init(
+        sections: sections, cell: cell,
+        supplementary: _erased(kinds: supplementaryKinds, supplementary), layout: layout,
+        selection: selection.map(_SelectionBinding.set) ?? .none)
+    }
+
+    /// A collection of sections with supplementary views of the layout's kinds and one
+    /// selected element at most.
+    ///
+    /// - Parameters:
+    ///   - sections: The sections and their elements.
+    ///   - selection: The selected element's identifier.
+    ///   - supplementaryKinds: The kinds `supplementary` gives views for.
+    ///   - layout: Makes the layout.
+    ///   - cell: The view of an element.
+    ///   - supplementary: The view of a kind, for a section.
+    /// - Complexity: O(k) here for k kinds; each update diffs the data.
+    public init<Supplementary: View>(
+      sections: [CollectionSection<SectionID, Element>], selection: Binding<Element.ID?>,
+      supplementaryKinds: [String], layout: @escaping () -> UICollectionViewLayout,
+      @ViewBuilder cell: @escaping (Element) -> Cell,
+      @ViewBuilder supplementary: @escaping (_ kind: String, SectionID) -> Supplementary
+    ) {
+      self.init(
+        sections: sections, cell: cell,
+        supplementary: _erased(kinds: supplementaryKinds, supplementary), layout: layout,
+        selection: .single(selection))
+    }
+  }
+
+  /// A kind of supplementary view a collection gives: the section header and footer (whose
+  /// names are UIKit's, read on the main actor), or a kind the app names.
+  enum _SupplementaryKind: Hashable {
+    case header
+    case footer
+    case named(String)
+
+    /// The element kind UIKit uses for it.
+    @MainActor var elementKind: String {
+      switch self {
+      case .header: UICollectionView.elementKindSectionHeader
+      case .footer: UICollectionView.elementKindSectionFooter
+      case .named(let kind): kind
+      }
+    }
+  }
+
+  /// A section's view, erased.
+  func _erased<SectionID, Content: View>(_ content: @escaping (SectionID) -> Content)
+    -> (String, SectionID) -> AnyView
+  {
+    { _, section in AnyView(content(section)) }
+  }
+
+  /// The views of the named kinds, erased.
+  func _erased<SectionID, Content: View>(
+    kinds: [String], _ content: @escaping (String, SectionID) -> Content
+  ) -> [_SupplementaryKind: (String, SectionID) -> AnyView] {
+    var result: [_SupplementaryKind: (String, SectionID) -> AnyView] = [:]
+    for kind in kinds {
+      result[.named(kind)] = { kind, section in AnyView(content(kind, section)) }
+    }
+    return result
+  }
+
+  /// The layout of a collection that names none: a plain list, with section headers and
+  /// footers when the collection has them.
   ///
-  /// - Parameter headers: Whether sections have headers.
+  /// - Parameters:
+  ///   - headers: Whether sections have headers.
+  ///   - footers: Whether sections have footers.
   /// - Returns: A compositional list layout.
   /// - Complexity: O(1).
   @MainActor @usableFromInline
-  func _defaultLayout(headers: Bool) -> UICollectionViewLayout {
+  func _defaultLayout(headers: Bool = false, footers: Bool = false) -> UICollectionViewLayout {
     var configuration = UICollectionLayoutListConfiguration(appearance: .plain)
     configuration.headerMode = headers ? .supplementary : .none
+    configuration.footerMode = footers ? .supplementary : .none
     return UICollectionViewCompositionalLayout.list(using: configuration)
   }
 

@@ -55,6 +55,8 @@
 @MainActor open class NSCollectionView: NSView, NSAnimatablePropertyContainer {
   // nscollectionview/collectionviewlayout
   open var collectionViewLayout: NSCollectionViewLayout? = nil
+  // nscollectionview/allowsmultipleselection
+  open var allowsMultipleSelection: Bool = false
   // nsanimatablepropertycontainer/animator(), as NSView implements it
   public func animator() -> Self { self }
   // nscollectionview/reloaddata()

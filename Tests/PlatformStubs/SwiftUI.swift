@@ -137,6 +137,26 @@ public struct EnvironmentValues {
 // animation
 public struct Animation: Equatable, Sendable {}
 
+// refreshaction
+public struct RefreshAction: Sendable {
+  // refreshaction/callasfunction()
+  public func callAsFunction() async {}
+}
+extension EnvironmentValues {
+  // environmentvalues/refresh
+  public var refresh: RefreshAction? { nil }
+}
+
+// anyview
+public struct AnyView: View {
+  // anyview/init(_:)-5cj6a (a view)
+  nonisolated public init<V: View>(_ view: V) {}
+  public var body: Never { fatalError() }
+}
+
+// horizontaledge
+public enum HorizontalEdge: Int8, Sendable { case leading, trailing }
+
 // transaction
 public struct Transaction {
   // transaction/animation
@@ -185,6 +205,23 @@ extension View {
   public func opacity(_ opacity: Double) -> some View { ModifiedContent<Self, Double>() }
   // view/allowshittesting(_:)
   public func allowsHitTesting(_ enabled: Bool) -> some View { ModifiedContent<Self, Bool>() }
+  // view/transformenvironment(_:transform:)
+  public func transformEnvironment<V>(
+    _ keyPath: WritableKeyPath<EnvironmentValues, V>, transform: @escaping (inout V) -> Void
+  ) -> some View { ModifiedContent<Self, V>() }
+  // view/refreshable(action:) (iOS 15)
+  public func refreshable(action: @escaping @Sendable () async -> Void) -> some View {
+    ModifiedContent<Self, Int>()
+  }
+  // view/padding(_:_:)
+  public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
+    ModifiedContent<Self, Edge.Set>()
+  }
+  // view/swipeactions(edge:allowsfullswipe:content:) (iOS 15)
+  public func swipeActions<T: View>(
+    edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true,
+    @ViewBuilder content: () -> T
+  ) -> some View { ModifiedContent<Self, T>() }
   // view/onchange(of:perform:) (iOS 14; deprecated from iOS 17)
   public func onChange<V: Equatable>(of value: V, perform action: @escaping (_ newValue: V) -> Void)
     -> some View { ModifiedContent<Self, V>() }
@@ -196,6 +233,8 @@ extension View {
   public let coordinator: Representable.Coordinator
   // uiviewcontrollerrepresentablecontext/transaction
   public var transaction: Transaction
+  // uiviewcontrollerrepresentablecontext/environment
+  public var environment: EnvironmentValues
 }
 
 // uiviewcontrollerrepresentable

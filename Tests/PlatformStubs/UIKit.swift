@@ -58,6 +58,40 @@ public struct UIEdgeInsets: Equatable, Sendable {
 // uiwindow
 @MainActor open class UIWindow: UIView {}
 
+// uicontrol
+@MainActor open class UIControl: UIView {
+  // uicontrol/event
+  public struct Event: OptionSet, @unchecked Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    // uicontrol/event/valuechanged
+    public static let valueChanged = Event(rawValue: 1 << 12)
+  }
+  // uicontrol/addaction(_:for:) (iOS 14)
+  open func addAction(_ action: UIAction, for controlEvents: UIControl.Event) {}
+}
+
+// uiaction (iOS 13); its init(title:image:identifier:discoverabilityTitle:attributes:state:handler:)
+// is called here with the handler alone, the other parameters keeping their defaults.
+@MainActor open class UIAction: NSObject {
+  // uiaction/init(title:image:identifier:discoverabilitytitle:attributes:state:handler:)
+  public convenience init(title: String = "", handler: @escaping UIActionHandler) { self.init() }
+}
+// uiactionhandler
+public typealias UIActionHandler = @MainActor (UIAction) -> Void
+
+// uirefreshcontrol
+@MainActor open class UIRefreshControl: UIControl {
+  public override init() {}
+  // uirefreshcontrol/endrefreshing()
+  open func endRefreshing() {}
+  // uirefreshcontrol/isrefreshing
+  open var isRefreshing: Bool { false }
+}
+
+// uicontextmenuconfiguration (iOS 13)
+@MainActor open class UIContextMenuConfiguration: NSObject {}
+
 // uiscrollview
 @MainActor open class UIScrollView: UIView {
   // uiscrollview/contentinset
@@ -70,6 +104,8 @@ public struct UIEdgeInsets: Equatable, Sendable {
   open var contentSize: CGSize = .zero
   // uiscrollview/setcontentoffset(_:animated:)
   open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {}
+  // uiscrollview/refreshcontrol (iOS 10)
+  open var refreshControl: UIRefreshControl? = nil
 }
 
 // uiscrollviewdelegate
@@ -97,6 +133,18 @@ public struct UIEdgeInsets: Equatable, Sendable {
 // uicollectionviewdelegate (which refines UIScrollViewDelegate)
 @MainActor public protocol UICollectionViewDelegate: UIScrollViewDelegate {}
 
+// uicollectionviewdatasourceprefetching (iOS 10)
+@MainActor public protocol UICollectionViewDataSourcePrefetching: NSObjectProtocol {
+  // uicollectionviewdatasourceprefetching/collectionview(_:prefetchitemsat:)
+  func collectionView(_ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath])
+}
+
+// uitableviewdatasourceprefetching (iOS 10)
+@MainActor public protocol UITableViewDataSourcePrefetching: NSObjectProtocol {
+  // uitableviewdatasourceprefetching/tableview(_:prefetchrowsat:)
+  func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath])
+}
+
 // uicollectionviewlayoutattributes
 @MainActor open class UICollectionViewLayoutAttributes: NSObject {
   // uicollectionviewlayoutattributes/frame
@@ -111,6 +159,10 @@ public struct UIEdgeInsets: Equatable, Sendable {
   public enum HeaderMode: Sendable { case none, supplementary, firstItemInSection }
   // uicollectionlayoutlistconfiguration/headermode-swift.property
   public var headerMode: UICollectionLayoutListConfiguration.HeaderMode = .none
+  // uicollectionlayoutlistconfiguration/footermode-swift.enum
+  public enum FooterMode: Sendable { case none, supplementary }
+  // uicollectionlayoutlistconfiguration/footermode-swift.property
+  public var footerMode: UICollectionLayoutListConfiguration.FooterMode = .none
   // uicollectionlayoutlistconfiguration/init(appearance:)
   public init(appearance: UICollectionLayoutListConfiguration.Appearance) {}
 }
@@ -191,6 +243,21 @@ public struct UIEdgeInsets: Equatable, Sendable {
   weak open var delegate: (any UICollectionViewDelegate)? = nil
   // uicollectionview/elementkindsectionheader
   public class var elementKindSectionHeader: String { "UICollectionElementKindSectionHeader" }
+  // uicollectionview/elementkindsectionfooter
+  public class var elementKindSectionFooter: String { "UICollectionElementKindSectionFooter" }
+  // uicollectionview/prefetchdatasource (iOS 10)
+  weak open var prefetchDataSource: (any UICollectionViewDataSourcePrefetching)? = nil
+  // uicollectionview/isprefetchingenabled (iOS 10)
+  open var isPrefetchingEnabled: Bool = true
+  // uicollectionview/register(_:forsupplementaryviewofkind:withreuseidentifier:)-(anyclass?,_,_)
+  open func register(
+    _ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String,
+    withReuseIdentifier identifier: String
+  ) {}
+  // uicollectionview/dequeuereusablesupplementaryview(ofkind:withreuseidentifier:for:)
+  open func dequeueReusableSupplementaryView(
+    ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
+  ) -> UICollectionReusableView { fatalError() }
   // uicollectionview/cellregistration (iOS 14)
   public struct CellRegistration<Cell: UICollectionViewCell, Item> {
     public typealias Handler = (Cell, IndexPath, Item) -> Void
@@ -280,6 +347,10 @@ public struct UIEdgeInsets: Equatable, Sendable {
 
 // uitableview
 @MainActor open class UITableView: UIScrollView {
+  // uitableview/prefetchdatasource (iOS 10)
+  weak open var prefetchDataSource: (any UITableViewDataSourcePrefetching)? = nil
+  // uitableview/allowsmultipleselection
+  open var allowsMultipleSelection: Bool = false
   // uitableview/rowanimation
   public enum RowAnimation: Int, @unchecked Sendable {
     case fade, right, left, top, bottom, none, middle
@@ -349,6 +420,8 @@ public struct UIEdgeInsets: Equatable, Sendable {
   open func loadView() {}
   // uiviewcontroller/viewdidload()
   open func viewDidLoad() {}
+  // uiviewcontroller/viewdidlayoutsubviews()
+  open func viewDidLayoutSubviews() {}
 }
 
 // uicollectionviewcontroller

@@ -1033,3 +1033,19 @@ import Testing
   _doc.expect("false", at: 19)
   _doc.expectNothingUnchecked()
 }
+
+@Test func doc_SupplementaryRegistry_1() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftCoordinator/SupplementaryRegistry.swift:18
+
+  let registry = SupplementaryRegistry(kindsWithContent: ["UICollectionElementKindSectionHeader"])
+  let footer = registry.registration(forKind: "UICollectionElementKindSectionFooter")
+  print(footer.kind, footer.showsContent)
+  _doc.expect("UICollectionElementKindSectionFooter false", at: 22)
+  print(registry.registration(forKind: "header").kind)
+  _doc.expect("header", at: 23)
+  _doc.expectNothingUnchecked()
+}

@@ -74,18 +74,18 @@ import Testing
   print(UpdateGuard.standard.trapsInDebugBuilds)
   _doc.expect("false", at: 306)
   UpdateGuard.standard = UpdateGuard()
-  // README.md:432
+  // README.md:434
 
   var feed = CollectionModel(items: Array(0..<100))
   feed.geometry = .init(viewportHeight: 600, contentOffset: 880, itemHeight: 44)
   print(feed.scrollAnchor!)
-  _doc.expect("20 at 0.0", at: 436)
+  _doc.expect("20 at 0.0", at: 438)
   try feed.reload(
     using: StagedChangeset(source: Array(0..<100), target: Array(-10..<100)),
     scrollPosition: .keepAnchor)
   print(feed.scrollAnchor!)
-  _doc.expect("20 at 0.0", at: 440)
-  // README.md:458
+  _doc.expect("20 at 0.0", at: 442)
+  // README.md:460
   let dataSource = CollectionModelDataSource<String, Int>()
   var snapshot = DiffableSnapshot<String, Int>()
   try snapshot.appendSections(["main"])
@@ -97,10 +97,10 @@ import Testing
   try next.reconfigureItems([8])           // same cell, selection kept
   try dataSource.apply(next, animatingDifferences: false)
   print(dataSource.target.numberOfItems(inSection: 0))
-  _doc.expect("99", at: 468)
+  _doc.expect("99", at: 470)
   print(dataSource.target.staleCells)
-  _doc.expect("[]", at: 469)
-  // README.md:490
+  _doc.expect("[]", at: 471)
+  // README.md:492
   let chores = CollectionModelDataSource<String, String>()
   try chores.apply(
     DiffableSnapshot<String, String> {
@@ -111,10 +111,10 @@ import Testing
   try chores.reorderItem(
     at: ElementPath(element: 0, section: 1), to: ElementPath(element: 0, section: 0))
   print(chores.snapshot().itemIdentifiers)
-  _doc.expect("[\"Taxes\", \"Dishes\", \"Laundry\"]", at: 499)
+  _doc.expect("[\"Taxes\", \"Dishes\", \"Laundry\"]", at: 501)
   print(chores.indexPath(for: "Laundry")!)
-  _doc.expect("[0, 2]", at: 500)
-  // README.md:531
+  _doc.expect("[0, 2]", at: 502)
+  // README.md:533
   var outline = DiffableSectionSnapshot<String>()
   try outline.append(["Inbox", "Archive"])
   try outline.append(["2025", "2026"], to: "Archive")
@@ -122,8 +122,8 @@ import Testing
   try mail.apply(outline, to: "Mailboxes")
   try mail.toggleExpansion(of: "Archive")
   print(mail.snapshot().itemIdentifiers)
-  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 537)
+  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 539)
   print(mail.snapshot(for: "Mailboxes").level(of: "2026"))
-  _doc.expect("1", at: 538)
+  _doc.expect("1", at: 540)
   _doc.expectNothingUnchecked()
 }

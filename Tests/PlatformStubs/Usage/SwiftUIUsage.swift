@@ -1,6 +1,9 @@
 // How apps use StagedCollection, type-checked against the SwiftUI and UIKit stubs by
-// Scripts/check-platforms.sh: a flat grid with a set binding, a list with an optional single
-// selection, sections with headers, insets, load more, the cell's state, a button in a cell.
+// Scripts/check-platforms.sh: a flat list with a single selection, modifiers in any order and
+// through other modifiers, sections with headers and footers and single selection, the
+// tutorial's supplementary kinds, the cell's state and its deselect action, a button in a
+// cell, swipe actions, a context menu, reaching the collection view, prefetching, a refresh
+// control and each update strategy.
 import Stagecraft
 import SwiftUI
 import UIKit
@@ -14,9 +17,17 @@ struct Photo: Identifiable, Equatable, Sendable {
 struct PhotoCell: View {
   let photo: Photo
   @Environment(\.cellState) private var state
+  @Environment(\.deselectCell) private var deselectCell
 
   var body: some View {
-    Text(photo.title).opacity(state == .normal ? 1 : 0.6)
+    VStack {
+      Text(photo.title).opacity(state == .normal ? 1 : 0.6)
+      Button("Done") { deselectCell() }
+    }
+    // In a list layout, a cell's swipe actions are the row's.
+    .swipeActions {
+      Button("Delete") { print("delete \(photo.id)") }
+    }
   }
 }
 
@@ -27,13 +38,27 @@ struct FeedView: View {
   @State private var reading: Photo.ID?
 
   var body: some View {
+    // Modifiers in any order, through SwiftUI's own.
     StagedCollection(photos, selection: $selected) { photo in
       PhotoCell(photo: photo)
     }
-    .scrollPosition($reading)
+    .padding()
+    .scrolledItem($reading)
+    .onReachEnd(distance: .points(800)) {
+      photos += (photos.count..<photos.count + 20).map { Photo(id: $0, title: "more") }
+    }
     .contentInsets(EdgeInsets(top: 8, leading: 0, bottom: 8, trailing: 0))
-    .onLoadMore(within: 10) {
-      photos.append(Photo(id: photos.count, title: "more"))
+    .onSelect(for: Photo.self) { photo in print("opened \(photo.title)") }
+    .onPrefetch(for: Photo.self) { ids in
+      print("download \(ids)")
+    } cancel: { ids in
+      print("cancel \(ids)")
+    }
+    .collectionUpdateStrategy(.animated(below: 1_000).reloading(above: 500))
+    .refreshable { print("reload") }
+    .onCollectionView { collectionView in collectionView.isPrefetchingEnabled = true }
+    .collectionContextMenu(for: Photo.self) { photos in
+      photos.isEmpty ? nil : UIContextMenuConfiguration()
     }
   }
 }
@@ -45,13 +70,44 @@ struct AlbumsView: View {
     CollectionSection(id: "Winter", elements: [Photo(id: 2, title: "Snow")]),
   ]
   @State private var picked: Set<Photo.ID> = []
+  @State private var cover: Photo.ID?
 
   var body: some View {
-    StagedCollection(sections: albums, selection: $picked) { photo in
-      PhotoCell(photo: photo)
-    } header: { title in
-      Text(title)
+    VStack {
+      StagedCollection(sections: albums, selection: $picked) { photo in
+        PhotoCell(photo: photo)
+      } header: { title in
+        Text(title)
+      }
+      // One selected photo across sections, with footers.
+      StagedCollection(sections: albums, selection: $cover) { photo in
+        PhotoCell(photo: photo)
+      } header: { title in
+        Text(title)
+      } footer: { title in
+        Text("end of \(title)")
+      }
+      .onReachStart { print("older albums") }
     }
+  }
+}
+
+/// The layout names a badge kind of its own; every kind it asks for gets a view of that kind.
+@available(iOS 16, *)
+struct BadgedView: View {
+  let albums: [CollectionSection<String, Photo>]
+  let layout: () -> UICollectionViewLayout
+
+  var body: some View {
+    StagedCollection(
+      sections: albums, supplementaryKinds: ["badge", UICollectionView.elementKindSectionHeader],
+      layout: layout
+    ) { photo in
+      PhotoCell(photo: photo)
+    } supplementary: { kind, album in
+      Text(kind == "badge" ? "new" : album)
+    }
+    .collectionUpdateStrategy(.nonAnimated)
   }
 }
 
@@ -63,5 +119,6 @@ struct ActionsView: View {
     StagedCollection(actions) { action in
       Button(action.title) { print("tapped \(action.title)") }
     }
+    .collectionUpdateStrategy(.reloadData)
   }
 }

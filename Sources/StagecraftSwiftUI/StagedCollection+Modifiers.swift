@@ -1,0 +1,216 @@
+#if canImport(SwiftUI) && canImport(UIKit) && !os(watchOS)
+  import StagecraftCoordinator
+  import StagecraftReplay
+  import SwiftUI
+  import UIKit
+
+  /// What the modifiers of a `StagedCollection` ask for, carried in the environment so that
+  /// they work in any order and through any other modifier, as SwiftUI's own do. The
+  /// innermost value of each wins.
+  struct _CollectionOptions {
+    var insets: EdgeInsets?
+    var strategy: CollectionUpdateStrategy?
+    var reachEnd: _Reach?
+    var reachStart: _Reach?
+    var loadMore: (distance: Int, action: () -> Void)?
+    var onCollectionView: ((UICollectionView) -> Void)?
+    /// Closures of identifiers and elements, erased: the collection passes its own, and
+    /// each modifier reads back the type it was declared for.
+    var onSelect: ((Any) -> Void)?
+    var prefetch: (prefetch: ([AnyHashable]) -> Void, cancel: ([AnyHashable]) -> Void)?
+    var contextMenu: (([Any]) -> UIContextMenuConfiguration?)?
+    var scrolledItem: (get: () -> AnyHashable?, set: (AnyHashable) -> Void)?
+  }
+
+  /// A reach trigger's distance and handler.
+  struct _Reach {
+    var distance: ReachDistance
+    var action: @MainActor () async -> Void
+  }
+
+  struct _CollectionOptionsKey: EnvironmentKey {
+    static var defaultValue: _CollectionOptions { _CollectionOptions() }
+  }
+
+  extension EnvironmentValues {
+    var _collectionOptions: _CollectionOptions {
+      get { self[_CollectionOptionsKey.self] }
+      set { self[_CollectionOptionsKey.self] = newValue }
+    }
+  }
+
+  @available(iOS 16, tvOS 16, visionOS 1, *)
+  extension View {
+    /// Loads the next page when the collection comes within `distance` of its end: twice
+    /// the viewport's height by default, as KarrotListKit's `onReachEnd`, or a number of
+    /// points. The action runs once per page: the trigger is busy until it returns and
+    /// fires again only once the page arrived (the content grew) or the list left the
+    /// zone and came back; short content that fills less than the screen asks at once.
+    ///
+    /// - Parameters:
+    ///   - distance: How close to the end.
+    ///   - action: Loads the next page; the trigger waits for it to return.
+    /// - Returns: The view, whose `StagedCollection`s ask.
+    /// - Complexity: O(1).
+    public func onReachEnd(
+      distance: ReachDistance = .standard, perform action: @escaping @MainActor () async -> Void
+    ) -> some View {
+      transformEnvironment(\._collectionOptions) {
+        $0.reachEnd = _Reach(distance: distance, action: action)
+      }
+    }
+
+    /// Loads what comes before when the collection, scrolling toward its start, comes within
+    /// `distance` of it: the older messages of a chat. Updates keep the item the user reads
+    /// in place while the page arrives above it. Once per page, as `onReachEnd`.
+    ///
+    /// - Parameters:
+    ///   - distance: How close to the start.
+    ///   - action: Loads the previous page; the trigger waits for it to return.
+    /// - Returns: The view, whose `StagedCollection`s ask.
+    /// - Complexity: O(1).
+    public func onReachStart(
+      distance: ReachDistance = .standard, perform action: @escaping @MainActor () async -> Void
+    ) -> some View {
+      transformEnvironment(\._collectionOptions) {
+        $0.reachStart = _Reach(distance: distance, action: action)
+      }
+    }
+
+    /// Asks for more data when an element within `distance` of the end is about to be
+    /// shown, at most once per version of the data.
+    ///
+    /// - Parameters:
+    ///   - distance: How close to the end, in elements; 5 by default.
+    ///   - action: Loads more.
+    /// - Returns: The view, whose `StagedCollection`s ask.
+    /// - Complexity: O(1).
+    @available(*, deprecated, message: "Use onReachEnd(distance:perform:), measured in points")
+    public func onLoadMore(within distance: Int = 5, perform action: @escaping () -> Void)
+      -> some View
+    {
+      transformEnvironment(\._collectionOptions) { $0.loadMore = (distance, action) }
+    }
+
+    /// Sets the content insets of the collection view.
+    ///
+    /// - Parameter insets: The insets.
+    /// - Returns: The view, whose `StagedCollection`s use them.
+    /// - Complexity: O(1).
+    public func contentInsets(_ insets: EdgeInsets) -> some View {
+      transformEnvironment(\._collectionOptions) { $0.insets = insets }
+    }
+
+    /// How updates reach the collection view: whether they animate, and above how many
+    /// changes the view reloads instead; see `CollectionUpdateStrategy`.
+    ///
+    /// - Parameter strategy: The strategy; as the transaction says, by default.
+    /// - Returns: The view, whose `StagedCollection`s use it.
+    /// - Complexity: O(1).
+    public func collectionUpdateStrategy(_ strategy: CollectionUpdateStrategy) -> some View {
+      transformEnvironment(\._collectionOptions) { $0.strategy = strategy }
+    }
+
+    /// Hands the app the collection view once it exists, for settings no modifier covers: a
+    /// prefetch data source of its own, a refresh control of its own, scroll indicators,
+    /// `keyboardDismissMode`, drag and drop.
+    ///
+    /// The collection owns the view's `dataSource` and `delegate`: changing them breaks it.
+    /// Do not change its data (`reloadData()`, batch updates) or its selection either: the
+    /// coordinator keeps them in step with the data and the bindings. Replacing the
+    /// `prefetchDataSource` or the `refreshControl` turns `onPrefetch` or `.refreshable` off.
+    ///
+    /// - Parameter configure: Called once, after the collection view is made.
+    /// - Returns: The view.
+    /// - Complexity: O(1).
+    public func onCollectionView(_ configure: @escaping (UICollectionView) -> Void) -> some View {
+      transformEnvironment(\._collectionOptions) { $0.onCollectionView = configure }
+    }
+
+    /// Called with the element the user taps, whether or not a selection is bound: the
+    /// tutorial's `didSelectItem`.
+    ///
+    /// - Parameters:
+    ///   - type: The collection's element type.
+    ///   - action: Called with the tapped element.
+    /// - Returns: The view, whose `StagedCollection`s of `type` report taps.
+    /// - Complexity: O(1).
+    public func onSelect<Element: Sendable>(
+      for type: Element.Type, perform action: @escaping (Element) -> Void
+    ) -> some View {
+      transformEnvironment(\._collectionOptions) {
+        $0.onSelect = { element in (element as? Element).map(action) }
+      }
+    }
+
+    /// Prefetches what the collection is about to show, by identity: `prefetch` hears the
+    /// identifiers of the elements UIKit asks for, nearest first, once each until they are
+    /// shown or cancelled; `cancel` hears those it no longer needs, and those an update
+    /// deleted. UIKit's index paths, which go stale across updates, never reach the app.
+    ///
+    /// - Parameters:
+    ///   - type: The collection's element type.
+    ///   - prefetch: Starts the work for these elements (an image download).
+    ///   - cancel: Cancels it.
+    /// - Returns: The view, whose `StagedCollection`s of `type` prefetch.
+    /// - Complexity: O(1).
+    public func onPrefetch<Element: Identifiable & Sendable>(
+      for type: Element.Type, prefetch: @escaping ([Element.ID]) -> Void,
+      cancel: @escaping ([Element.ID]) -> Void
+    ) -> some View where Element.ID: Sendable {
+      transformEnvironment(\._collectionOptions) {
+        $0.prefetch = (
+          { prefetch($0.compactMap { $0.base as? Element.ID }) },
+          { cancel($0.compactMap { $0.base as? Element.ID }) }
+        )
+      }
+    }
+
+    /// A context menu for the elements the user presses (UIKit's
+    /// `collectionView(_:contextMenuConfigurationForItemsAt:point:)`), by element.
+    ///
+    /// - Parameters:
+    ///   - type: The collection's element type.
+    ///   - menu: The menu's configuration for the elements, or nil for none.
+    /// - Returns: The view, whose `StagedCollection`s of `type` show the menu.
+    /// - Complexity: O(1).
+    public func collectionContextMenu<Element: Sendable>(
+      for type: Element.Type, menu: @escaping ([Element]) -> UIContextMenuConfiguration?
+    ) -> some View {
+      transformEnvironment(\._collectionOptions) {
+        $0.contextMenu = { elements in menu(elements.compactMap { $0 as? Element }) }
+      }
+    }
+
+    /// Binds the item the list is scrolled to, by identity: the element at the top of the
+    /// viewport, written back once each time a scroll comes to rest; setting it scrolls
+    /// that element to the top. (Updates keep the element the user reads where it is
+    /// whether or not this is bound: that is the coordinator's scroll-position policy.)
+    ///
+    /// - Parameter item: The identifier of the element the list is scrolled to.
+    /// - Returns: The view, whose `StagedCollection`s bind it.
+    /// - Complexity: O(1).
+    public func scrolledItem<ID: Hashable & Sendable>(_ item: Binding<ID?>) -> some View {
+      transformEnvironment(\._collectionOptions) {
+        $0.scrolledItem = (
+          { item.wrappedValue.map(AnyHashable.init) },
+          { item.wrappedValue = $0.base as? ID }
+        )
+      }
+    }
+  }
+
+  @available(iOS 16, tvOS 16, visionOS 1, *)
+  extension StagedCollection {
+    /// Binds the item the list is scrolled to: see `scrolledItem(_:)`, its new name, which
+    /// keeps it apart from SwiftUI's own `scrollPosition` modifiers.
+    ///
+    /// - Parameter item: The identifier of the element the list is scrolled to.
+    /// - Returns: The collection with the binding.
+    /// - Complexity: O(1).
+    @available(*, deprecated, renamed: "scrolledItem(_:)")
+    public func scrollPosition(_ item: Binding<Element.ID?>) -> some View {
+      scrolledItem(item)
+    }
+  }
+#endif
