@@ -131,6 +131,7 @@ extension CollectionModel {
   }
 
   mutating func _reloadData(newSections: [Section]) {
+    _dataWillChange(carry: nil)
     let kept = configuration.keepsSelectionOnReloadData ? _selection : []
     sections = newSections
     _elements = newSections.map { Array($0.elements) }
@@ -184,6 +185,12 @@ extension CollectionModel {
       if let target = map.itemTarget(of: path) { newSelection.insert(target) }
     }
 
+    // Prefetching follows items by identity: a reloaded item is the same item, fresh.
+    _dataWillChange { path in
+      map.itemTarget(of: path)
+        ?? (batch.reloadItems.contains(path) || batch.reloadSections.contains(path.section)
+          ? map.reloadedItemTarget(of: path) : nil)
+    }
     sections = newSections
     _elements = newElements
     _cells = newCells

@@ -31,11 +31,6 @@ extension CollectionModel {
     from source: ElementPath, to destination: ElementPath
   ) throws(BatchUpdateError) {
     try _checkInteractiveMove(from: source, to: destination)
-    let element = _elements[source.section].remove(at: source.element)
-    _elements[destination.section].insert(element, at: destination.element)
-    for section in Set([source.section, destination.section]) {
-      sections[section] = Section(source: sections[section], elements: _elements[section])
-    }
     func moved(_ path: ElementPath) -> ElementPath {
       if path == source { return destination }
       var result = path
@@ -46,6 +41,12 @@ extension CollectionModel {
         result.element += 1
       }
       return result
+    }
+    _dataWillChange { moved($0) }
+    let element = _elements[source.section].remove(at: source.element)
+    _elements[destination.section].insert(element, at: destination.element)
+    for section in Set([source.section, destination.section]) {
+      sections[section] = Section(source: sections[section], elements: _elements[section])
     }
     _cells = Dictionary(uniqueKeysWithValues: _cells.map { (moved($0.key), $0.value) })
     _selection = Set(_selection.map(moved))

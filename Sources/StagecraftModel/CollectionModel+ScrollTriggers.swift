@@ -93,7 +93,7 @@ extension CollectionModel {
     set {
       _triggers.buffers = newValue
       if newValue == nil {
-        for (element, path) in _triggers.tracker.cancelAll() {
+        for (element, path) in _triggers.tracker.cancelAll(_elements, _layout) {
           scrollEvents.append(.cancelPrefetch(element, at: path))
         }
       }
@@ -164,7 +164,7 @@ extension CollectionModel {
   ///
   /// - Complexity: O(w) for the w items of the prefetch window.
   public var prefetchedItems: [Element.DifferenceIdentifier] {
-    _triggers.tracker.entries.filter(\.isOutstanding).map(\.element.differenceIdentifier)
+    _triggers.tracker.outstanding(in: _elements, _layout)
   }
 }
 
@@ -233,6 +233,30 @@ extension CollectionModel {
     guard let _layout else { return }
     let viewport = _viewportRange(geometry)
     let flats = _layout.items(in: window)
+    // A scroll over the same data looks at what enters and leaves the window.
+    if !_triggers.dataChanged {
+      let elements = _elements
+      let moved = _triggers.tracker.scroll(
+        to: flats, visible: _layout.items(in: viewport), viewport: viewport, _layout
+      ) { flat in
+        let path = _layout.path(flat)
+        return elements[path.section][path.element].differenceIdentifier.hashValue
+      }
+      if let moved {
+        for flat in moved.cancels {
+          let path = _layout.path(flat)
+          scrollEvents.append(.cancelPrefetch(_elements[path.section][path.element], at: path))
+        }
+        for flat in moved.prefetches {
+          let path = _layout.path(flat)
+          scrollEvents.append(.prefetch(_elements[path.section][path.element], at: path))
+        }
+        return
+      }
+    }
+    // Otherwise by identity: after an update (whose blocks carried the paths), or when an
+    // identifier repeats in the window.
+    if !_triggers.dataChanged { _triggers.tracker.materialize(_elements, _layout) }
     var entries: [_PrefetchTracker<Element>.Entry] = []
     entries.reserveCapacity(flats.count)
     for flat in flats {
@@ -250,11 +274,28 @@ extension CollectionModel {
       if index == nil { index = Self._firstPaths(elements) }
       return index?[id]
     }
+    _record(events)
+  }
+
+  private mutating func _record(_ events: _PrefetchTracker<Element>.Events) {
     for (element, path) in events.cancels {
       scrollEvents.append(.cancelPrefetch(element, at: path))
     }
     for (element, path) in events.prefetches {
       scrollEvents.append(.prefetch(element, at: path))
+    }
+  }
+
+  /// Before the data changes: the prefetch state is read from the data it describes, and
+  /// `carry` takes each tracked item to its path after the change (`nil` when a reload
+  /// leaves it to be found by identity).
+  mutating func _dataWillChange(carry: ((ElementPath) -> ElementPath?)?) {
+    guard !_triggers.tracker.isEmpty else { return }
+    _triggers.tracker.materialize(_elements, _layout)
+    if let carry {
+      _triggers.tracker.carry(carry)
+    } else {
+      _triggers.tracker.pathsAreCarried = false
     }
   }
 

@@ -6,6 +6,13 @@ import StagecraftReplay
 ///
 /// An identifier is one item: when the data repeats it, its occurrences count together (in
 /// the window if any is, visible if any is; its path is its first occurrence in the window).
+///
+/// Two forms of one state. While the data does not change and no identifier repeats in the
+/// window, the state is positional (`_Positional`): the window's flat positions and a flag
+/// byte for each, so that a scroll looks only at the items that enter or leave the window.
+/// Before the data changes, the state is materialized (`entries`): each item's element and
+/// path, which each block of the update carries through its old → new map; the evaluation
+/// after the update matches them by identity.
 struct _PrefetchTracker<Element: Differentiable> {
   typealias ID = Element.DifferenceIdentifier
 
@@ -13,8 +20,8 @@ struct _PrefetchTracker<Element: Differentiable> {
   struct Entry {
     /// Its flat position in the data of that evaluation.
     var flat: Int
-    /// Its path there.
-    var path: ElementPath
+    /// Its path: in that data, then carried through each block since (`nil` once deleted).
+    var path: ElementPath?
     /// The element, to tell a change of content at the next update.
     var element: Element
     /// Whether it was visible.
@@ -25,8 +32,13 @@ struct _PrefetchTracker<Element: Differentiable> {
     var distance: Double
   }
 
-  /// The items of the window at the last evaluation, in data order.
+  /// The materialized state, in data order; empty while `positional` holds the state.
   var entries: [Entry] = []
+  /// The positional state, while the data is unchanged and identifiers do not repeat in the
+  /// window.
+  var positional: _Positional?
+  /// Whether the entries' paths follow the data (`false` after a reload, which has no map).
+  var pathsAreCarried = true
 
   /// What one evaluation asks for.
   struct Events {
@@ -37,14 +49,80 @@ struct _PrefetchTracker<Element: Differentiable> {
     var prefetches: [(Element, ElementPath)] = []
   }
 
-  /// Moves to a new window and says which prefetches start and which are cancelled.
+  /// Whether any prefetch is outstanding or any item is in the window.
+  var isEmpty: Bool { entries.isEmpty && (positional?.window.isEmpty ?? true) }
+
+  /// The identifiers of the outstanding prefetches, in data order.
+  func outstanding(in elements: [[Element]], _ layout: _Layout?) -> [ID] {
+    if let positional, let layout {
+      return positional.window.filter { positional.isOutstanding($0) }.map {
+        let path = layout.path($0)
+        return elements[path.section][path.element].differenceIdentifier
+      }
+    }
+    return entries.filter(\.isOutstanding).map(\.element.differenceIdentifier)
+  }
+
+  // MARK: Before the data changes
+
+  /// Turns the positional state into entries, read from the data it describes: before the
+  /// data changes, or before a general evaluation.
+  ///
+  /// - Complexity: O(w) for the w items of the window.
+  mutating func materialize(_ elements: [[Element]], _ layout: _Layout?) {
+    guard let state = positional else { return }
+    positional = nil
+    entries = []
+    guard let layout else { return }
+    entries.reserveCapacity(state.window.count)
+    for flat in state.window {
+      let path = layout.path(flat)
+      entries.append(
+        Entry(
+          flat: flat, path: path, element: elements[path.section][path.element],
+          isVisible: state.isVisible(flat), isOutstanding: state.isOutstanding(flat),
+          distance: 0))
+    }
+  }
+
+  /// Carries the entries' paths through one block.
+  ///
+  /// - Complexity: O(w) calls of `target`.
+  mutating func carry(_ target: (ElementPath) -> ElementPath?) {
+    for index in entries.indices { entries[index].path = entries[index].path.flatMap(target) }
+  }
+
+  // MARK: A scroll
+
+  /// Moves the positional state to a new window of the same data (see
+  /// `_Positional.scroll`); `nil` when there is no positional state, or an identifier would
+  /// repeat in the window: the general evaluation decides then.
+  ///
+  /// - Complexity: That of `_Positional.scroll`.
+  mutating func scroll(
+    to window: Range<Int>, visible: Range<Int>, viewport: Range<Double>, _ layout: _Layout,
+    identity: (Int) -> Int
+  ) -> _Positional.Moved? {
+    // Taken out, so that its storage is not copied when it changes.
+    guard var state = positional else { return nil }
+    positional = nil
+    let moved = state.scroll(
+      to: window, visible: visible, viewport: viewport, layout, identity: identity)
+    positional = state
+    return moved
+  }
+
+  // MARK: The general evaluation
+
+  /// Moves to a new window, by identity: after an update, or when identifiers repeat.
   ///
   /// - Parameters:
   ///   - window: The items now in the window, in data order: flat position, path, element,
   ///     whether visible, and distance from the viewport.
   ///   - dataChanged: Whether the data changed since the last evaluation (contents are then
-  ///     compared, and items that left the window are looked up by `locate`).
-  ///   - locate: Where an item that left the window is now, by identity.
+  ///     compared).
+  ///   - locate: Where an item that left the window is now, by identity, when the entries'
+  ///     paths were not carried (after a reload).
   /// - Returns: The cancels and the prefetches.
   /// - Complexity: O(w + w′ + e log e) for the w items in the window now, the w′ at the last
   ///   evaluation and the e events, plus what `locate` costs.
@@ -75,7 +153,7 @@ struct _PrefetchTracker<Element: Differentiable> {
       guard old.isOutstanding else { continue }
       guard let at = index[id] else {
         // It left the window, or the data.
-        events.cancels.append((old.element, dataChanged ? locate(id) : old.path))
+        events.cancels.append((old.element, pathsAreCarried ? old.path : locate(id)))
         continue
       }
       // Visible now: the cell uses what was prefetched; no event.
@@ -96,18 +174,164 @@ struct _PrefetchTracker<Element: Differentiable> {
     starts.sort { (now[$0].distance, now[$0].flat) < (now[$1].distance, now[$1].flat) }
     for at in starts {
       now[at].isOutstanding = true
-      events.prefetches.append((now[at].element, now[at].path))
+      events.prefetches.append((now[at].element, now[at].path!))
     }
-    entries = now
+    pathsAreCarried = true
+    // Without repeats (nor hash values that collide), the state goes positional: the window
+    // is contiguous, and so are its visible items.
+    let visibleFlats: Range<Int> = {
+      guard let first = window.first(where: \.isVisible), let last = window.last(where: \.isVisible)
+      else { return (window.first?.flat ?? 0)..<(window.first?.flat ?? 0) }
+      return first.flat..<(last.flat + 1)
+    }()
+    let hashOf = now.map(\.element.differenceIdentifier.hashValue)
+    let hashes = Set(hashOf)
+    if now.count == window.count, hashes.count == window.count, let first = window.first,
+      let last = window.last
+    {
+      var state = _Positional(
+        window: first.flat..<(last.flat + 1), visible: visibleFlats, flags: [], hashes: hashes,
+        hashOf: hashOf)
+      state.flags = now.map {
+        ($0.isVisible ? _Positional.visible : 0)
+          | ($0.isOutstanding ? _Positional.outstanding : 0)
+      }
+      positional = state
+      entries = []
+    } else {
+      positional =
+        window.isEmpty
+        ? _Positional(window: 0..<0, visible: 0..<0, flags: [], hashes: [], hashOf: []) : nil
+      entries = window.isEmpty ? [] : now
+    }
     return events
   }
 
   /// Cancels every outstanding prefetch: prefetching was turned off.
   ///
   /// - Complexity: O(w) for the w items of the window.
-  mutating func cancelAll() -> [(Element, ElementPath?)] {
+  mutating func cancelAll(_ elements: [[Element]], _ layout: _Layout?) -> [(Element, ElementPath?)]
+  {
+    materialize(elements, layout)
     defer { entries = [] }
     return entries.filter(\.isOutstanding).map { ($0.element, $0.path) }
+  }
+}
+
+/// The prefetch state of an unchanged data without repeated identifiers in the window: the
+/// window's flat positions, a flag byte for each, and the hash values of their identifiers
+/// (no two alike), which tell an identifier that enters the window while it is there already.
+/// Not generic, so that a scroll runs without looking up the element type's metadata.
+struct _Positional: Equatable, Sendable {
+  static var visible: UInt8 { 1 }
+  static var outstanding: UInt8 { 2 }
+
+  var window: Range<Int>
+  /// The flat positions of the visible items.
+  var visible: Range<Int>
+  var flags: [UInt8]
+  var hashes: Set<Int>
+  /// The hash value of each item of the window, by position.
+  var hashOf: [Int]
+
+  func isVisible(_ flat: Int) -> Bool { flags[flat - window.lowerBound] & Self.visible != 0 }
+  func isOutstanding(_ flat: Int) -> Bool {
+    flags[flat - window.lowerBound] & Self.outstanding != 0
+  }
+
+  /// What a scroll asks for: flat positions to cancel, in data order, and to prefetch,
+  /// nearest first, ties in data order.
+  struct Moved {
+    var cancels: [Int] = []
+    var prefetches: [Int] = []
+  }
+
+  /// A prefetch to start: its distance from the viewport and its flat position.
+  struct Start: Comparable {
+    var distance: Double
+    var flat: Int
+    static func < (lhs: Self, rhs: Self) -> Bool {
+      (lhs.distance, lhs.flat) < (rhs.distance, rhs.flat)
+    }
+  }
+
+  /// Moves to a new window of the same data: what enters the window without being visible
+  /// is prefetched, what leaves it is cancelled, what becomes visible uses its prefetch.
+  /// `nil`, with the state as it was, when an entering identifier is in the window already.
+  ///
+  /// - Parameters:
+  ///   - window: The flat positions in the window now.
+  ///   - visible: Those in the viewport.
+  ///   - viewport: The viewport, to order the prefetches by distance.
+  ///   - layout: The layout.
+  ///   - identity: The hash value of the identifier at a flat position.
+  /// - Returns: What to cancel and to prefetch, or `nil`.
+  /// - Complexity: O(k log k + w) for the k items that enter or leave and the w of the
+  ///   window, with a call of `identity` for each item that enters and no other work on
+  ///   elements; O(v) when the same items stay in the window.
+  mutating func scroll(
+    to window: Range<Int>, visible: Range<Int>, viewport: Range<Double>, _ layout: _Layout,
+    identity: (Int) -> Int
+  ) -> Moved? {
+    // The same items in the window: only visibility can change, and a prefetch becoming
+    // visible is used without an event.
+    if self.window == window {
+      if self.visible != visible {
+        for flat in visible where !self.visible.contains(flat) {
+          flags[flat - window.lowerBound] = Self.visible
+        }
+        for flat in self.visible where !visible.contains(flat) {
+          flags[flat - window.lowerBound] &= ~Self.visible
+        }
+        self.visible = visible
+      }
+      return Moved()
+    }
+    // Entering: an identifier already in the window (staying or leaving, or entering twice)
+    // repeats, and the general evaluation groups its occurrences. Its hash value is in the
+    // window's then; so it is, rarely, for another identifier whose hash collides, which the
+    // general evaluation then tells apart.
+    var starts: [Start] = []
+    var entering: [Int] = []
+    for flat in window where !self.window.contains(flat) {
+      let hash = identity(flat)
+      guard hashes.insert(hash).inserted else {
+        for added in entering { hashes.remove(added) }
+        return nil
+      }
+      entering.append(hash)
+      if !visible.contains(flat) {
+        starts.append(Start(distance: layout.extent(flat).distance(to: viewport), flat: flat))
+      }
+    }
+    var moved = Moved()
+    // Leaving, in data order.
+    for flat in self.window where !window.contains(flat) {
+      hashes.remove(hashOf[flat - self.window.lowerBound])
+      if isOutstanding(flat) { moved.cancels.append(flat) }
+    }
+    starts.sort()
+    var newFlags = [UInt8](repeating: 0, count: window.count)
+    var newHashOf = [Int](repeating: 0, count: window.count)
+    var next = entering.makeIterator()
+    for flat in window {
+      let kept = self.window.contains(flat)
+      let wasOutstanding = kept && isOutstanding(flat)
+      let isVisible = visible.contains(flat)
+      newFlags[flat - window.lowerBound] =
+        (isVisible ? Self.visible : 0) | (wasOutstanding && !isVisible ? Self.outstanding : 0)
+      newHashOf[flat - window.lowerBound] =
+        kept ? hashOf[flat - self.window.lowerBound] : next.next()!
+    }
+    for start in starts {
+      newFlags[start.flat - window.lowerBound] |= Self.outstanding
+      moved.prefetches.append(start.flat)
+    }
+    self.window = window
+    self.visible = visible
+    flags = newFlags
+    hashOf = newHashOf
+    return moved
   }
 }
 

@@ -416,7 +416,9 @@ if options.scale {
   runModelReplay(Inputs.tenPercent(n))
   runTypeErased(Inputs.tenPercent(n))
   snapshotLines = runSnapshots(count: n / 10) + runSnapshots(count: n) + runOutlines(count: n)
-  guardLines = runGuard(count: n) + runCoordinator(count: 10_000) + runScrollAnchor(count: 10_000)
+  guardLines =
+    runGuard(count: n) + runCoordinator(count: 10_000) + runScrollAnchor(count: 10_000)
+    + runPrefetch(count: n)
   sweepLines = runSweep(
     count: n,
     ks: quick

@@ -7,8 +7,10 @@ import Stagecraft
 }
 
 /// The prefetch and reach rules as the issue states them, written apart from the library: a
-/// plain pass over every item, laid out top to bottom, at each evaluation. Items have unique
-/// identifiers.
+/// plain pass over every item, laid out top to bottom, at each evaluation. An identifier the
+/// data repeats is one item: in the window if any occurrence is, visible if any is, at the
+/// distance of its nearest occurrence, its path its first occurrence in the window, and its
+/// place in data order that of its first occurrence in the window.
 struct ScrollTriggerReference {
   enum Event: Hashable, CustomStringConvertible {
     case prefetch(Int, at: Int)
@@ -43,8 +45,8 @@ struct ScrollTriggerReference {
   var end: Reach?
   var start: Reach?
   var forward = true
-  /// The identifiers in the window at the last evaluation.
-  var inWindow: Set<Int> = []
+  /// The identifiers in the window at the last evaluation, with their first index there.
+  var inWindow: [Int: Int] = [:]
   /// The outstanding prefetches, with the element they were made for.
   var outstanding: [Int: Item] = [:]
 
@@ -53,28 +55,27 @@ struct ScrollTriggerReference {
     if newOffset > offset { forward = true }
     if newOffset < offset { forward = false }
     offset = newOffset
-    return evaluate(before: items)
+    return evaluate()
   }
 
   mutating func resize(to height: Double) -> [Event] {
     viewport = height
-    return evaluate(before: items)
+    return evaluate()
   }
 
   /// New data; the offset the update left (not a scroll).
   mutating func update(to newItems: [Item], offset newOffset: Double) -> [Event] {
-    let before = items
     items = newItems
     offset = newOffset
-    return evaluate(before: before)
+    return evaluate(dataChanged: true)
   }
 
   mutating func complete(end completesEnd: Bool) -> [Event] {
     if completesEnd { end?.busy = false } else { start?.busy = false }
-    return evaluate(before: items)
+    return evaluate()
   }
 
-  mutating func evaluate(before: [Item]) -> [Event] {
+  mutating func evaluate(dataChanged: Bool = false) -> [Event] {
     var tops: [Double] = []
     var contentHeight = 0.0
     for item in items {
@@ -92,33 +93,42 @@ struct ScrollTriggerReference {
     var window: [Int: Int] = [:]
     var visible: Set<Int> = []
     for index in items.indices where overlaps(index, low, high) {
-      window[items[index].id] = index
+      if window[items[index].id] == nil { window[items[index].id] = index }
       if overlaps(index, offset, offset + viewport) { visible.insert(items[index].id) }
     }
     var events: [Event] = []
     var again: [Int] = []
-    for old in before where outstanding[old.id] != nil {
-      let now = items.firstIndex { $0.id == old.id }
-      guard let index = window[old.id] else {
-        events.append(.cancel(old.id, at: now))
-        outstanding[old.id] = nil
+    for (id, _) in inWindow.sorted(by: { $0.value < $1.value }) where outstanding[id] != nil {
+      let now = items.firstIndex { $0.id == id }
+      guard let index = window[id] else {
+        events.append(.cancel(id, at: now))
+        outstanding[id] = nil
         continue
       }
-      if visible.contains(old.id) {
-        outstanding[old.id] = nil
-      } else if items[index].content != outstanding[old.id]!.content {
-        events.append(.cancel(old.id, at: index))
+      if visible.contains(id) {
+        outstanding[id] = nil
+      } else if dataChanged, items[index].content != outstanding[id]!.content {
+        // Content changes come with updates (an identifier whose occurrences differ does
+        // not change when the window moves from one to another).
+        events.append(.cancel(id, at: index))
         again.append(index)
       }
     }
     var starts = again
-    for (id, index) in window where !visible.contains(id) && !inWindow.contains(id) {
+    for (id, index) in window where !visible.contains(id) && inWindow[id] == nil {
       starts.append(index)
     }
-    func gap(_ index: Int) -> Double {
-      let top = tops[index]
-      let bottom = top + prefetchHeight(items[index])
-      return top >= offset + viewport ? top - (offset + viewport) : offset - bottom
+    // The gap to the viewport of an identifier's nearest occurrence in the window.
+    func gap(_ first: Int) -> Double {
+      var nearest = Double.infinity
+      for index in items.indices
+      where items[index].id == items[first].id && overlaps(index, low, high) {
+        let top = tops[index]
+        let bottom = top + prefetchHeight(items[index])
+        nearest = min(
+          nearest, top >= offset + viewport ? top - (offset + viewport) : offset - bottom)
+      }
+      return nearest
     }
     starts.sort { (gap($0), $0) < (gap($1), $1) }
     for index in starts {
@@ -127,7 +137,7 @@ struct ScrollTriggerReference {
     }
     // Elements that stayed outstanding keep the content seen now.
     for (id, index) in window where outstanding[id] != nil { outstanding[id] = items[index] }
-    inWindow = Set(window.keys)
+    inWindow = window
     if evaluateReach(
       &end, left: contentHeight - (offset + viewport), content: contentHeight,
       awayFromIt: !forward)
@@ -164,8 +174,10 @@ struct ScrollTriggerReference {
     return true
   }
 
-  /// The outstanding prefetches, in data order.
-  var outstandingInOrder: [Int] { items.map(\.id).filter { outstanding[$0] != nil } }
+  /// The outstanding prefetches, in data order (of their first occurrence in the window).
+  var outstandingInOrder: [Int] {
+    inWindow.sorted { $0.value < $1.value }.map(\.key).filter { outstanding[$0] != nil }
+  }
 }
 
 /// The model's scroll events since `start`, as the reference writes them.
