@@ -182,6 +182,50 @@ struct PrefetchRuleTests {
   }
 }
 
+@Suite("Prefetching: cost")
+struct PrefetchCostTests {
+  /// An update's evaluation hashes the identifiers of the window (and of the items it
+  /// tracked), not of the list: its cost does not grow with the list.
+  @Test(arguments: [2_000, 20_000])
+  func anUpdateHashesTheWindowNotTheList(count: Int) throws {
+    let counter = CallCounter()
+    let items = (0..<count).map {
+      CountedItem(id: CountedID(value: $0, counter: counter), content: 0)
+    }
+    var model = CollectionModel(items: items)
+    model.geometry = .init(viewportHeight: 500, contentOffset: 5_000, itemHeight: 50)
+    model.prefetching = PrefetchBuffers()
+    var batch = BatchUpdate()
+    batch.deleteItems = [p(0, 101), p(0, 104)]
+    var next = items
+    next.remove(at: 104)
+    next.remove(at: 101)
+    counter.hashes = 0
+    try model.performBatchUpdates(batch, newItems: next)
+    // The window, [4,500, 6,500), holds 40 items; each is hashed a handful of times,
+    // whatever the count. The 30 of them not visible are prefetched.
+    #expect(counter.hashes < 40 * 8, "\(counter.hashes) hashes for \(count) items")
+    #expect(model.prefetchedItems.count == 30)
+  }
+
+  /// A scroll that keeps the same items in the window hashes nothing at all.
+  @Test func aScrollWithinTheSameWindowHashesNothing() {
+    let counter = CallCounter()
+    let items = (0..<1_000).map {
+      CountedItem(id: CountedID(value: $0, counter: counter), content: 0)
+    }
+    var model = CollectionModel(items: items)
+    model.geometry = .init(viewportHeight: 500, contentOffset: 5_000, itemHeight: 50)
+    model.prefetching = PrefetchBuffers()
+    model.setContentOffset(5_010)  // the window is items 90...130 for offsets in (5,000, 5,050)
+    counter.hashes = 0
+    for offset in stride(from: 5_011.0, to: 5_050, by: 7) { model.setContentOffset(offset) }
+    #expect(counter.hashes == 0)
+    model.setContentOffset(5_600)  // items 102...141: 131...141 enter, each hashed once
+    #expect(counter.hashes == 11)
+  }
+}
+
 /// Counts the calls of a height function. Unchecked: one test calls it, on one thread.
 final class HeightCalls: @unchecked Sendable {
   var count = 0
