@@ -8,7 +8,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:115
+  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:247
 
   struct Emoji: Identifiable, Equatable, Differentiable, Sendable {
     var id: Int
@@ -39,6 +39,30 @@ import Testing
     ]
   }
   for line in await grid() { print(line) }
-  _doc.expect("shows 🍎😀🐶😀😀😀\nrefreshed [1], binding [4]\nselected [[0, 4]], refused 0", at: 115)
+  _doc.expect("shows 🍎😀🐶😀😀😀\nrefreshed [1], binding [4]\nselected [[0, 4]], refused 0", at: 247)
+  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:293
+
+  @MainActor func bindingAfterAnUpdate() async -> [String] {
+    let view = HeadlessCollectionView(
+      CollectionModel(items: [Int](), configuration: .init(allowsMultipleSelection: true)),
+      items: { [] })
+    let coordinator = CollectionCoordinator(target: view)
+    var binding: Set<Int> = [2, 3]
+    coordinator.onSelectionChange = { binding = $0 }
+    coordinator.update(items: [1, 2, 3], animated: true)
+    coordinator.selection = binding
+    // 3 leaves the data: the binding hears of it after the update, not during it.
+    coordinator.update(items: [1, 2], animated: true)
+    var lines = ["during the update \(binding.sorted())"]
+    await coordinator.waitForCallbacks()
+    lines.append("a turn later \(binding.sorted())")
+    // Large data is diffed off the main actor: wait for it.
+    coordinator.update(items: Array(0..<5_000), animated: true)
+    await coordinator.waitForBackgroundDiffs()
+    lines.append("\(view.model.items.count) items shown")
+    return lines
+  }
+  for line in await bindingAfterAnUpdate() { print(line) }
+  _doc.expect("during the update [2, 3]\na turn later [2]\n5000 items shown", at: 293)
   _doc.expectNothingUnchecked()
 }

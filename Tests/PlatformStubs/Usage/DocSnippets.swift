@@ -52,7 +52,7 @@ final class NewsViewController: UICollectionViewController {
   }
 }
 
-// README.md:386
+// README.md:391
 struct Picture: Identifiable, Equatable, Sendable {
   var id: Int
   var title: String
@@ -156,7 +156,7 @@ struct ShotGrid: View {
   }
 }
 
-// Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:21
+// Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:24
 struct Emoji: Identifiable, Equatable, Sendable {
   var id: Int
   var symbol: String
@@ -201,6 +201,64 @@ struct EmojiGrid: View {
       widthDimension: .fractionalWidth(1), heightDimension: .fractionalWidth(1 / 3)),
     subitems: [item])
   return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: row))
+}
+
+// Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:87
+enum Shelf: String, Hashable, Sendable {
+  case featured, recent
+}
+
+struct Book: Identifiable, Equatable, Sendable {
+  var id: Int
+  var title: String
+}
+
+@available(iOS 16, *)
+struct Library: View {
+  let shelves: [Shelf]
+  let books: [Shelf: [Book]]
+  @State private var opened: Book.ID?
+
+  var body: some View {
+    StagedCollection(
+      sections: shelves.map { CollectionSection(id: $0, elements: books[$0] ?? []) },
+      selection: $opened
+    ) { book in
+      Text(book.title)
+    } header: { shelf in
+      Text(shelf.rawValue.capitalized)
+    } footer: { shelf in
+      Text("\(books[shelf]?.count ?? 0) books")
+    }
+    .onSelect(for: Book.self) { book in print("open \(book.title)") }
+    .collectionUpdateStrategy(.animated(below: 1_000))
+  }
+}
+
+// Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:141
+struct Story: Identifiable, Equatable, Sendable {
+  var id: Int
+  var headline: String
+}
+
+@available(iOS 16, *)
+struct Feed: View {
+  @State private var stories = (0..<30).map { Story(id: $0, headline: "Story \($0)") }
+
+  var body: some View {
+    StagedCollection(stories) { story in
+      Text(story.headline)
+    }
+    .collectionUpdateStrategy(.nonAnimated)
+    .onReachEnd(distance: .viewports(2)) {
+      let next = stories.count
+      stories += (next..<next + 30).map { Story(id: $0, headline: "Story \($0)") }
+    }
+    .refreshable { @MainActor in
+      stories = (0..<30).map { Story(id: $0, headline: "Fresh \($0)") }
+    }
+    .onCollectionView { collectionView in collectionView.isPrefetchingEnabled = true }
+  }
 }
 
 // Sources/StagecraftPlatforms/PrefetchForwarder.swift:19

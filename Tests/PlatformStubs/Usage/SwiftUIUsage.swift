@@ -55,7 +55,7 @@ struct FeedView: View {
       print("cancel \(ids)")
     }
     .collectionUpdateStrategy(.animated(below: 1_000).reloading(above: 500))
-    .refreshable { print("reload") }
+    .refreshable { @MainActor in photos = [] }
     .onCollectionView { collectionView in collectionView.isPrefetchingEnabled = true }
     .collectionContextMenu(for: Photo.self) { photos in
       photos.isEmpty ? nil : UIContextMenuConfiguration()
