@@ -302,8 +302,7 @@ extension DiffableSnapshot {
   /// - Complexity: O(k) expected.
   @inlinable
   public mutating func reloadItems(_ items: [ItemIdentifier]) throws {
-    try _requireItems(items)
-    Self._mark(items, in: &_reloadedItems)
+    try _markItems(items, in: &_reloadedItems)
   }
 
   /// Marks items to be reconfigured (same cells, selection kept) by the next apply.
@@ -313,19 +312,58 @@ extension DiffableSnapshot {
   /// - Complexity: O(k) expected.
   @inlinable
   public mutating func reconfigureItems(_ items: [ItemIdentifier]) throws {
-    try _requireItems(items)
-    Self._mark(items, in: &_reconfiguredItems)
+    try _markItems(items, in: &_reconfiguredItems)
   }
 
   // MARK: Helpers
 
   /// Appends to `list` the identifiers not in it yet.
+  ///
+  /// - Complexity: O(m + k) expected, for the m identifiers in `list` and the k given; each
+  ///   hashed once, cheaply for `Int` (`_IdentifierKey`), in a set sized up front.
   @inlinable
   internal static func _mark<T: Hashable>(_ identifiers: [T], in list: inout [T]) {
-    var seen = Set(list)
-    for identifier in identifiers where seen.insert(identifier).inserted {
+    var seen = Set<_IdentifierKey<T>>(minimumCapacity: list.count &+ identifiers.count)
+    for identifier in list { seen.insert(_IdentifierKey(identifier)) }
+    list.reserveCapacity(list.count &+ identifiers.count)
+    for identifier in identifiers where seen.insert(_IdentifierKey(identifier)).inserted {
       list.append(identifier)
     }
+  }
+
+  /// Appends to `list` the items not in it yet, after checking that every one exists.
+  ///
+  /// Each item is looked up once, which both checks it and gives its slot; the items already
+  /// marked, or given twice, are told apart by slot in a bit set rather than by hashing them
+  /// again.
+  ///
+  /// - Throws: `DiffableSnapshotError` (`.missingItems`); `list` is unchanged then.
+  /// - Complexity: O(m + k) expected, for the m items in `list` and the k given, plus
+  ///   O(n / 64) for a bit set over the n slots.
+  @inlinable
+  internal func _markItems(
+    _ items: [ItemIdentifier], in list: inout [ItemIdentifier]
+  ) throws {
+    var slots = ContiguousArray<Int>()
+    slots.reserveCapacity(items.count)
+    for item in items {
+      guard let slot = _slotOf[_IdentifierKey(item)] else {
+        let missing = items.filter { _slotOf[_IdentifierKey($0)] == nil }
+        throw DiffableSnapshotError(.missingItems, identifiers: missing.map { "\($0)" })
+      }
+      slots.append(slot)
+    }
+    var marked = ContiguousArray<UInt64>(repeating: 0, count: (_slotSection.count &+ 63) &>> 6)
+    func firstMark(_ slot: Int) -> Bool {
+      let (word, bit) = (slot &>> 6, UInt64(1) &<< UInt64(slot & 63))
+      defer { marked[word] |= bit }
+      return marked[word] & bit == 0
+    }
+    for item in list {
+      if let slot = _slotOf[_IdentifierKey(item)] { _ = firstMark(slot) }
+    }
+    list.reserveCapacity(list.count &+ items.count)
+    for (item, slot) in zip(items, slots) where firstMark(slot) { list.append(item) }
   }
 
   /// Drops marks whose identifiers are gone.
@@ -362,8 +400,9 @@ extension DiffableSnapshot {
 
   @inlinable
   internal func _requireItems(_ items: [ItemIdentifier]) throws {
-    let missing = items.filter { _slotOf[_IdentifierKey($0)] == nil }
-    if !missing.isEmpty {
+    // One lookup an item when all exist (the common case); the missing are listed after.
+    for item in items where _slotOf[_IdentifierKey(item)] == nil {
+      let missing = items.filter { _slotOf[_IdentifierKey($0)] == nil }
       throw DiffableSnapshotError(.missingItems, identifiers: missing.map { "\($0)" })
     }
   }
