@@ -335,9 +335,40 @@ func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
 
 /// The same diff on type-erased elements, measured against the unwrapped diff.
 @MainActor func runTypeErased(_ scenario: FlatScenario) {
-  let name = "AnyDifferentiable \(scenario.source.count) 10/10/10/10"
+  runTypeErased(
+    name: "AnyDifferentiable \(scenario.source.count) 10/10/10/10", scenario.source,
+    scenario.target)
+}
+
+/// The identity of `PairItem`: a small struct of two fields, as a kind and a number.
+struct PairID: Hashable {
+  var kind: Int
+  var number: Int
+}
+
+/// An element whose identifier is a `PairID`.
+struct PairItem: Differentiable, Hashable {
+  var id: PairID
+  var content: Int
+  var differenceIdentifier: PairID { id }
+}
+
+/// `AnyDifferentiable` over elements identified by a two-field struct: the same edit as
+/// `runTypeErased(_:)`, each `Int` id split into a kind and a number.
+@MainActor func runTypeErasedPairs(_ scenario: FlatScenario) {
+  func pair(_ item: BenchItem) -> PairItem {
+    PairItem(id: PairID(kind: item.id % 7, number: item.id / 7), content: item.content)
+  }
+  runTypeErased(
+    name: "AnyDifferentiable \(scenario.source.count) 10/10/10/10, struct ids",
+    scenario.source.map(pair), scenario.target.map(pair))
+}
+
+/// A type-erased diff against the unwrapped diff of the same elements, in the same rounds.
+@MainActor func runTypeErased<Element: Differentiable & Sendable>(
+  name: String, _ source: [Element], _ target: [Element]
+) {
   guard selected(name) else { return }
-  let (source, target) = (scenario.source, scenario.target)
   let wrappedSource = source.map(AnyDifferentiable.init)
   let wrappedTarget = target.map(AnyDifferentiable.init)
   if options.profile {
@@ -350,11 +381,19 @@ func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
     staged.map { [$0.elementDeleted, $0.elementInserted, $0.elementUpdated] }
     == plain.map { [$0.elementDeleted, $0.elementInserted, $0.elementUpdated] }
     && staged.map(\.elementMoved) == plain.map(\.elementMoved)
+  // The floor: hashing every identifier once, as they are.
+  func floor() -> Int {
+    var table = [Element.DifferenceIdentifier: Int](minimumCapacity: source.count)
+    for (index, item) in source.enumerated() { table[item.differenceIdentifier] = index }
+    var hits = 0
+    for item in target where table[item.differenceIdentifier] != nil { hits += 1 }
+    return hits
+  }
   let timings = measureInterleaved(
     runs: options.runs,
     [
       { StagedChangeset(source: wrappedSource, target: wrappedTarget) },
-      { floorWork(source, target) },
+      { floor() },
       { StagedChangeset(source: source, target: target) },
     ])
   let peak = peakBytesPerElement(elements: source.count + target.count) {
@@ -415,6 +454,7 @@ if options.scale {
   runSectioned(Inputs.newDay(days: 365, perDay: n / 365))
   runModelReplay(Inputs.tenPercent(n))
   runTypeErased(Inputs.tenPercent(n))
+  runTypeErasedPairs(Inputs.tenPercent(n))
   snapshotLines = runSnapshots(count: n / 10) + runSnapshots(count: n) + runOutlines(count: n)
   guardLines =
     runGuard(count: n) + runCoordinator(count: 10_000) + runScrollAnchor(count: 10_000)

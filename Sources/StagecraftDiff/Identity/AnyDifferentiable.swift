@@ -21,16 +21,23 @@
 /// no memory but the wrapper's own; comparing two wrapped values with equal hashes checks
 /// their types with one pointer comparison and calls the wrapped comparison directly, with
 /// no dynamic cast. A fixed-width integer identifier (`Int`, `Int64`, `UInt64`, `UInt`,
-/// `Int32`, `UInt32`) is also kept in the box as it is, and two of them are compared
-/// without calling the wrapped type at all.
+/// `Int32`, `UInt32`) is kept next to the box as it is, and its hash is a bijective mix of
+/// it combined with the box's type: two such identifiers with equal hashes and equal bits
+/// have the same type, so they are told apart, and found equal, without reading the boxes.
 public struct AnyDifferentiable: Differentiable {
   @usableFromInline
   internal let _box: _AnyDifferentiableBox
 
-  /// The hash of the wrapped type and identifier, whose lowest bit says whether the box
-  /// holds the identifier's bits (`_AnyDifferentiableBox.identifierBits`).
+  /// The hash of the wrapped type and identifier, whose lowest bit says whether the
+  /// identifier is a fixed-width integer, kept in `_identifierBits`. Then the hash is
+  /// `_mixedHash(bits) ^ the box type's address` with its lowest bit set: given equal bits,
+  /// equal hashes mean equal types (the address's low bits are zero).
   @usableFromInline
   internal let _identifierHash: Int
+
+  /// The bits of a fixed-width integer identifier; 0 otherwise.
+  @usableFromInline
+  internal let _identifierBits: Int
 
   /// Wraps `base`.
   ///
@@ -42,12 +49,19 @@ public struct AnyDifferentiable: Differentiable {
       self = already
     } else {
       let identifier = base.differenceIdentifier
-      let bits = _integerBits(identifier)
-      var hasher = Hasher()
-      hasher.combine(ObjectIdentifier(_DifferentiableBox<Base>.self))
-      hasher.combine(identifier)
-      _box = _DifferentiableBox(base, identifierBits: bits ?? 0)
-      _identifierHash = hasher.finalize() & ~1 | (bits == nil ? 0 : 1)
+      let type = ObjectIdentifier(_DifferentiableBox<Base>.self)
+      _box = _DifferentiableBox(base)
+      if let bits = _integerBits(identifier) {
+        let mixed = _mixedHash(UInt64(UInt(bitPattern: bits)), seed: 0)
+        _identifierHash = (mixed ^ Int(bitPattern: type)) & ~1 | 1
+        _identifierBits = bits
+      } else {
+        var hasher = Hasher()
+        hasher.combine(type)
+        hasher.combine(identifier)
+        _identifierHash = hasher.finalize() & ~1
+        _identifierBits = 0
+      }
     }
   }
 
@@ -61,7 +75,9 @@ public struct AnyDifferentiable: Differentiable {
   ///
   /// - Complexity: O(1), plus the wrapped `differenceIdentifier`.
   @inlinable
-  public var differenceIdentifier: Identifier { Identifier(_box, hash: _identifierHash) }
+  public var differenceIdentifier: Identifier {
+    Identifier(_box, hash: _identifierHash, bits: _identifierBits)
+  }
 
   /// Whether the wrapped values have the same type and the wrapped comparison says their
   /// contents are equal.
@@ -82,10 +98,14 @@ public struct AnyDifferentiable: Differentiable {
     @usableFromInline
     internal let _hash: Int
 
+    @usableFromInline
+    internal let _bits: Int
+
     @inlinable
-    internal init(_ box: _AnyDifferentiableBox, hash: Int) {
+    internal init(_ box: _AnyDifferentiableBox, hash: Int, bits: Int) {
       _box = box
       _hash = hash
+      _bits = bits
     }
 
     /// Whether both have the same wrapped type and equal identifiers.
@@ -97,7 +117,9 @@ public struct AnyDifferentiable: Differentiable {
     /// - Complexity: O(1) when the hashes differ; else that of the wrapped identifier's `==`.
     @inlinable
     public static func == (lhs: Identifier, rhs: Identifier) -> Bool {
-      lhs._hash == rhs._hash && _haveEqualBoxedIdentifiers(lhs._box, rhs._box, hash: lhs._hash)
+      lhs._hash == rhs._hash
+        && _haveEqualWrappedIdentifiers(
+          lhs._box, lhs._bits, rhs._box, rhs._bits, hash: lhs._hash)
     }
 
     /// Hashes the precomputed hash of the wrapped type and identifier.
@@ -149,33 +171,25 @@ internal func _integerBits<Identifier: Hashable>(_ identifier: Identifier) -> In
 }
 
 /// Whether two boxes whose wrappers have the same identifier hash, `hash`, wrap the same
-/// type and equal identifiers: from the identifiers' bits when the hash says the boxes hold
-/// them, else by the wrapped type's `==`.
+/// type and equal identifiers: from the wrappers' integer bits when the hash says they are
+/// integers (equal hashes and bits then mean equal types), else by the wrapped type's `==`.
 ///
 /// - Complexity: O(1) for integer identifiers; else that of the wrapped identifier's `==`.
 @inlinable
 @inline(__always)
-internal func _haveEqualBoxedIdentifiers(
-  _ lhs: _AnyDifferentiableBox, _ rhs: _AnyDifferentiableBox, hash: Int
+internal func _haveEqualWrappedIdentifiers(
+  _ lhs: _AnyDifferentiableBox, _ lhsBits: Int, _ rhs: _AnyDifferentiableBox, _ rhsBits: Int,
+  hash: Int
 ) -> Bool {
+  // Integer identifiers: with equal hashes, equal bits mean the same type too.
   guard hash & 1 != 0 else { return lhs.hasEqualIdentifier(to: rhs) }
-  return ObjectIdentifier(type(of: lhs)) == ObjectIdentifier(type(of: rhs))
-    && lhs.identifierBits == rhs.identifierBits
+  return lhsBits == rhsBits
 }
 
-/// The type-erased storage: one class per wrapped type, one instance per wrapped value. A
-/// class rather than a protocol, so that the diffs can call it through an unretained
-/// reference.
 @usableFromInline
 internal class _AnyDifferentiableBox {
-  /// The identifier's bits when it is a fixed-width integer (the wrapper's hash says so),
-  /// else 0: the same type and bits are the same identifier.
-  @usableFromInline internal let identifierBits: Int
-
   @inlinable
-  internal init(identifierBits: Int) {
-    self.identifierBits = identifierBits
-  }
+  internal init() {}
 
   @inlinable
   internal var base: Any { fatalError("abstract") }
@@ -194,9 +208,9 @@ internal final class _DifferentiableBox<Base: Differentiable>: _AnyDifferentiabl
   @usableFromInline internal let value: Base
 
   @inlinable
-  internal init(_ value: Base, identifierBits: Int) {
+  internal init(_ value: Base) {
     self.value = value
-    super.init(identifierBits: identifierBits)
+    super.init()
   }
 
   @inlinable
@@ -240,9 +254,11 @@ extension AnyDifferentiable {
   ) -> Bool {
     let hash = lhs.pointee._identifierHash
     guard hash == rhs.pointee._identifierHash else { return false }
+    // Integer identifiers: the wrappers' own bits decide, and no box is read.
+    if hash & 1 != 0 { return lhs.pointee._identifierBits == rhs.pointee._identifierBits }
     return Unmanaged.passUnretained(lhs.pointee._box)._withUnsafeGuaranteedRef { lhsBox in
       Unmanaged.passUnretained(rhs.pointee._box)._withUnsafeGuaranteedRef { rhsBox in
-        _haveEqualBoxedIdentifiers(lhsBox, rhsBox, hash: hash)
+        lhsBox.hasEqualIdentifier(to: rhsBox)
       }
     }
   }
