@@ -143,22 +143,25 @@ struct FlatDiffTests {
     }
   }
 
-  /// Every pair of sequences of length ≤ 4 (≤ 3 unless `STAGECRAFT_TEST_SCALE=full`) over 3
-  /// identifiers with 2 contents each.
+  /// Every pair of sequences of length ≤ 4 over 3 identifiers with 2 contents each (unless
+  /// `STAGECRAFT_TEST_SCALE=full`, length ≤ 3, each source with every third target, a
+  /// different third for consecutive sources, so that every target is still met).
   @Test(arguments: 0..<6)
   func exhaustiveSmallPairs(sourceSlice: Int) {
     let alphabet = (0..<3).flatMap { id in (0..<2).map { Item(id, $0) } }
     let all = allSequences(over: alphabet, maxLength: TestScale.isFull ? 4 : 3)
+    let step = TestScale.isFull ? 1 : 3
     let chunk = (all.count + 5) / 6
     var cases = 0
-    for source in all.dropFirst(sourceSlice * chunk).prefix(chunk) {
-      for target in all {
+    for (offset, source) in all.enumerated().dropFirst(sourceSlice * chunk).prefix(chunk) {
+      for index in stride(from: offset % step, to: all.count, by: step) {
         cases += 1
+        let target = all[index]
         let staged = StagedChangeset(source: source, target: target)
         if !verify(staged, source, target) { return }
       }
     }
-    #expect(cases == min(chunk, all.count - sourceSlice * chunk) * all.count)
+    #expect(cases >= min(chunk, all.count - sourceSlice * chunk) * (all.count / step))
   }
 
   /// 10,000 seeded random pairs over small alphabets, so identifiers repeat. Every other
