@@ -61,7 +61,9 @@ extension CollectionCoordinator {
   /// Evaluates the reach triggers that have a handler, on the view's scroll metrics (a view
   /// not laid out yet, with no viewport, is skipped).
   func _evaluateReach() {
-    guard let metrics = target.scrollMetrics, metrics.viewportHeight > 0 else { return }
+    guard onReachEnd != nil || onReachStart != nil, let metrics = target.scrollMetrics,
+      metrics.viewportHeight > 0
+    else { return }
     _lastOffset = metrics.contentOffset
     if onReachEnd != nil, _reachEnd.evaluate(metrics, direction: _direction) {
       _emit { [weak self] in self?._runReachHandler(.end) }
@@ -140,10 +142,12 @@ extension CollectionCoordinator {
   /// After an update: items it deleted are cancelled, then what the view asked for during
   /// it is taken.
   func _prefetchesDidApply() {
+    guard
+      !_prefetches.outstanding.isEmpty || !_heldPrefetches.prefetch.isEmpty
+        || !_heldPrefetches.cancel.isEmpty
+    else { return }
     let held = _heldPrefetches
     _heldPrefetches = ([], [])
-    guard !_prefetches.outstanding.isEmpty || !held.prefetch.isEmpty || !held.cancel.isEmpty
-    else { return }
     var cancelled = _prefetches.retain { indexPath(of: $0) != nil }
     cancelled += _prefetches.cancel(held.cancel)
     _tellPrefetches(cancelled: cancelled, started: _prefetches.prefetch(held.prefetch))

@@ -126,6 +126,10 @@ extension CollectionCoordinator {
   func _syncSelection() {
     let shownPaths = target.selectedItemPaths ?? []
     guard !_selection.isEmpty || !shownPaths.isEmpty else { return }
+    _syncSelection(shownPaths)
+  }
+
+  private func _syncSelection(_ shownPaths: [ElementPath]) {
     // What the view shows selected, carried across the update by UIKit's map.
     var shown = Set<ItemIdentifier>()
     for path in shownPaths {

@@ -75,6 +75,7 @@ public struct UpdateGuard: Sendable {
   }
 
   /// Reports `fallback`, then traps if asked to in a debug build.
+  @usableFromInline
   func _report(_ fallback: BatchUpdateFallback) {
     onFallback?(fallback)
     if trapsInDebugBuilds {

@@ -66,29 +66,41 @@ package enum _BlockCounts {
 
 /// A view as the guarded replay sees it: it checks each block before the view does, and
 /// refuses (throws `.fallback`) what `CollectionModel` refuses.
+@usableFromInline
 struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Snapshot == Void {
-  typealias Failure = _GuardedFailure<Base.Failure>
-  typealias Snapshot = _BlockCounts
-  typealias ElementUpdates = Base.ElementUpdates
+  @usableFromInline typealias Failure = _GuardedFailure<Base.Failure>
+  @usableFromInline typealias Snapshot = _BlockCounts
+  @usableFromInline typealias ElementUpdates = Base.ElementUpdates
 
-  var base: Base
-  let check: UpdateGuard
+  @usableFromInline var base: Base
+  @usableFromInline let check: UpdateGuard
   /// Set when a block is refused, before the replay reports its completion.
-  let fellBack = _Flag()
-  var fallback: BatchUpdateFallback?
+  @usableFromInline let fellBack = _Flag()
+  @usableFromInline var fallback: BatchUpdateFallback?
   /// The counts of the last block's data, once a block has reached the view.
-  var previousCounts: [Int]?
+  @usableFromInline var previousCounts: [Int]?
 
-  var isOnScreen: Bool { base.isOnScreen }
-  var displayedItemCounts: [Int]? { base.displayedItemCounts }
-  var viewKind: ListViewKind { base.viewKind }
-  var visibleItemPaths: [ElementPath]? { base.visibleItemPaths }
-  var scrollMetrics: ScrollMetrics? { base.scrollMetrics }
-  func extentOfItem(at path: ElementPath) -> ItemExtent? { base.extentOfItem(at: path) }
-  mutating func setContentOffset(_ offset: Double) { base.setContentOffset(offset) }
-  mutating func replayWillBegin() { base.replayWillBegin() }
-  mutating func replayDidEnd() { base.replayDidEnd() }
+  @usableFromInline
+  init(base: Base, check: UpdateGuard) {
+    self.base = base
+    self.check = check
+  }
 
+  @usableFromInline var isOnScreen: Bool { base.isOnScreen }
+  @usableFromInline var displayedItemCounts: [Int]? { base.displayedItemCounts }
+  @usableFromInline var viewKind: ListViewKind { base.viewKind }
+  @usableFromInline var visibleItemPaths: [ElementPath]? { base.visibleItemPaths }
+  @usableFromInline var scrollMetrics: ScrollMetrics? { base.scrollMetrics }
+  @usableFromInline func extentOfItem(at path: ElementPath) -> ItemExtent? {
+    base.extentOfItem(at: path)
+  }
+  @usableFromInline mutating func setContentOffset(_ offset: Double) {
+    base.setContentOffset(offset)
+  }
+  @usableFromInline mutating func replayWillBegin() { base.replayWillBegin() }
+  @usableFromInline mutating func replayDidEnd() { base.replayDidEnd() }
+
+  @usableFromInline
   mutating func reloadData(_ snapshot: _BlockCounts, setData: () -> Void) throws(Failure) {
     do {
       try base.reloadData((), setData: setData)
@@ -97,6 +109,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     }
   }
 
+  @usableFromInline
   mutating func performBatchUpdates(
     _ batch: BatchUpdate, snapshot: _BlockCounts, animated: Bool, setData: () -> Void,
     refreshing: [Move<ElementPath>], by elementUpdates: Base.ElementUpdates,
@@ -133,14 +146,17 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
 }
 
 /// What a guarded block throws: the guard's refusal, or the view's own.
+@usableFromInline
 enum _GuardedFailure<Base: Error>: Error {
   case fallback
   case target(Base)
 }
 
 /// A flag the replay's completion reads while the target is borrowed.
+@usableFromInline
 final class _Flag {
-  var value = false
+  @usableFromInline var value = false
+  @usableFromInline init() {}
 }
 
 /// The replay onto a view that takes its data from the app, guarded by `check`: a block the
@@ -151,6 +167,7 @@ final class _Flag {
 /// - Complexity: O(s + c log c) for the planning and O(S + c) per block for the check,
 ///   where s is the number of stages, c the number of changes and S the number of
 ///   sections, plus what the target spends on each block.
+@inlinable
 package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   _ staged: StagedChangeset<C>, on target: inout Target, counts: (C) -> _BlockCounts,
   strategy: UpdateStrategy, elementUpdates: (ElementPath) -> Target.ElementUpdates,

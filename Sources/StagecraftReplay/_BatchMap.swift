@@ -16,6 +16,7 @@ import StagecraftDiff
 /// O(log c), so a batch costs what it touches: the model asks for its realized cells and
 /// its selection, and the replay for the updates it carries into the next block. It never
 /// traps; for a batch that UIKit would refuse its answers are unspecified.
+@usableFromInline
 package struct _BatchMap: Sendable {
   /// The calls that concern one section before the batch, each list sorted and unique.
   package struct Before: Sendable {
@@ -53,6 +54,7 @@ package struct _BatchMap: Sendable {
   ///
   /// - Complexity: O(c log c), where c is the number of calls; O(c) when each list is
   ///   already sorted, as the diff's are.
+  @usableFromInline
   package init(_ batch: BatchUpdate) {
     let deleted = _sortedUnique(batch.deleteSections)
     let reloaded = _sortedUnique(batch.reloadSections)
@@ -171,6 +173,7 @@ extension _BatchMap {
   /// its section is.
   ///
   /// - Complexity: O(log c).
+  @usableFromInline
   package func itemTarget(of path: ElementPath) -> ElementPath? {
     guard let section = sectionTarget(of: path.section) else { return nil }
     guard let calls = before[path.section] else {
@@ -222,6 +225,7 @@ package func _kthFree(_ k: Int, taken: [Int]) -> Int {
 /// `list` sorted, without repeats.
 ///
 /// - Complexity: O(n log n); O(n) when it is sorted already.
+@inlinable
 package func _sortedUnique<T: Comparable>(_ list: [T]) -> [T] {
   var sorted = list
   if !_isSorted(sorted, by: <) { sorted.sort() }
@@ -254,6 +258,7 @@ package func _mergedUnique(_ first: [Int], _ second: [Int], _ third: [Int]) -> [
   return result
 }
 
+@inlinable
 package func _isSorted<T>(_ list: [T], by precedes: (T, T) -> Bool) -> Bool {
   var index = 1
   while index < list.count {

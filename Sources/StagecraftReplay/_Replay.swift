@@ -9,6 +9,7 @@ import StagecraftDiff
 ///
 /// - Complexity: O(s + c log c) for the planning, where s is the number of stages and c
 ///   the number of changes, plus what the target spends on each block.
+@inlinable
 package func _replay<Target: BatchUpdateTarget, C: Collection>(
   _ staged: StagedChangeset<C>, on target: inout Target,
   snapshot: (C) throws(Target.Failure) -> Target.Snapshot,
@@ -71,14 +72,17 @@ package func _replay<Target: BatchUpdateTarget, C: Collection>(
 }
 
 /// A block's completion that, called before `release()`, waits for it.
-private final class _HeldCompletion {
-  private let wrapped: ((Bool) -> Void)?
-  private var released = false
-  private var early: Bool?
+@usableFromInline
+final class _HeldCompletion {
+  @usableFromInline let wrapped: ((Bool) -> Void)?
+  @usableFromInline var released = false
+  @usableFromInline var early: Bool?
 
+  @inlinable
   init(_ wrapped: ((Bool) -> Void)?) { self.wrapped = wrapped }
 
   /// The completion to hand the target.
+  @inlinable
   var completion: ((Bool) -> Void)? {
     guard wrapped != nil else { return nil }
     return { finished in
@@ -87,6 +91,7 @@ private final class _HeldCompletion {
   }
 
   /// Calls the completion now if the target already did.
+  @inlinable
   func release() {
     released = true
     if let early { wrapped?(early) }

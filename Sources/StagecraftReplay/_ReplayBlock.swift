@@ -2,20 +2,27 @@ import StagecraftDiff
 
 /// One `performBatchUpdates` block of a replay: its calls, its silent refreshes, and the
 /// changeset it applies (what `interrupt` sees).
+@usableFromInline
 package struct _ReplayBlock<C: Collection, Updates: ElementUpdateStyle> {
+  @usableFromInline
   package var batch: BatchUpdate
   /// From a realized cell's path before the block to its element's path after it.
+  @usableFromInline
   package var refreshing: [Move<ElementPath>]
   /// The silent refresh that performs `refreshing`, if any.
+  @usableFromInline
   package var refresher: Updates?
+  @usableFromInline
   package var changeset: Changeset<C>
   /// Whether every reconfigured or refreshed update has a position after the block (none
   /// of them is deleted); reloads are not placed.
+  @usableFromInline
   package var placesEveryUpdate: Bool
 
   /// The block that applies `stage` and the updates of `updates` (the stage itself, or
   /// the update stage before it): a reload by its path before the block, a reconfigure or a
   /// silent refresh by the path after it, found with the block's old → new map.
+  @inlinable
   package init(
     _ stage: Changeset<C>, updates: Changeset<C>, elementUpdates: (ElementPath) -> Updates,
     movesAsDeletesAndInserts: Bool = false
@@ -72,6 +79,7 @@ package struct _ReplayBlock<C: Collection, Updates: ElementUpdateStyle> {
   ///
   /// - Complexity: O(s + c log c), where s is the number of stages and c the number of
   ///   changes.
+  @inlinable
   package static func blocks(
     for staged: StagedChangeset<C>, elementUpdates: (ElementPath) -> Updates,
     options: ReplayOptions = ReplayOptions()
@@ -106,6 +114,7 @@ package struct _ReplayBlock<C: Collection, Updates: ElementUpdateStyle> {
 
   /// This block split in two: its structural calls and silent refreshes, then a block that
   /// only reconfigures, at the same positions (after the first block), with the same data.
+  @inlinable
   func _reconfiguringAfterwards() -> [_ReplayBlock] {
     var structural = self
     structural.batch.reconfigureItems = []
@@ -120,6 +129,7 @@ package struct _ReplayBlock<C: Collection, Updates: ElementUpdateStyle> {
 
   /// Whether the update stage `stage` may ride with `next`, if `next` keeps every item
   /// that `stage` updates.
+  @inlinable
   package static func _canCarry(
     _ stage: Changeset<C>, into next: Changeset<C>, elementUpdates: (ElementPath) -> Updates
   ) -> Bool {

@@ -21,9 +21,11 @@ package struct _ScrollKeeping<C: Collection> {
   }
 
   /// Leaves the scroll position alone.
+  @usableFromInline
   package static var none: Self { Self(policy: .none) }
 
   /// The plan for a reload from `shown` (the data the target shows, when known) to `final`.
+  @usableFromInline
   package func planReload<Target: BatchUpdateTarget>(
     on target: Target, from shown: C?, to final: C, carried: _ScrollPlan? = nil
   ) -> _ScrollPlan? {
@@ -41,6 +43,7 @@ package struct _ScrollKeeping<C: Collection> {
 
 /// How one block, or one reload, keeps the scroll position: read from the target before, and
 /// carried out on it after (`ScrollPositionPolicy`).
+@usableFromInline
 package enum _ScrollPlan {
   /// Put the item that is at this path after the block at this distance from the
   /// viewport's top.
@@ -59,6 +62,7 @@ package enum _ScrollPlan {
   ///
   /// - Complexity: O(c log c) for the map of c calls, plus O(v) for v visible items, plus
   ///   O(d log c) for d deleted items right above the anchor.
+  @usableFromInline
   package static func forBlock<Target: BatchUpdateTarget>(
     _ batch: BatchUpdate, on target: Target, policy: ScrollPositionPolicy, carried: _ScrollPlan?
   ) -> _ScrollPlan? {
@@ -112,6 +116,7 @@ package enum _ScrollPlan {
   /// Carries the plan out on `target`, after the block (or the reload) and its layout.
   ///
   /// - Complexity: That of one `extentOfItem(at:)` and one `setContentOffset(_:)`.
+  @usableFromInline
   package func apply<Target: BatchUpdateTarget>(to target: inout Target) {
     switch self {
     case .anchor(let path, let distance):

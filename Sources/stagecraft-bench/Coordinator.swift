@@ -62,6 +62,7 @@ final class CoordinatedView: BatchUpdateTarget {
   }
   if options.profile {
     profile("coordinator") { throughCoordinator() }
+    profile("coordinator, bare diff and replay") { bareDiffAndReplay() }
     return []
   }
   let timings = measureInterleaved(

@@ -12,8 +12,8 @@
 /// `withLock`, with the mutex held, and the mutex is allocated once and never moved.
 @usableFromInline
 package final class _Locked<Value>: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  private var value: Value
+  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline var value: Value
 
   @usableFromInline
   package init(_ value: Value) {
@@ -29,7 +29,7 @@ package final class _Locked<Value>: @unchecked Sendable {
     mutex.deallocate()
   }
 
-  @usableFromInline
+  @inlinable
   package func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
