@@ -43,6 +43,7 @@ extension BatchUpdateTarget where Snapshot == Void {
   /// - Complexity: O(s + c log c), where s is the number of stages and c the number of
   ///   changes, plus O(S) per block for the guard, where S is the number of sections, plus
   ///   what the target spends on each block.
+  @inlinable
   public mutating func reload<C: Collection>(
     using staged: StagedChangeset<C>,
     strategy: UpdateStrategy = .animatedBatchUpdates,
@@ -84,6 +85,7 @@ extension BatchUpdateTarget where Snapshot == Void {
   /// - Complexity: O(s + c log c), where s is the number of stages and c the number of
   ///   changes, plus O(S) per block for the guard, where S is the number of sections, plus
   ///   what the target spends on each block.
+  @inlinable
   public mutating func reload<C: Collection>(
     using staged: StagedChangeset<C>,
     strategy: UpdateStrategy = .animatedBatchUpdates,
@@ -124,6 +126,7 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
   /// - Complexity: O(s + c log c), where s is the number of stages and c the number of
   ///   changes, plus O(S) per block for the guard, where S is the number of sections, plus
   ///   what the target spends on each block.
+  @inlinable
   public func reload<C: Collection>(
     using staged: StagedChangeset<C>,
     strategy: UpdateStrategy = .animatedBatchUpdates,
@@ -163,6 +166,7 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
   /// - Complexity: O(s + c log c), where s is the number of stages and c the number of
   ///   changes, plus O(S) per block for the guard, where S is the number of sections, plus
   ///   what the target spends on each block.
+  @inlinable
   public func reload<C: Collection>(
     using staged: StagedChangeset<C>,
     strategy: UpdateStrategy = .animatedBatchUpdates,

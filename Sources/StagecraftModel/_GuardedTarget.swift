@@ -38,6 +38,7 @@ package enum _BlockCounts {
   /// The number of elements: the items, summed over sections.
   ///
   /// - Complexity: O(S), where S is the number of sections.
+  @inlinable
   package var elementCount: Int {
     switch self {
     case .items(let count): count

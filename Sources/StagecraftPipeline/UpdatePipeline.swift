@@ -190,7 +190,7 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
 
   /// A pipeline onto a target that holds its own data (`snapshot`), unguarded; `elementCount`
   /// tells the policy how many elements the data holds.
-  @usableFromInline
+  @inlinable
   package convenience init<Target: BatchUpdateTarget & AnyObject>(
     target: Target, data: Data, policy: UpdatePolicy, elementUpdates: Target.ElementUpdates,
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>,
@@ -208,8 +208,10 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
       })
   }
 
-  /// A pipeline onto a view that reads its data from the app: each replay is guarded.
-  @usableFromInline
+  /// A pipeline onto a view that reads its data from the app: each replay is guarded. The
+  /// replay's closure is formed here, where an inlining caller knows the types: it runs
+  /// specialized for them.
+  @inlinable
   package convenience init<Target: BatchUpdateTarget & AnyObject>(
     view target: Target, data: Data, policy: UpdatePolicy, elementUpdates: Target.ElementUpdates,
     guard check: UpdateGuard, counts: @escaping (Data) -> _BlockCounts,
@@ -230,6 +232,7 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   }
 
   /// The one designated initializer: the replay, with the target's conformance bound in.
+  @usableFromInline
   init<Target: BatchUpdateTarget & AnyObject>(
     target: Target, data: Data, policy: UpdatePolicy,
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>,
