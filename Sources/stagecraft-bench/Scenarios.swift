@@ -80,14 +80,26 @@ enum Inputs {
 
   /// The 10/10/10/10 edit of `count` elements whose identifiers are drawn (SplitMix64)
   /// from `values` values, the inserted ones from the same values.
+  /// Random duplicates: `count` identifiers drawn at random from `values`, then a
+  /// 10/10/10/10 edit whose inserted elements draw from the same values.
   static func duplicatesTenPercent(_ count: Int, values: Int = 1_000) -> FlatScenario {
     let (source, target) = tenPercentEdit(count: count, seed: 1)
     var random = SplitMix64(seed: 4)
     let drawn = (0..<(count + count / 10)).map { _ in Int.random(in: 0..<values, using: &random) }
     return FlatScenario(
-      name: "10/10/10/10, \(count) ids from \(values) values",
+      name: "random duplicates: \(count) ids from \(values) values, 10/10/10/10",
       source: source.map { BenchItem(id: drawn[$0.id], content: $0.content) },
       target: target.map { BenchItem(id: drawn[$0.id], content: $0.content) })
+  }
+
+  /// Periodic duplicates: identifiers `0, 1, …, values − 1, 0, 1, …`, then the same
+  /// 10/10/10/10 edit, inserted elements continuing the period.
+  static func periodicDuplicatesTenPercent(_ count: Int, values: Int = 1_000) -> FlatScenario {
+    let (source, target) = tenPercentEdit(count: count, seed: 1)
+    return FlatScenario(
+      name: "periodic duplicates: \(count) ids from \(values) values, 10/10/10/10",
+      source: source.map { BenchItem(id: $0.id % values, content: $0.content) },
+      target: target.map { BenchItem(id: $0.id % values, content: $0.content) })
   }
 
   static func duplicates(_ count: Int, values: Int = 1_000) -> FlatScenario {

@@ -434,6 +434,7 @@ if options.scale {
   runFlat(Inputs.firstToEnd(n), standardLibraryBudget: budget)
   runFlat(Inputs.duplicates(n, values: quick ? 100 : 1_000), standardLibraryBudget: budget)
   runFlat(Inputs.duplicatesTenPercent(n), standardLibraryBudget: budget)
+  runFlat(Inputs.periodicDuplicatesTenPercent(n), standardLibraryBudget: budget)
   // Edits at one end, around the old suffix check's limit of 8.
   runFlat(Inputs.localEdit(.prepend, count: n, k: 8), standardLibraryBudget: budget)
   runFlat(Inputs.localEdit(.prepend, count: n, k: 9), standardLibraryBudget: budget)
