@@ -74,31 +74,31 @@ import Testing
   print(UpdateGuard.standard.trapsInDebugBuilds)
   _doc.expect("false", at: 306)
   UpdateGuard.standard = UpdateGuard()
-  // README.md:434
+  // README.md:433
 
   var posts = CollectionModel(items: Array(0..<20))
   posts.geometry = .init(viewportHeight: 600, itemHeight: 100)
   posts.prefetching = PrefetchBuffers(leading: 1, trailing: 0)
   posts.reachEnd = .viewports(1)
   print(posts.prefetchedItems)
-  _doc.expect("[6, 7, 8, 9, 10, 11]", at: 440)
+  _doc.expect("[6, 7, 8, 9, 10, 11]", at: 439)
   // Down 900 points: 9...14 are on screen and use their prefetches.
   let before = posts.scrollEvents.count
   posts.setContentOffset(900)
   print(posts.scrollEvents[before...].map(\.description).joined(separator: ", "))
-  _doc.expect("cancel 6 at [0, 6], cancel 7 at [0, 7], cancel 8 at [0, 8], prefetch 15 at [0, 15], prefetch 16 at [0, 16], prefetch 17 at [0, 17], prefetch 18 at [0, 18], prefetch 19 at [0, 19], reach end", at: 445)
-  // README.md:472
+  _doc.expect("cancel 6 at [0, 6], cancel 7 at [0, 7], cancel 8 at [0, 8], prefetch 15 at [0, 15], prefetch 16 at [0, 16], prefetch 17 at [0, 17], prefetch 18 at [0, 18], prefetch 19 at [0, 19], reach end", at: 444)
+  // README.md:471
 
   var feed = CollectionModel(items: Array(0..<100))
   feed.geometry = .init(viewportHeight: 600, contentOffset: 880, itemHeight: 44)
   print(feed.scrollAnchor!)
-  _doc.expect("20 at 0.0", at: 476)
+  _doc.expect("20 at 0.0", at: 475)
   try feed.reload(
     using: StagedChangeset(source: Array(0..<100), target: Array(-10..<100)),
     scrollPosition: .keepAnchor)
   print(feed.scrollAnchor!)
-  _doc.expect("20 at 0.0", at: 480)
-  // README.md:498
+  _doc.expect("20 at 0.0", at: 479)
+  // README.md:497
   let dataSource = CollectionModelDataSource<String, Int>()
   var snapshot = DiffableSnapshot<String, Int>()
   try snapshot.appendSections(["main"])
@@ -110,10 +110,10 @@ import Testing
   try next.reconfigureItems([8])           // same cell, selection kept
   try dataSource.apply(next, animatingDifferences: false)
   print(dataSource.target.numberOfItems(inSection: 0))
-  _doc.expect("99", at: 508)
+  _doc.expect("99", at: 507)
   print(dataSource.target.staleCells)
-  _doc.expect("[]", at: 509)
-  // README.md:530
+  _doc.expect("[]", at: 508)
+  // README.md:529
   let chores = CollectionModelDataSource<String, String>()
   try chores.apply(
     DiffableSnapshot<String, String> {
@@ -124,10 +124,10 @@ import Testing
   try chores.reorderItem(
     at: ElementPath(element: 0, section: 1), to: ElementPath(element: 0, section: 0))
   print(chores.snapshot().itemIdentifiers)
-  _doc.expect("[\"Taxes\", \"Dishes\", \"Laundry\"]", at: 539)
+  _doc.expect("[\"Taxes\", \"Dishes\", \"Laundry\"]", at: 538)
   print(chores.indexPath(for: "Laundry")!)
-  _doc.expect("[0, 2]", at: 540)
-  // README.md:571
+  _doc.expect("[0, 2]", at: 539)
+  // README.md:570
   var outline = DiffableSectionSnapshot<String>()
   try outline.append(["Inbox", "Archive"])
   try outline.append(["2025", "2026"], to: "Archive")
@@ -135,8 +135,8 @@ import Testing
   try mail.apply(outline, to: "Mailboxes")
   try mail.toggleExpansion(of: "Archive")
   print(mail.snapshot().itemIdentifiers)
-  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 577)
+  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 576)
   print(mail.snapshot(for: "Mailboxes").level(of: "2026"))
-  _doc.expect("1", at: 578)
+  _doc.expect("1", at: 577)
   _doc.expectNothingUnchecked()
 }

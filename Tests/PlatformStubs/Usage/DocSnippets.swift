@@ -52,7 +52,7 @@ final class NewsViewController: UICollectionViewController {
   }
 }
 
-// README.md:391
+// README.md:390
 struct Picture: Identifiable, Equatable, Sendable {
   var id: Int
   var title: String
