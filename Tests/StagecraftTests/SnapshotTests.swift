@@ -107,6 +107,18 @@ struct SnapshotTests {
     #expect(refusal { try $0.appendItems([8], toSection: "nope") }?.kind == .missingSections)
     #expect(refusal { try $0.moveItem(1, beforeItem: 1) }?.kind == .movedRelativeToItself)
     #expect(refusal { try $0.reloadItems([77]) }?.kind == .missingItems)
+    // A refused mark, after a known identifier in the same call, marks nothing.
+    var marked = snapshot
+    try marked.reloadItems([3])
+    for mark in [
+      { (copy: inout Snapshot) in try copy.reloadItems([1, 77, 2]) },
+      { (copy: inout Snapshot) in try copy.reconfigureItems([2, 78]) },
+    ] {
+      var copy = marked
+      #expect(throws: DiffableSnapshotError.self) { try mark(&copy) }
+      #expect(copy == marked)
+      #expect(copy.reloadedItemIdentifiers == [3] && copy.reconfiguredItemIdentifiers.isEmpty)
+    }
     var empty = Snapshot()
     #expect(throws: DiffableSnapshotError.self) { try empty.appendItems([1]) }
   }
