@@ -154,6 +154,44 @@ extension CollectionCoordinator {
   }
 }
 
+/// A selection binding as a SwiftUI collection hands it to its coordinator on each update:
+/// none (a tap is an action), a set of identifiers, or one identifier at most, each with its
+/// current value and how to write a new one back.
+package enum _BoundSelection<ID: Hashable> {
+  case none
+  case many(Set<ID>, write: (Set<ID>) -> Void)
+  case one(ID?, write: (ID?) -> Void)
+
+  /// Whether the view lets more than one item be selected: with a set only.
+  package var allowsMultipleSelection: Bool {
+    if case .many = self { true } else { false }
+  }
+}
+
+extension CollectionCoordinator {
+  /// Follows a selection binding, both ways: what a representable does on each update.
+  /// Without a binding, a tap is an action (`selectsOnTap` off) and nothing is written back;
+  /// with one, the view selects what the binding holds (when it differs from the selection,
+  /// so an update that changed nothing selects nothing), and the coordinator's changes are
+  /// written back through it. The selection is single unless the binding is a set.
+  package func _follow(_ binding: _BoundSelection<ItemIdentifier>) {
+    allowsMultipleSelection = binding.allowsMultipleSelection
+    switch binding {
+    case .none:
+      selectsOnTap = false
+      onSelectionChange = nil
+    case .many(let value, let write):
+      selectsOnTap = true
+      onSelectionChange = write
+      if selection != value { selection = value }
+    case .one(let value, let write):
+      selectsOnTap = true
+      onSelectionChange = { write($0.first) }
+      if selectedItem != value { selectedItem = value }
+    }
+  }
+}
+
 extension CollectionCoordinator {
   /// Selects in the view, without telling the delegate.
   func _select(_ path: ElementPath) {

@@ -116,9 +116,8 @@ extension CollectionCoordinator {
       pipeline._reloadNow(latestSections) { _ in }
       _shownVersion = _latestVersion
     case .superseded, .cancelled:
-      return
+      break
     }
-    _syncSelection()
   }
 
   /// New data reached the view (an update's blocks were performed, their animations may

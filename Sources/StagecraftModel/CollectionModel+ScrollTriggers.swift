@@ -93,9 +93,7 @@ extension CollectionModel {
     set {
       _triggers.buffers = newValue
       if newValue == nil {
-        for (element, path) in _triggers.tracker.cancelAll(_elements, _layout) {
-          scrollEvents.append(.cancelPrefetch(element, at: path))
-        }
+        _record(.init(cancels: _triggers.tracker.cancelAll(_elements, _layout)))
       }
       _evaluateScrollTriggers()
     }

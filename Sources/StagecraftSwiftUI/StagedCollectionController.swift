@@ -158,27 +158,18 @@
         withReuseIdentifier: registration.reuseIdentifier)
     }
 
-    /// Follows the representable's selection binding, in both directions; without one, a
-    /// tap is an action and the item does not stay selected.
+    /// Follows the representable's selection binding, in both directions: the coordinator
+    /// decides (`_follow(_:)`); the view only allows multiple selection when it does.
     private func bind(_ binding: _SelectionBinding<Element.ID>) {
-      switch binding {
-      case .none:
-        _assignIfChanged(false, to: \.allowsMultipleSelection, on: collectionView)
-        coordinator.selectsOnTap = false
-        coordinator.onSelectionChange = nil
-      case .set(let set):
-        _assignIfChanged(true, to: \.allowsMultipleSelection, on: collectionView)
-        coordinator.selectsOnTap = true
-        coordinator.onSelectionChange = { set.wrappedValue = $0 }
-        if coordinator.selection != set.wrappedValue { coordinator.selection = set.wrappedValue }
-      case .single(let single):
-        _assignIfChanged(false, to: \.allowsMultipleSelection, on: collectionView)
-        coordinator.selectsOnTap = true
-        coordinator.onSelectionChange = { single.wrappedValue = $0.first }
-        if coordinator.selectedItem != single.wrappedValue {
-          coordinator.selectedItem = single.wrappedValue
+      let bound: _BoundSelection<Element.ID> =
+        switch binding {
+        case .none: .none
+        case .set(let set): .many(set.wrappedValue) { set.wrappedValue = $0 }
+        case .single(let single): .one(single.wrappedValue) { single.wrappedValue = $0 }
         }
-      }
+      _assignIfChanged(
+        bound.allowsMultipleSelection, to: \.allowsMultipleSelection, on: collectionView)
+      coordinator._follow(bound)
     }
 
     /// Follows the scrolled-item binding, in both directions.

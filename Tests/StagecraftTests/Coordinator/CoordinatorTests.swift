@@ -1,4 +1,5 @@
 import Stagecraft
+import StagecraftCoordinator
 import StagecraftTestSupport
 import Testing
 
@@ -263,6 +264,46 @@ struct CoordinatorSelectionTests {
     #expect(view.model.indexPathsForSelectedItems == [p(0, 2)])
     coordinator.selectedItem = nil
     #expect(view.model.indexPathsForSelectedItems.isEmpty)
+  }
+
+  /// What `StagedCollection` does with its binding on every update, decided by the
+  /// coordinator: one identifier, a set, or none (a tap is an action).
+  @Test func aBindingIsFollowedBothWaysAndItsKindDecidesTheSelection() async {
+    let (view, coordinator) = makeCoordinator()
+    coordinator.update(items: items(1, 2, 3), animated: true)
+    var one: Int? = 1
+    var written: [String] = []
+    let single = _BoundSelection<Int>.one(one) {
+      one = $0
+      written.append("one \($0.map(String.init) ?? "nil")")
+    }
+    #expect(!single.allowsMultipleSelection)
+    coordinator._follow(single)
+    #expect(view.model.indexPathsForSelectedItems == [p(0, 0)])
+    coordinator.didSelectItem(at: p(0, 2))
+    #expect(one == 3 && view.model.indexPathsForSelectedItems == [p(0, 2)])
+    // The same value again, as SwiftUI hands it on an update that changed nothing else.
+    let start = view.model.events.count
+    coordinator._follow(.one(one) { one = $0 })
+    #expect(view.model.events.count == start)
+
+    var many: Set<Int> = [1, 2]
+    let set = _BoundSelection<Int>.many(many) { many = $0 }
+    #expect(set.allowsMultipleSelection)
+    coordinator._follow(set)
+    #expect(view.model.indexPathsForSelectedItems == [p(0, 0), p(0, 1)])
+    coordinator.didSelectItem(at: p(0, 2))
+    #expect(many == [1, 2, 3] && coordinator.allowsMultipleSelection)
+
+    coordinator._follow(.none)
+    #expect(!coordinator.allowsMultipleSelection && !coordinator.selectsOnTap)
+    var tapped: [Int] = []
+    coordinator.onSelectItem = { tapped.append($0.id) }
+    coordinator.didDeselectItem(at: p(0, 0))
+    coordinator.didSelectItem(at: p(0, 0))
+    // Nothing is written back, and the tapped item does not stay selected.
+    #expect(tapped == [1] && many == [1, 2, 3] && written == ["one 3"])
+    #expect(!view.model.indexPathsForSelectedItems.contains(p(0, 0)))
   }
 }
 
