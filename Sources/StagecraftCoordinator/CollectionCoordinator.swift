@@ -97,6 +97,8 @@ public final class CollectionCoordinator<
 
   /// Ask for more data when an item this close to the end is on screen: `nil` (the default)
   /// never asks.
+  ///
+  /// - Complexity: O(1).
   @available(*, deprecated, message: "Use onReachEnd, whose distance is in points or viewports")
   public var loadMoreDistance: Int? {
     get { _loadMoreDistance }
@@ -106,6 +108,8 @@ public final class CollectionCoordinator<
 
   /// Called when an item within `loadMoreDistance` of the end is on screen, at most once
   /// per version of the data the view shows.
+  ///
+  /// - Complexity: O(1).
   @available(*, deprecated, message: "Use onReachEnd, which is busy until the page arrives")
   public var onLoadMore: (() -> Void)? {
     get { _onLoadMore }

@@ -8,7 +8,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:247
+  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:249
 
   struct Emoji: Identifiable, Equatable, Differentiable, Sendable {
     var id: Int
@@ -39,8 +39,8 @@ import Testing
     ]
   }
   for line in await grid() { print(line) }
-  _doc.expect("shows 🍎😀🐶😀😀😀\nrefreshed [1], binding [4]\nselected [[0, 4]], refused 0", at: 247)
-  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:293
+  _doc.expect("shows 🍎😀🐶😀😀😀\nrefreshed [1], binding [4]\nselected [[0, 4]], refused 0", at: 249)
+  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:295
 
   @MainActor func bindingAfterAnUpdate() async -> [String] {
     let view = HeadlessCollectionView(
@@ -63,6 +63,6 @@ import Testing
     return lines
   }
   for line in await bindingAfterAnUpdate() { print(line) }
-  _doc.expect("during the update [2, 3]\na turn later [2]\n5000 items shown", at: 293)
+  _doc.expect("during the update [2, 3]\na turn later [2]\n5000 items shown", at: 295)
   _doc.expectNothingUnchecked()
 }

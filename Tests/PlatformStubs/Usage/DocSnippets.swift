@@ -235,7 +235,7 @@ struct Library: View {
   }
 }
 
-// Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:141
+// Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:143
 struct Story: Identifiable, Equatable, Sendable {
   var id: Int
   var headline: String
