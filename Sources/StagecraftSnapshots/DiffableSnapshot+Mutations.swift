@@ -399,15 +399,6 @@ extension DiffableSnapshot {
   }
 
   @inlinable
-  internal func _requireItems(_ items: [ItemIdentifier]) throws {
-    // One lookup an item when all exist (the common case); the missing are listed after.
-    for item in items where _slotOf[_IdentifierKey(item)] == nil {
-      let missing = items.filter { _slotOf[_IdentifierKey($0)] == nil }
-      throw DiffableSnapshotError(.missingItems, identifiers: missing.map { "\($0)" })
-    }
-  }
-
-  @inlinable
   internal mutating func _insertSections(_ sections: [SectionIdentifier], at index: Int) throws {
     let duplicates = _repeatedIdentifiers(sections) { _sectionKeyOf[_IdentifierKey($0)] != nil }
     if !duplicates.isEmpty {

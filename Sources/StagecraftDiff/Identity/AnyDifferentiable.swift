@@ -186,6 +186,9 @@ internal func _haveEqualWrappedIdentifiers(
   return lhsBits == rhsBits
 }
 
+/// The type-erased storage: one class per wrapped type, one instance per wrapped value. A
+/// class rather than a protocol, so that the diffs can call it through an unretained
+/// reference.
 @usableFromInline
 internal class _AnyDifferentiableBox {
   @inlinable
