@@ -20,6 +20,8 @@
 /// // An update deleted "b": its prefetch is cancelled.
 /// print(ledger.retain { $0 != "b" })  // prints ["b"]
 /// print(ledger.outstanding)  // prints []
+/// // Scrolled away and back: "a", used, is asked for again.
+/// print(ledger.prefetch(["a"]))  // prints ["a"]
 /// ```
 public struct PrefetchLedger<ItemIdentifier: Hashable> {
   /// The outstanding prefetches, in the order they were asked for.

@@ -13,7 +13,9 @@
   /// The forwarder reads each path in the data the view shows at the call (`identifier`, the
   /// data source's lookup), asks the app once per item (`PrefetchLedger`), passes on only
   /// cancels of items it asked for, and cancels by itself the items an update deleted
-  /// (`dataDidChange(holds:)`), whose paths UIKit can no longer name.
+  /// (`dataDidChange(holds:)`), whose paths UIKit can no longer name. Tell it which items
+  /// are shown (`itemsDidAppear(at:)`, from `willDisplay`): their cells use what was
+  /// prefetched, and an item scrolled away and back is asked for again.
   ///
   /// ```swift
   /// import Stagecraft
@@ -32,6 +34,13 @@
   ///   override func viewDidLoad() {
   ///     super.viewDidLoad()
   ///     collectionView.prefetchDataSource = prefetcher
+  ///   }
+  ///
+  ///   override func collectionView(
+  ///     _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
+  ///     forItemAt indexPath: IndexPath
+  ///   ) {
+  ///     prefetcher.itemsDidAppear(at: [indexPath])
   ///   }
   /// }
   /// ```

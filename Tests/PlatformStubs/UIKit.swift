@@ -437,6 +437,12 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
   open func collectionView(
     _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
   ) -> UICollectionViewCell { UICollectionViewCell() }
+  // uicollectionviewdelegate/collectionview(_:willdisplay:foritemat:), which the controller
+  // adopts (subclasses override it)
+  open func collectionView(
+    _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
+    forItemAt indexPath: IndexPath
+  ) {}
 }
 
 // uitableviewcontroller

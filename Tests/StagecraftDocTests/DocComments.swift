@@ -743,6 +743,9 @@ import Testing
   _doc.expect("[\"b\"]", at: 21)
   print(ledger.outstanding)
   _doc.expect("[]", at: 22)
+  // Scrolled away and back: "a", used, is asked for again.
+  print(ledger.prefetch(["a"]))
+  _doc.expect("[\"a\"]", at: 24)
   _doc.expectNothingUnchecked()
 }
 

@@ -261,7 +261,7 @@ struct Feed: View {
   }
 }
 
-// Sources/StagecraftPlatforms/PrefetchForwarder.swift:19
+// Sources/StagecraftPlatforms/PrefetchForwarder.swift:21
 final class PhotosViewController: UICollectionViewController {
   var photoIDs: [Int] = []
   // The view holds its prefetch data source weakly: the controller keeps it.
@@ -275,5 +275,12 @@ final class PhotosViewController: UICollectionViewController {
   override func viewDidLoad() {
     super.viewDidLoad()
     collectionView.prefetchDataSource = prefetcher
+  }
+
+  override func collectionView(
+    _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
+    forItemAt indexPath: IndexPath
+  ) {
+    prefetcher.itemsDidAppear(at: [indexPath])
   }
 }
