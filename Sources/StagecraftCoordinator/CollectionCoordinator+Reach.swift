@@ -6,13 +6,33 @@ import StagecraftReplay
 // MARK: Reaching the ends
 
 extension CollectionCoordinator {
+  /// Called when the list comes within `reachEndDistance` of its end: load the next page.
+  /// The trigger is busy until the handler returns, and fires again only once the page
+  /// arrived (the content grew) or the viewport left the zone and came back (see
+  /// `ReachTrigger`). Needs a view that reports its scroll metrics.
+  ///
+  /// - Complexity: O(1).
+  public var onReachEnd: (@MainActor () async -> Void)? {
+    get { _reach.onReachEnd }
+    set { _reach.onReachEnd = newValue }
+  }
+
+  /// Called when the list comes within `reachStartDistance` of its start, scrolling toward
+  /// it: load older messages. Busy until the handler returns, as `onReachEnd`.
+  ///
+  /// - Complexity: O(1).
+  public var onReachStart: (@MainActor () async -> Void)? {
+    get { _reach.onReachStart }
+    set { _reach.onReachStart = newValue }
+  }
+
   /// How close to the end `onReachEnd` is called: twice the viewport's height by default,
   /// as KarrotListKit's `onReachEnd`.
   ///
   /// - Complexity: O(1).
   public var reachEndDistance: ReachDistance {
-    get { _reachEnd.distance }
-    set { _reachEnd.distance = newValue }
+    get { _reach.end.distance }
+    set { _reach.end.distance = newValue }
   }
 
   /// How close to the start `onReachStart` is called: twice the viewport's height by
@@ -20,34 +40,57 @@ extension CollectionCoordinator {
   ///
   /// - Complexity: O(1).
   public var reachStartDistance: ReachDistance {
-    get { _reachStart.distance }
-    set { _reachStart.distance = newValue }
+    get { _reach.start.distance }
+    set { _reach.start.distance = newValue }
+  }
+
+  /// Ask for more data when an item this close to the end is on screen: `nil` (the default)
+  /// never asks.
+  ///
+  /// - Complexity: O(1).
+  @available(*, deprecated, message: "Use onReachEnd, whose distance is in points or viewports")
+  public var loadMoreDistance: Int? {
+    get { _reach.loadMoreDistance }
+    set { _reach.loadMoreDistance = newValue }
+  }
+
+  /// Called when an item within `loadMoreDistance` of the end is on screen, at most once
+  /// per version of the data the view shows.
+  ///
+  /// - Complexity: O(1).
+  @available(*, deprecated, message: "Use onReachEnd, which is busy until the page arrives")
+  public var onLoadMore: (() -> Void)? {
+    get { _reach.onLoadMore }
+    set { _reach.onLoadMore = newValue }
   }
 
   /// Tells the coordinator that the viewport moved or changed size: what the scroll view
   /// delegate's `scrollViewDidScroll(_:)` and a layout pass that resized the view call. A
   /// scroll that grew the offset goes forward, one that shrank it backward; an offset set
   /// by an update to keep the scroll position is not a scroll. The reach triggers look at
-  /// where the viewport is, and the items on screen use their outstanding prefetch.
+  /// where the viewport is, and the items on screen use their outstanding prefetch. What a
+  /// scroll causes reaches the app at once, as a tap's does.
   ///
   /// - Complexity: O(v) for the v items on screen, and the view's scroll metrics.
   public func viewportDidChange() {
-    if !_prefetches.outstanding.isEmpty, let visible = target.visibleItemPaths {
-      // Items on screen use what was prefetched for them.
-      _prefetches.use(visible.compactMap { item(at: $0)?.differenceIdentifier })
-    }
-    guard let metrics = target.scrollMetrics else { return }
-    if !pipeline._isReplaying, let last = _lastOffset, metrics.contentOffset != last {
-      _direction = metrics.contentOffset > last ? .forward : .backward
-    }
-    _lastOffset = metrics.contentOffset
-    _evaluateReach()
+    _prefetch.viewportDidChange(self)
+    _reach.viewportDidChange(self)
+  }
+
+  /// Tells the coordinator that a layout pass ran: what `viewDidLayoutSubviews` calls. A new
+  /// size moves the reach triggers' zones and the items on screen, as `viewportDidChange()`
+  /// says, but layout is part of a view update: what it causes reaches the app on the next
+  /// turn of the main actor, never during layout.
+  ///
+  /// - Complexity: That of `viewportDidChange()`.
+  public func viewDidLayout() {
+    performViewUpdate { viewportDidChange() }
   }
 
   /// The direction of the last scroll the coordinator was told of.
   ///
   /// - Complexity: O(1).
-  public var scrollDirection: ScrollDirection { _direction }
+  public var scrollDirection: ScrollDirection { _reach.direction }
 
   /// Whether the reach trigger of `edge` fired and its handler is still running.
   ///
@@ -55,53 +98,33 @@ extension CollectionCoordinator {
   /// - Returns: Whether it is busy.
   /// - Complexity: O(1).
   public func isReaching(_ edge: ReachTrigger.Edge) -> Bool {
-    edge == .end ? _reachEnd.isBusy : _reachStart.isBusy
-  }
-
-  /// Evaluates the reach triggers that have a handler, on the view's scroll metrics (a view
-  /// not laid out yet, with no viewport, is skipped).
-  func _evaluateReach() {
-    guard onReachEnd != nil || onReachStart != nil, let metrics = target.scrollMetrics,
-      metrics.viewportHeight > 0
-    else { return }
-    _lastOffset = metrics.contentOffset
-    if onReachEnd != nil, _reachEnd.evaluate(metrics, direction: _direction) {
-      _emit { [weak self] in self?._runReachHandler(.end) }
-    }
-    if onReachStart != nil, _reachStart.evaluate(metrics, direction: _direction) {
-      _emit { [weak self] in self?._runReachHandler(.start) }
-    }
-  }
-
-  /// Runs the app's handler of `edge`; when it returns, the trigger is idle and evaluated
-  /// again.
-  func _runReachHandler(_ edge: ReachTrigger.Edge) {
-    guard let handler = edge == .end ? onReachEnd : onReachStart else {
-      _reachDidComplete(edge)
-      return
-    }
-    let run: @MainActor () async -> Void = { [weak self] in
-      await handler()
-      self?._reachDidComplete(edge)
-    }
-    // The handler starts now, in the delivery (outside any view update), and runs on until
-    // it first suspends: a handler that appends a page it has at hand does so in this turn.
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-      Task.immediate { @MainActor in await run() }
-    } else {
-      Task { @MainActor in await run() }
-    }
-  }
-
-  func _reachDidComplete(_ edge: ReachTrigger.Edge) {
-    if edge == .end { _reachEnd.complete() } else { _reachStart.complete() }
-    _evaluateReach()
+    edge == .end ? _reach.end.isBusy : _reach.start.isBusy
   }
 }
 
 // MARK: Prefetching
 
 extension CollectionCoordinator {
+  /// Called with the items to prefetch, nearest first: the view's prefetching
+  /// (`prefetchItems(at:)`, or a `HeadlessCollectionView`'s model) mapped to identities
+  /// through the data the view shows. An item is asked for once until it is shown or
+  /// cancelled.
+  ///
+  /// - Complexity: O(1).
+  public var onPrefetch: (([ItemIdentifier]) -> Void)? {
+    get { _prefetch.onPrefetch }
+    set { _prefetch.onPrefetch = newValue }
+  }
+
+  /// Called with the items whose prefetch is no longer needed: the view cancelled it, or an
+  /// update deleted the item. Only items `onPrefetch` asked for, once each.
+  ///
+  /// - Complexity: O(1).
+  public var onCancelPrefetch: (([ItemIdentifier]) -> Void)? {
+    get { _prefetch.onCancel }
+    set { _prefetch.onCancel = newValue }
+  }
+
   /// The view asks to prefetch the items at `paths`: what a prefetch data source's
   /// `collectionView(_:prefetchItemsAt:)` calls. The paths are read in the data the view
   /// shows now (a path it does not have is dropped), and `onPrefetch` hears of the items not
@@ -110,7 +133,7 @@ extension CollectionCoordinator {
   /// - Parameter paths: Index paths, nearest first.
   /// - Complexity: O(k) expected for k paths.
   public func prefetchItems(at paths: [ElementPath]) {
-    _takePrefetches(cancel: [], prefetch: paths.compactMap { item(at: $0)?.differenceIdentifier })
+    _prefetch.take(cancel: [], prefetch: paths, self)
   }
 
   /// The view cancels the prefetch of the items at `paths`: what a prefetch data source's
@@ -120,41 +143,11 @@ extension CollectionCoordinator {
   /// - Parameter paths: Index paths in the data the view shows.
   /// - Complexity: O(k + p) expected for k paths and p outstanding prefetches.
   public func cancelPrefetchingForItems(at paths: [ElementPath]) {
-    _takePrefetches(cancel: paths.compactMap { item(at: $0)?.differenceIdentifier }, prefetch: [])
+    _prefetch.take(cancel: paths, prefetch: [], self)
   }
 
   /// The items whose prefetch is outstanding, in the order they were asked for.
   ///
   /// - Complexity: O(1).
-  public var prefetchedItems: [ItemIdentifier] { _prefetches.outstanding }
-
-  /// Records what the view asked for, and tells the app: cancels, then prefetches. During an
-  /// update the view's requests wait for its end, where deleted items are cancelled first.
-  func _takePrefetches(cancel: [ItemIdentifier], prefetch: [ItemIdentifier]) {
-    if pipeline._isReplaying {
-      _heldPrefetches.cancel += cancel
-      _heldPrefetches.prefetch += prefetch
-      return
-    }
-    _tellPrefetches(cancelled: _prefetches.cancel(cancel), started: _prefetches.prefetch(prefetch))
-  }
-
-  /// After an update: items it deleted are cancelled, then what the view asked for during
-  /// it is taken.
-  func _prefetchesDidApply() {
-    guard
-      !_prefetches.outstanding.isEmpty || !_heldPrefetches.prefetch.isEmpty
-        || !_heldPrefetches.cancel.isEmpty
-    else { return }
-    let held = _heldPrefetches
-    _heldPrefetches = ([], [])
-    var cancelled = _prefetches.retain { indexPath(of: $0) != nil }
-    cancelled += _prefetches.cancel(held.cancel)
-    _tellPrefetches(cancelled: cancelled, started: _prefetches.prefetch(held.prefetch))
-  }
-
-  func _tellPrefetches(cancelled: [ItemIdentifier], started: [ItemIdentifier]) {
-    if !cancelled.isEmpty { _emit { [weak self] in self?.onCancelPrefetch?(cancelled) } }
-    if !started.isEmpty { _emit { [weak self] in self?.onPrefetch?(started) } }
-  }
+  public var prefetchedItems: [ItemIdentifier] { _prefetch.ledger.outstanding }
 }

@@ -54,19 +54,23 @@ extension CollectionCoordinator {
       transactionAnimates: animated, itemCount: _BlockCounts.elementCount(ofSections: sections))
   }
 
-  /// How updates reach the view: whether their batch updates animate, and above how many
-  /// changes the view reloads instead (`policy.reloadAboveChanges`). As the transaction
-  /// says, and a reload above 1,000 changes, by default.
+  /// How updates reach the view: whether their batch updates animate, above how many
+  /// changes the view reloads instead, and from how many elements the diff runs off the
+  /// main actor. As the transaction says, a reload above 1,000 changes, and a diff off the
+  /// main actor from 2,000 elements, by default. The one setting for all three: setting
+  /// it sets each.
   ///
   /// - Complexity: O(1).
   public var strategy: CollectionUpdateStrategy {
     get {
       CollectionUpdateStrategy(
-        animation: _animation, reloadAboveChanges: pipeline.policy.reloadAboveChanges)
+        animation: _animation, reloadAboveChanges: pipeline.policy.reloadAboveChanges,
+        inlineDiffBelow: pipeline.policy.inlineDiffBelow)
     }
     set {
       _animation = newValue.animation
       pipeline.policy.reloadAboveChanges = newValue.reloadAboveChanges
+      pipeline.policy.inlineDiffBelow = newValue.inlineDiffBelow
     }
   }
 
@@ -121,13 +125,14 @@ extension CollectionCoordinator {
   }
 
   /// New data reached the view (an update's blocks were performed, their animations may
-  /// still run, or a reload): the selection follows it at once, prefetches of deleted items
-  /// are cancelled, and the reach triggers look at the new content.
+  /// still run, or a reload): each concern hears of it, in order (the selection follows it
+  /// at once, a pending scrolled item is scrolled to, prefetches of deleted items are
+  /// cancelled, the reach triggers look at the new content).
   func _viewDidApply() {
-    _syncSelection()
-    _prefetchesDidApply()
-    _checkLoadMore(visible: target.visibleItemPaths ?? [])
-    _evaluateReach()
+    _selection.dataDidApply(self)
+    _scrolled.dataDidApply(self)
+    _prefetch.dataDidApply(self)
+    _reach.dataDidApply(self)
   }
 }
 
@@ -174,7 +179,7 @@ extension CollectionCoordinator {
   public func indexPath(of identifier: ItemIdentifier) -> ElementPath? {
     if _indexVersion != pipeline._dataVersion {
       _index = [:]
-      _index.reserveCapacity(pipeline.data.reduce(0) { $0 + $1.elements.count })
+      _index.reserveCapacity(_BlockCounts.elementCount(ofSections: pipeline.data))
       for (section, content) in pipeline.data.enumerated() {
         for (element, item) in content.elements.enumerated() {
           let path = ElementPath(element: element, section: section)
@@ -187,35 +192,18 @@ extension CollectionCoordinator {
   }
 }
 
-// MARK: Load more
+// MARK: Displaying items
 
 extension CollectionCoordinator {
   /// Tells the coordinator that the item at `path` is about to be shown: what the delegate's
-  /// `willDisplay` calls. Its outstanding prefetch is used (not cancelled), and, with the
-  /// deprecated `loadMoreDistance`, more data is asked for near the end.
+  /// `willDisplay` calls (a `HeadlessCollectionView` calls it for every cell it makes, as
+  /// UIKit does). Its outstanding prefetch is used (not cancelled), and, with the deprecated
+  /// `loadMoreDistance`, more data is asked for near the end.
   ///
   /// - Parameter path: The item about to be shown.
   /// - Complexity: O(1) expected, and O(S) for S sections with `loadMoreDistance`.
   public func willDisplayItem(at path: ElementPath) {
-    if let item = item(at: path) { _prefetches.use([item.differenceIdentifier]) }
-    _checkLoadMore(visible: [path])
-  }
-
-  func _checkLoadMore(visible: [ElementPath]) {
-    guard let distance = _loadMoreDistance, _onLoadMore != nil,
-      _loadMoreVersion != pipeline._dataVersion, !visible.isEmpty
-    else { return }
-    var start = [Int]()
-    var total = 0
-    for section in pipeline.data {
-      start.append(total)
-      total += section.elements.count
-    }
-    let last = visible.compactMap { path in
-      start.indices.contains(path.section) ? start[path.section] + path.element : nil
-    }.max()
-    guard let last, last >= total - 1 - distance else { return }
-    _loadMoreVersion = pipeline._dataVersion
-    _emit { [weak self] in self?._onLoadMore?() }
+    _prefetch.willDisplayItem(at: path, self)
+    _reach.willDisplayItem(at: path, self)
   }
 }

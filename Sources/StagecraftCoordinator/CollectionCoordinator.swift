@@ -39,9 +39,9 @@ import StagecraftReplay
 /// ```
 ///
 /// ## Updates
-/// The first data, a view off screen and a change above `policy.reloadAboveChanges` become
+/// The first data, a view off screen and a change above `strategy.reloadAboveChanges` become
 /// one `reloadData()`; unchanged data does nothing at all. Otherwise the data is diffed
-/// (off the main actor above `policy.inlineDiffBelow` elements) and replayed through the
+/// (off the main actor from `strategy.inlineDiffBelow` elements) and replayed through the
 /// guard, animated or not as the transaction asks, one replay at a time: data that arrives
 /// while one animates waits, only the newest is kept, and it is replayed when the
 /// animation ends, or when the view comes back into a window. Cells and selection survive
@@ -69,112 +69,38 @@ public final class CollectionCoordinator<
   /// How many versions of the data were handed in, and the newest the view has shown.
   @usableFromInline var _latestVersion = 0
   var _shownVersion = 0
+  /// When batch updates animate.
+  @usableFromInline var _animation = CollectionUpdateStrategy.Animation.followTransaction
 
-  /// The bound selection, by identity.
-  var _selection: Set<ItemIdentifier> = []
   /// Each identifier's path in the data the view shows, built on demand, and the data
-  /// version it was built for.
+  /// version it was built for; the identifiers of the newest data, likewise.
   var _index: [ItemIdentifier: ElementPath] = [:]
   var _indexVersion = -1
-  /// The data version for which `onLoadMore` was last called.
-  var _loadMoreVersion = -1
-  /// Whether more than one item can be selected, when the app said so.
-  var _allowsMultipleSelection: Bool?
+  var _latestIdentifiers: Set<ItemIdentifier> = []
+  var _latestIdentifiersVersion = -1
 
-  /// Called when the coordinator changes the selection itself: a tap, or selected items that
-  /// left the data. Not called when the app sets `selection`. Write it back to the binding.
-  /// A change made during a view update arrives after it (see "Callbacks").
-  public var onSelectionChange: ((Set<ItemIdentifier>) -> Void)?
+  // The concerns: each owns its state and hears of the data, the viewport and the cells
+  // shown through the coordinator, their context: `_viewDidApply()`, `viewportDidChange()`
+  // and `willDisplayItem(at:)` call each concern that hears of that event, directly: with
+  // Swift 6.3 on Linux, calling the concerns' generic requirements through an array of
+  // `any CoordinatorConcern<Item>` crashed in the runtime's metadata instantiation.
 
-  /// Called with the item the user tapped (`didSelectItem(at:)`), whether or not a
-  /// selection is bound: the tutorial's `didSelectItem`, a row that opens a detail view.
-  public var onSelectItem: ((Item) -> Void)?
-
-  /// Whether a tapped item stays selected: `true` (the default) for a list bound to a
-  /// selection; `false` for one without, where a tap is an action: the item is reported to
-  /// `onSelectItem` and deselected at once, as a tapped button comes back up.
-  public var selectsOnTap = true
-
-  /// Ask for more data when an item this close to the end is on screen: `nil` (the default)
-  /// never asks.
-  ///
-  /// - Complexity: O(1).
-  @available(*, deprecated, message: "Use onReachEnd, whose distance is in points or viewports")
-  public var loadMoreDistance: Int? {
-    get { _loadMoreDistance }
-    set { _loadMoreDistance = newValue }
-  }
-  var _loadMoreDistance: Int?
-
-  /// Called when an item within `loadMoreDistance` of the end is on screen, at most once
-  /// per version of the data the view shows.
-  ///
-  /// - Complexity: O(1).
-  @available(*, deprecated, message: "Use onReachEnd, which is busy until the page arrives")
-  public var onLoadMore: (() -> Void)? {
-    get { _onLoadMore }
-    set { _onLoadMore = newValue }
-  }
-  var _onLoadMore: (() -> Void)?
-
-  /// Sets the deprecated row-count trigger without a deprecation warning: for a shell that
-  /// still forwards it.
-  package func _setLoadMore(distance: Int?, _ action: (() -> Void)?) {
-    _loadMoreDistance = distance
-    _onLoadMore = action
-  }
-
-  /// Called when a scroll comes to rest on another item (`scrollDidSettle()`): write it back
-  /// to a scroll-position binding.
-  public var onScrollPositionChange: ((ItemIdentifier) -> Void)?
-
-  /// The item the list was last scrolled to, by identity.
-  var _scrolledItem: ItemIdentifier?
-
-  /// When batch updates animate.
-  var _animation = CollectionUpdateStrategy.Animation.followTransaction
-
-  /// App callbacks due and not yet delivered: those made during a view update wait for the
-  /// next turn of the main actor.
-  var _pending: [_PendingCallback] = []
-  /// How many view-update calls are under way.
-  var _viewUpdateDepth = 0
-  /// Whether a delivery of the pending callbacks is scheduled.
-  var _deliveryScheduled = false
-
-  /// The reach triggers, the direction of the last scroll, and the offset it was seen at.
-  var _reachEnd = ReachTrigger(.end)
-  var _reachStart = ReachTrigger(.start)
-  var _direction = ScrollDirection.forward
-  var _lastOffset: Double?
-
-  /// Called when the list comes within `reachEndDistance` of its end: load the next page.
-  /// The trigger is busy until the handler returns, and fires again only once the page
-  /// arrived (the content grew) or the viewport left the zone and came back (see
-  /// `ReachTrigger`). Needs a view that reports its scroll metrics.
-  public var onReachEnd: (@MainActor () async -> Void)?
-
-  /// Called when the list comes within `reachStartDistance` of its start, scrolling toward
-  /// it: load older messages. Busy until the handler returns, as `onReachEnd`.
-  public var onReachStart: (@MainActor () async -> Void)?
-
-  /// The outstanding prefetches, by identity, and what the view asked for during an
-  /// update, taken at its end.
-  var _prefetches = PrefetchLedger<ItemIdentifier>()
-  var _heldPrefetches: (cancel: [ItemIdentifier], prefetch: [ItemIdentifier]) = ([], [])
-
-  /// Called with the items to prefetch, nearest first: the view's prefetching
-  /// (`prefetchItems(at:)`, or a `HeadlessCollectionView`'s model) mapped to identities
-  /// through the data the view shows. An item is asked for once until it is shown or
-  /// cancelled.
-  public var onPrefetch: (([ItemIdentifier]) -> Void)?
-
-  /// Called with the items whose prefetch is no longer needed: the view cancelled it, or an
-  /// update deleted the item. Only items `onPrefetch` asked for, once each.
-  public var onCancelPrefetch: (([ItemIdentifier]) -> Void)?
+  /// The selection, by identity, both ways.
+  let _selection = CoordinatorSelection<Item>()
+  /// The item the list is scrolled to.
+  let _scrolled = CoordinatorScrolledItem<Item>()
+  /// The reach triggers, and the deprecated load more.
+  let _reach = CoordinatorReach<Item>()
+  /// Prefetching by identity.
+  let _prefetch = CoordinatorPrefetchRelay<Item>()
+  /// App callbacks, out of view updates.
+  let _callbacks = CoordinatorCallbacks()
 
   @usableFromInline
-  init(target: Target, pipeline: UpdatePipeline<[Section], Target.Failure>) {
+  init(
+    target: Target, pipeline: UpdatePipeline<[Section], Target.Failure>,
+    strategy: CollectionUpdateStrategy
+  ) {
     self.target = target
     self.pipeline = pipeline
     pipeline._drainsAtOnce = true
@@ -182,12 +108,14 @@ public final class CollectionCoordinator<
     pipeline.scrollPosition = .keepAnchor
     pipeline._relocate = { _relocateSections($0, $1, $2) }
     pipeline._didApply = { [weak self] in self?._viewDidApply() }
+    self.strategy = strategy
   }
 
-  /// When to reload instead of animating, and where to diff: reload above 1,000 changes,
-  /// and diff off the main actor from 2,000 elements on, by default.
+  /// When to reload instead of animating, and where to diff, as the pipeline's type says
+  /// it: the same settings as `strategy`'s `reloadAboveChanges` and `inlineDiffBelow`.
   ///
   /// - Complexity: O(1).
+  @available(*, deprecated, message: "Use strategy, which also says when to animate")
   public var policy: UpdatePolicy {
     get { pipeline.policy }
     set { pipeline.policy = newValue }
@@ -206,12 +134,11 @@ extension CollectionCoordinator where Target.Snapshot == Void {
   /// guarded against the view's counts.
   @inlinable
   static func _guardedPipeline(
-    _ target: Target, policy: UpdatePolicy, elementUpdates: Target.ElementUpdates,
-    guard check: UpdateGuard
+    _ target: Target, elementUpdates: Target.ElementUpdates, guard check: UpdateGuard
   ) -> UpdatePipeline<[Section], Target.Failure> {
     UpdatePipeline(
-      view: target, data: [], policy: policy, elementUpdates: elementUpdates, guard: check,
-      counts: { .sections(of: $0) },
+      view: target, data: [], policy: UpdatePolicy(), elementUpdates: elementUpdates,
+      guard: check, counts: { .sections(of: $0) },
       elementCount: { _BlockCounts.elementCount(ofSections: $0) },
       diff: { _coordinatorDiff($0, $1) })
   }
@@ -225,50 +152,83 @@ extension CollectionCoordinator where Target.Snapshot == Void {
   ///   - elementUpdates: How changed items reach their cells: `.reconfigure` by default,
   ///     or a silent refresh that configures the cell in place. The coordinator holds it: a
   ///     refresh that reads the coordinator (its `item(at:)`) must capture it weakly.
-  ///   - policy: When to reload instead of animating, and where to diff.
+  ///   - strategy: When updates animate, when they reload instead, and where to diff.
   ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public convenience init(
     target: Target, elementUpdates: Target.ElementUpdates = .reconfigure,
-    policy: UpdatePolicy = UpdatePolicy(reloadAboveChanges: 1_000),
-    guard check: UpdateGuard = .standard
+    strategy: CollectionUpdateStrategy = .followTransaction, guard check: UpdateGuard = .standard
   ) {
     self.init(
       target: target,
-      pipeline: Self._guardedPipeline(
-        target, policy: policy, elementUpdates: elementUpdates, guard: check))
+      pipeline: Self._guardedPipeline(target, elementUpdates: elementUpdates, guard: check),
+      strategy: strategy)
+  }
+
+  /// A coordinator for a view that reads its data source, with the pipeline's policy.
+  ///
+  /// - Complexity: O(1).
+  @available(*, deprecated, message: "Use init(target:elementUpdates:strategy:guard:)")
+  @inlinable
+  public convenience init(
+    target: Target, elementUpdates: Target.ElementUpdates = .reconfigure, policy: UpdatePolicy,
+    guard check: UpdateGuard = .standard
+  ) {
+    self.init(target: target, elementUpdates: elementUpdates, guard: check)
+    self.policy = policy
   }
 }
 
 extension CollectionCoordinator {
-  /// A coordinator for a `HeadlessCollectionView`, which it becomes the data source, the
-  /// prefetch data source and the scroll delegate of (held weakly, as a view holds them).
+  /// A coordinator for a `HeadlessCollectionView`. As a representable does with a
+  /// `UICollectionView`, the coordinator becomes the view's data source (the view's
+  /// `dataSource` is replaced: build the view with `HeadlessCollectionView(_:)`, which has
+  /// none), its prefetch data source, its delegate's `willDisplay` and its scroll delegate,
+  /// each held weakly.
   ///
   /// - Parameters:
   ///   - target: The view.
   ///   - elementUpdates: How changed items reach their cells: `.reconfigure` by default,
   ///     or a silent refresh. The coordinator holds it: a refresh that reads the coordinator
   ///     (its `item(at:)`) must capture it weakly.
-  ///   - policy: When to reload instead of animating, and where to diff.
+  ///   - strategy: When updates animate, when they reload instead, and where to diff.
   ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public convenience init(
     target: Target, elementUpdates: Target.ElementUpdates = .reconfigure,
-    policy: UpdatePolicy = UpdatePolicy(reloadAboveChanges: 1_000),
-    guard check: UpdateGuard = .standard
+    strategy: CollectionUpdateStrategy = .followTransaction, guard check: UpdateGuard = .standard
   ) where Target == HeadlessCollectionView<Section> {
     self.init(
       target: target,
-      pipeline: Self._guardedPipeline(
-        target, policy: policy, elementUpdates: elementUpdates, guard: check))
-    target.dataSource = { [weak self] in self?.sections ?? [] }
-    // What a representable wires to UIKit: the prefetch data source and the scroll view's
-    // delegate.
-    target.onPrefetchItems = { [weak self] in self?.prefetchItems(at: $0) }
-    target.onCancelPrefetchingItems = { [weak self] in self?.cancelPrefetchingForItems(at: $0) }
-    target.onViewportChange = { [weak self] in self?.viewportDidChange() }
+      pipeline: Self._guardedPipeline(target, elementUpdates: elementUpdates, guard: check),
+      strategy: strategy)
+    _wire(target)
+  }
+
+  /// A coordinator for a `HeadlessCollectionView`, with the pipeline's policy.
+  ///
+  /// - Complexity: O(1).
+  @available(*, deprecated, message: "Use init(target:elementUpdates:strategy:guard:)")
+  @inlinable
+  public convenience init(
+    target: Target, elementUpdates: Target.ElementUpdates = .reconfigure, policy: UpdatePolicy,
+    guard check: UpdateGuard = .standard
+  ) where Target == HeadlessCollectionView<Section> {
+    self.init(target: target, elementUpdates: elementUpdates, guard: check)
+    self.policy = policy
+  }
+
+  /// Makes the coordinator the headless view's data source, prefetch data source, display
+  /// delegate and scroll delegate.
+  @usableFromInline
+  func _wire(_ view: HeadlessCollectionView<Section>) {
+    view.dataSource = { [weak self] in self?.sections ?? [] }
+    view.onPrefetchItems = { [weak self] in self?.prefetchItems(at: $0) }
+    view.onCancelPrefetchingItems = { [weak self] in self?.cancelPrefetchingForItems(at: $0) }
+    view.onWillDisplayItem = { [weak self] in self?.willDisplayItem(at: $0) }
+    view.onViewportChange = { [weak self] in self?.viewportDidChange() }
   }
 
   /// A coordinator for a `CollectionModelView`, which holds its data itself.
@@ -276,19 +236,32 @@ extension CollectionCoordinator {
   /// - Parameters:
   ///   - target: The view.
   ///   - elementUpdates: How changed items reach their cells: `.reconfigure` by default.
-  ///   - policy: When to reload instead of animating, and where to diff.
+  ///   - strategy: When updates animate, when they reload instead, and where to diff.
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public convenience init(
     target: Target, elementUpdates: ElementUpdateMode = .reconfigure,
-    policy: UpdatePolicy = UpdatePolicy(reloadAboveChanges: 1_000)
+    strategy: CollectionUpdateStrategy = .followTransaction
   ) where Target == CollectionModelView<Section> {
     self.init(
       target: target,
       pipeline: UpdatePipeline(
-        target: target, data: [], policy: policy, elementUpdates: elementUpdates,
+        target: target, data: [], policy: UpdatePolicy(), elementUpdates: elementUpdates,
         diff: { _coordinatorDiff($0, $1) }, snapshot: { $0 },
-        elementCount: { _BlockCounts.elementCount(ofSections: $0) }))
+        elementCount: { _BlockCounts.elementCount(ofSections: $0) }),
+      strategy: strategy)
+  }
+
+  /// A coordinator for a `CollectionModelView`, with the pipeline's policy.
+  ///
+  /// - Complexity: O(1).
+  @available(*, deprecated, message: "Use init(target:elementUpdates:strategy:)")
+  @inlinable
+  public convenience init(
+    target: Target, elementUpdates: ElementUpdateMode = .reconfigure, policy: UpdatePolicy
+  ) where Target == CollectionModelView<Section> {
+    self.init(target: target, elementUpdates: elementUpdates)
+    self.policy = policy
   }
 }
 

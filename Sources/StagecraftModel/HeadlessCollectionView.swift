@@ -46,6 +46,13 @@ public final class HeadlessCollectionView<Section: DifferentiableSection> {
   /// deleted item's prefetch is not named: its path is gone.
   public var onCancelPrefetchingItems: (([ElementPath]) -> Void)?
 
+  /// UIKit's `collectionView(_:willDisplay:forItemAt:)`: called with the path of each cell
+  /// the view makes, in path order, whatever brought it on screen (the first data, an update,
+  /// a reload, a scroll or a resize). A cell an update only moves is the same cell and is not
+  /// displayed again; a reloaded item gets a new cell, which is. `CollectionCoordinator` sets
+  /// it, as an app sets a collection view's delegate.
+  public var onWillDisplayItem: ((ElementPath) -> Void)?
+
   /// Called after the viewport moved or changed size, as UIKit calls the delegate's
   /// `scrollViewDidScroll(_:)` (during an update too, when the update moves the offset to
   /// keep the scroll position).
@@ -53,6 +60,9 @@ public final class HeadlessCollectionView<Section: DifferentiableSection> {
 
   /// How many of the model's scroll events the view has passed on.
   private var forwardedEvents = 0
+  /// The identity the model gives its next cell, when the view last looked: cells from it
+  /// on are new.
+  private var firstUndisplayedCell = 0
   /// The viewport the view last reported: its offset and its height.
   private var reportedViewport: (offset: Double, height: Double)?
 
@@ -82,6 +92,17 @@ public final class HeadlessCollectionView<Section: DifferentiableSection> {
   public init(_ model: CollectionModel<Section>, dataSource: @escaping () -> [Section]) {
     self.model = model
     self.dataSource = dataSource
+    self.firstUndisplayedCell = model._nextCellID
+  }
+
+  /// Creates a view that shows `model` and has no data source yet: for a
+  /// `CollectionCoordinator`, which becomes its data source, as a representable's
+  /// coordinator becomes a `UICollectionView`'s. Until then the view reads no sections.
+  ///
+  /// - Parameter model: What the view shows at first, and its configuration and viewport.
+  /// - Complexity: O(1).
+  public convenience init(_ model: CollectionModel<Section>) {
+    self.init(model, dataSource: { [] })
   }
 
   /// The refusals among `verdicts`: blocks UIKit would have raised on.
@@ -129,9 +150,10 @@ public final class HeadlessCollectionView<Section: DifferentiableSection> {
     set { model.prefetching = newValue }
   }
 
-  /// Passes on what the model's prefetching asked for since last time, and reports a
-  /// viewport that moved or changed size.
+  /// Passes on the cells the model made since last time, what its prefetching asked for, and
+  /// a viewport that moved or changed size.
   private func _modelDidChange() {
+    _displayNewCells()
     let events = model.scrollEvents
     if events.count < forwardedEvents { forwardedEvents = events.count }
     if events.count > forwardedEvents {
@@ -154,6 +176,20 @@ public final class HeadlessCollectionView<Section: DifferentiableSection> {
       reportedViewport = viewport
       onViewportChange?()
     }
+  }
+
+  /// Tells the delegate of each cell the model made since last time, in path order.
+  ///
+  /// - Complexity: O(r) for the r realized cells, when the model made any.
+  private func _displayNewCells() {
+    let next = model._nextCellID
+    guard next != firstUndisplayedCell else { return }
+    let first = firstUndisplayedCell
+    firstUndisplayedCell = next
+    guard let onWillDisplayItem else { return }
+    var made: [ElementPath] = []
+    for (path, cell) in model.cells where cell.id >= first { made.append(path) }
+    for path in made.sorted() { onWillDisplayItem(path) }
   }
 
   /// Whether the user may select more than one item, as the view's property of the same

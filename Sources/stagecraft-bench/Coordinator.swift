@@ -39,7 +39,7 @@ final class CoordinatedView: BatchUpdateTarget {
 
   let view = CoordinatedView()
   let coordinator = CollectionCoordinator<CoordinatedView, BenchSection>(
-    target: view, policy: UpdatePolicy(reloadAboveChanges: 1_000, inlineDiffBelow: .max))
+    target: view, strategy: .followTransaction.diffingInline(below: .max))
   view.dataSource = { [unowned coordinator] in coordinator.sections.map(\.elements.count) }
   coordinator.update(items: first, animated: true)
   var coordinated = 0

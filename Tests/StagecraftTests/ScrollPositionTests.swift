@@ -229,7 +229,7 @@ struct ScrollPositionOnViewsTests {
   @Test func theCoordinatorKeepsTheAnchorAcrossBatchesAndReloads() throws {
     let view = Self.view([], offset: 0)
     let coordinator = CollectionCoordinator(
-      target: view, policy: UpdatePolicy(reloadAboveChanges: 20), guard: UpdateGuard())
+      target: view, strategy: .followTransaction.reloading(above: 20), guard: UpdateGuard())
     coordinator.update(items: (100..<140).map { Item($0) }, animated: true)
     view.setContentOffset(300)
     let anchor = try #require(view.model.scrollAnchor)

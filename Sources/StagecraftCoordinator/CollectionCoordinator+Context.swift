@@ -1,0 +1,67 @@
+import StagecraftDiff
+import StagecraftModel
+import StagecraftReplay
+
+/// The coordinator is its concerns' context: what they read of the data the view shows and
+/// of the view, and what they may do to the view.
+extension CollectionCoordinator: CoordinatorContext {
+  package func latestDataHolds(_ identifier: ItemIdentifier) -> Bool {
+    if _latestVersion == _indexedShownVersion { return indexPath(of: identifier) != nil }
+    if _latestIdentifiersVersion != _latestVersion {
+      _latestIdentifiers = []
+      _latestIdentifiers.reserveCapacity(_BlockCounts.elementCount(ofSections: _latestSections))
+      for section in _latestSections {
+        for item in section.elements { _latestIdentifiers.insert(item.differenceIdentifier) }
+      }
+      _latestIdentifiersVersion = _latestVersion
+    }
+    return _latestIdentifiers.contains(identifier)
+  }
+
+  /// The version of the newest data when it is the data the view shows, -1 otherwise.
+  private var _indexedShownVersion: Int {
+    hasLoaded && !pipeline._isBusy && !pipeline._isReplaying && _shownVersion == _latestVersion
+      ? _latestVersion : -1
+  }
+
+  package func flatPosition(of path: ElementPath) -> (position: Int, count: Int)? {
+    let data = pipeline.data
+    guard data.indices.contains(path.section), path.element >= 0,
+      path.element < data[path.section].elements.count
+    else { return nil }
+    var position = path.element
+    var count = 0
+    for (index, section) in data.enumerated() {
+      if index < path.section { position += section.elements.count }
+      count += section.elements.count
+    }
+    return (position, count)
+  }
+
+  package var dataVersion: Int { pipeline._dataVersion }
+  package var isReplaying: Bool { pipeline._isReplaying }
+  package var selectedItemPaths: [ElementPath]? { target.selectedItemPaths }
+  package var visibleItemPaths: [ElementPath]? { target.visibleItemPaths }
+  package var scrollMetrics: ScrollMetrics? { target.scrollMetrics }
+  package var allowsSelectingMultipleItems: Bool? { target.allowsSelectingMultipleItems }
+  package var firstVisibleItem: ElementPath? { _firstVisibleItem(of: target) }
+
+  package func selectItem(at path: ElementPath) {
+    var view = target
+    view.selectItem(at: path, animated: false)
+  }
+
+  package func deselectItem(at path: ElementPath, animated: Bool) {
+    var view = target
+    view.deselectItem(at: path, animated: animated)
+  }
+
+  package func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool) {
+    var view = target
+    view.scrollToItem(at: path, alignment: alignment, animated: animated)
+  }
+
+  package func emit(_ binding: CoordinatorCallbacks.Binding?, _ deliver: @escaping () -> Void) {
+    _callbacks.emit(binding, deliver)
+  }
+}

@@ -1,0 +1,72 @@
+import StagecraftDiff
+import StagecraftReplay
+
+/// What a concern of the coordinator reads of the data and the view, and what it may do to
+/// them: the one context every concern reacts through. `CollectionCoordinator` is the
+/// context of its own concerns; a test hands a concern a context of its own, with no
+/// pipeline and no view.
+@MainActor
+package protocol CoordinatorContext<Item>: AnyObject {
+  /// An item of the data.
+  associatedtype Item: Differentiable
+
+  /// The item at `path` in the data the view shows (during a replay, the block's data).
+  func item(at path: ElementPath) -> Item?
+  /// Where the item with `identifier` is in the data the view shows.
+  func indexPath(of identifier: Item.DifferenceIdentifier) -> ElementPath?
+  /// Whether the newest data handed in holds `identifier`, shown yet or not.
+  func latestDataHolds(_ identifier: Item.DifferenceIdentifier) -> Bool
+  /// The item's position in the data the view shows, its sections laid end to end, and
+  /// that data's item count.
+  func flatPosition(of path: ElementPath) -> (position: Int, count: Int)?
+  /// A number that changes whenever the data the view shows changes.
+  var dataVersion: Int { get }
+  /// Whether a replay is under way: the view's calls are about the data of a block.
+  var isReplaying: Bool { get }
+
+  /// The view's selected paths, visible paths, scroll metrics, multiple-selection setting,
+  /// and the first item at least partly visible.
+  var selectedItemPaths: [ElementPath]? { get }
+  var visibleItemPaths: [ElementPath]? { get }
+  var scrollMetrics: ScrollMetrics? { get }
+  var allowsSelectingMultipleItems: Bool? { get }
+  var firstVisibleItem: ElementPath? { get }
+
+  /// Selects or deselects in the view, without telling the delegate.
+  func selectItem(at path: ElementPath)
+  func deselectItem(at path: ElementPath, animated: Bool)
+  /// Scrolls the view.
+  func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool)
+
+  /// Makes an app callback due (see `CoordinatorCallbacks.emit(_:_:)`).
+  func emit(_ binding: CoordinatorCallbacks.Binding?, _ deliver: @escaping () -> Void)
+}
+
+/// One concern of the coordinator (the selection, the scrolled item, the reach triggers,
+/// the prefetch relay): it owns its state, and hears of the data and the viewport through
+/// one context. A new concern is a new type, and one line in the coordinator's list.
+@MainActor
+package protocol CoordinatorConcern<Item>: AnyObject {
+  /// An item of the data.
+  associatedtype Item: Differentiable
+
+  /// New data reached the view: an update's blocks were performed (their animations may
+  /// still run), or a reload.
+  func dataDidApply<Context: CoordinatorContext>(_ context: Context) where Context.Item == Item
+  /// The viewport moved or changed size.
+  func viewportDidChange<Context: CoordinatorContext>(_ context: Context)
+  where Context.Item == Item
+  /// The view is about to show the item at `path`.
+  func willDisplayItem<Context: CoordinatorContext>(at path: ElementPath, _ context: Context)
+  where Context.Item == Item
+}
+
+extension CoordinatorConcern {
+  package func dataDidApply<Context: CoordinatorContext>(_ context: Context)
+  where Context.Item == Item {}
+  package func viewportDidChange<Context: CoordinatorContext>(_ context: Context)
+  where Context.Item == Item {}
+  package func willDisplayItem<Context: CoordinatorContext>(
+    at path: ElementPath, _ context: Context
+  ) where Context.Item == Item {}
+}

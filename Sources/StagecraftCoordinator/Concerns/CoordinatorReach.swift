@@ -1,0 +1,119 @@
+import StagecraftDiff
+import StagecraftModel
+import StagecraftReplay
+
+/// The reach triggers (`onReachEnd`, `onReachStart`), the direction of the last scroll, and
+/// the deprecated row-count trigger (`loadMoreDistance`, `onLoadMore`): when the list asks
+/// the app for more.
+@MainActor
+package final class CoordinatorReach<Item: Differentiable>: CoordinatorConcern {
+  package var end = ReachTrigger(.end)
+  package var start = ReachTrigger(.start)
+  package private(set) var direction = ScrollDirection.forward
+  private var lastOffset: Double?
+
+  /// Called near the end and near the start; each trigger is busy until its handler returns.
+  package var onReachEnd: (@MainActor () async -> Void)?
+  package var onReachStart: (@MainActor () async -> Void)?
+
+  /// The deprecated trigger: an item this close to the end is on screen, once per version of
+  /// the data the view shows.
+  package var loadMoreDistance: Int?
+  package var onLoadMore: (() -> Void)?
+  private var loadMoreVersion = -1
+
+  package init() {}
+
+  /// A scroll that grew the offset goes forward, one that shrank it backward; an offset an
+  /// update sets to keep the scroll position is not a scroll. Then the triggers look.
+  package func viewportDidChange<Context: CoordinatorContext>(_ context: Context)
+  where Context.Item == Item {
+    guard let metrics = context.scrollMetrics else { return }
+    if !context.isReplaying, let last = lastOffset, metrics.contentOffset != last {
+      direction = metrics.contentOffset > last ? .forward : .backward
+    }
+    lastOffset = metrics.contentOffset
+    evaluate(context)
+  }
+
+  /// The triggers look at the new content, and the deprecated one at the items on screen.
+  package func dataDidApply<Context: CoordinatorContext>(_ context: Context)
+  where Context.Item == Item {
+    checkLoadMore(visible: context.visibleItemPaths ?? [], context)
+    evaluate(context)
+  }
+
+  package func willDisplayItem<Context: CoordinatorContext>(
+    at path: ElementPath, _ context: Context
+  ) where Context.Item == Item {
+    checkLoadMore(visible: [path], context)
+  }
+
+  /// Handlers were set: they look at what is there now.
+  package func handlersDidChange(_ context: some CoordinatorContext<Item>) {
+    checkLoadMore(visible: context.visibleItemPaths ?? [], context)
+    evaluate(context)
+  }
+
+  /// Evaluates the triggers that have a handler, on the view's scroll metrics (a view not
+  /// laid out yet, with no viewport, is skipped).
+  package func evaluate(_ context: some CoordinatorContext<Item>) {
+    guard onReachEnd != nil || onReachStart != nil, let metrics = context.scrollMetrics,
+      metrics.viewportHeight > 0
+    else { return }
+    lastOffset = metrics.contentOffset
+    if onReachEnd != nil, end.evaluate(metrics, direction: direction) {
+      context.emit(nil) { [weak self, weak context] in
+        guard let context else { return }
+        self?.run(.end, context)
+      }
+    }
+    if onReachStart != nil, start.evaluate(metrics, direction: direction) {
+      context.emit(nil) { [weak self, weak context] in
+        guard let context else { return }
+        self?.run(.start, context)
+      }
+    }
+  }
+
+  /// Runs the app's handler of `edge`; when it returns, the trigger is idle and evaluated
+  /// again.
+  private func run<Context: CoordinatorContext<Item>>(_ edge: ReachTrigger.Edge, _ context: Context)
+  {
+    guard let handler = edge == .end ? onReachEnd : onReachStart else {
+      complete(edge, context)
+      return
+    }
+    let run: @MainActor () async -> Void = { [weak self, weak context] in
+      await handler()
+      guard let self, let context else { return }
+      complete(edge, context)
+    }
+    // The handler starts now, in the delivery (outside any view update), and runs on until
+    // it first suspends: a handler that appends a page it has at hand does so in this turn.
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      Task.immediate { @MainActor in await run() }
+    } else {
+      Task { @MainActor in await run() }
+    }
+  }
+
+  private func complete(_ edge: ReachTrigger.Edge, _ context: some CoordinatorContext<Item>) {
+    if edge == .end { end.complete() } else { start.complete() }
+    evaluate(context)
+  }
+
+  private func checkLoadMore(visible: [ElementPath], _ context: some CoordinatorContext<Item>) {
+    guard let distance = loadMoreDistance, onLoadMore != nil,
+      loadMoreVersion != context.dataVersion, !visible.isEmpty
+    else { return }
+    var last: (position: Int, count: Int)?
+    for path in visible {
+      guard let flat = context.flatPosition(of: path) else { continue }
+      if last.map({ flat.position > $0.position }) ?? true { last = flat }
+    }
+    guard let last, last.position >= last.count - 1 - distance else { return }
+    loadMoreVersion = context.dataVersion
+    context.emit(nil) { [weak self] in self?.onLoadMore?() }
+  }
+}
