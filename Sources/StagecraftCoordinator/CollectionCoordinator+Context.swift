@@ -61,6 +61,10 @@ extension CollectionCoordinator: CoordinatorContext {
     view.scrollToItem(at: path, alignment: alignment, animated: animated)
   }
 
+  package func withdraw(_ binding: CoordinatorCallbacks.Binding) {
+    _callbacks.withdraw(binding)
+  }
+
   package func emit(_ binding: CoordinatorCallbacks.Binding?, _ deliver: @escaping () -> Void) {
     _callbacks.emit(binding, deliver)
   }

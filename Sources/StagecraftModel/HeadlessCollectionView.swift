@@ -49,8 +49,10 @@ public final class HeadlessCollectionView<Section: DifferentiableSection> {
   /// UIKit's `collectionView(_:willDisplay:forItemAt:)`: called with the path of each cell
   /// the view makes, in path order, whatever brought it on screen (the first data, an update,
   /// a reload, a scroll or a resize). A cell an update only moves is the same cell and is not
-  /// displayed again; a reloaded item gets a new cell, which is. `CollectionCoordinator` sets
-  /// it, as an app sets a collection view's delegate.
+  /// displayed again; a reloaded item gets a new cell, which is. An update is laid out once,
+  /// at its end, as UIKit lays out a batch: a cell the model made for one of its blocks and
+  /// discarded before the end (an offset kept the anchor) was never displayed.
+  /// `CollectionCoordinator` sets it, as an app sets a collection view's delegate.
   public var onWillDisplayItem: ((ElementPath) -> Void)?
 
   /// Called after the viewport moved or changed size, as UIKit calls the delegate's
@@ -63,6 +65,8 @@ public final class HeadlessCollectionView<Section: DifferentiableSection> {
   /// The identity the model gives its next cell, when the view last looked: cells from it
   /// on are new.
   private var firstUndisplayedCell = 0
+  /// How many updates are under way: cells are displayed at the end of the outermost.
+  private var updateDepth = 0
   /// The viewport the view last reported: its offset and its height.
   private var reportedViewport: (offset: Double, height: Double)?
 
@@ -182,6 +186,7 @@ public final class HeadlessCollectionView<Section: DifferentiableSection> {
   ///
   /// - Complexity: O(r) for the r realized cells, when the model made any.
   private func _displayNewCells() {
+    guard updateDepth == 0 else { return }
     let next = model._nextCellID
     guard next != firstUndisplayedCell else { return }
     let first = firstUndisplayedCell
@@ -385,10 +390,16 @@ extension HeadlessCollectionView: @MainActor BatchUpdateTarget {
   /// Starts one update of the model (see `BatchUpdateTarget.replayWillBegin()`).
   ///
   /// - Complexity: O(1).
-  public func replayWillBegin() { model.replayWillBegin() }
+  public func replayWillBegin() {
+    updateDepth += 1
+    model.replayWillBegin()
+  }
 
   /// Ends one update of the model: its triggers are evaluated after the outermost.
   ///
   /// - Complexity: That of the model's `replayDidEnd()`.
-  public func replayDidEnd() { model.replayDidEnd() }
+  public func replayDidEnd() {
+    updateDepth -= 1
+    model.replayDidEnd()
+  }
 }

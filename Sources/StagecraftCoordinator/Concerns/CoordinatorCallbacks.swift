@@ -47,6 +47,11 @@ package final class CoordinatorCallbacks {
     if depth > 0 { scheduleDelivery() } else { deliverPending() }
   }
 
+  /// Drops the write-back of `binding` not yet delivered.
+  package func withdraw(_ binding: Binding) {
+    pending.removeAll { $0.binding == binding }
+  }
+
   /// Delivers the callbacks due, in order, unless a view update is under way.
   package func deliverPending() {
     while depth == 0, !pending.isEmpty {

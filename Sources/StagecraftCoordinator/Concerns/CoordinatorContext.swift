@@ -40,6 +40,8 @@ package protocol CoordinatorContext<Item>: AnyObject {
 
   /// Makes an app callback due (see `CoordinatorCallbacks.emit(_:_:)`).
   func emit(_ binding: CoordinatorCallbacks.Binding?, _ deliver: @escaping () -> Void)
+  /// Drops the write-back of `binding` not yet delivered: the app handed a newer value.
+  func withdraw(_ binding: CoordinatorCallbacks.Binding)
 }
 
 /// One concern of the coordinator (the selection, the scrolled item, the reach triggers,

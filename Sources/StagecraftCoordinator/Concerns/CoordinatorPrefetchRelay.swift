@@ -45,10 +45,13 @@ package final class CoordinatorPrefetchRelay<Item: Differentiable>: CoordinatorC
   }
 
   /// The items on screen used what was prefetched for them (a view that tells no
-  /// `willDisplay` still shows them).
+  /// `willDisplay` still shows them). Not during an update: its blocks are laid out once, at
+  /// its end, and what is on screen between them is not shown.
   package func viewportDidChange<Context: CoordinatorContext>(_ context: Context)
   where Context.Item == Item {
-    guard !ledger.outstanding.isEmpty, let visible = context.visibleItemPaths else { return }
+    guard !ledger.outstanding.isEmpty, !context.isReplaying,
+      let visible = context.visibleItemPaths
+    else { return }
     ledger.use(visible.compactMap { context.item(at: $0)?.differenceIdentifier })
   }
 

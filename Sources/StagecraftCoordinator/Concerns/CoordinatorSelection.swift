@@ -37,6 +37,8 @@ package final class CoordinatorSelection<Item: Differentiable>: CoordinatorConce
   ///
   /// - Complexity: O(k) expected for k identifiers that changed.
   package func set(_ newValue: Set<ID>, _ context: some CoordinatorContext<Item>) {
+    // The app's value is newer than a write-back not yet delivered.
+    context.withdraw(.selection)
     var wanted = newValue
     if !allowsMultipleSelection(context), wanted.count > 1, let any = wanted.first {
       // One item at most: a newly chosen one, if any.
