@@ -73,8 +73,7 @@ extension CollectionCoordinator {
   ///
   /// - Complexity: O(v) for the v items on screen, and the view's scroll metrics.
   public func viewportDidChange() {
-    _prefetch.viewportDidChange(self)
-    _reach.viewportDidChange(self)
+    for concern in _concerns { concern.viewportDidChange(self) }
   }
 
   /// Tells the coordinator that a layout pass ran: what `viewDidLayoutSubviews` calls. A new

@@ -129,10 +129,7 @@ extension CollectionCoordinator {
   /// at once, a pending scrolled item is scrolled to, prefetches of deleted items are
   /// cancelled, the reach triggers look at the new content).
   func _viewDidApply() {
-    _selection.dataDidApply(self)
-    _scrolled.dataDidApply(self)
-    _prefetch.dataDidApply(self)
-    _reach.dataDidApply(self)
+    for concern in _concerns { concern.dataDidApply(self) }
   }
 }
 
@@ -203,7 +200,6 @@ extension CollectionCoordinator {
   /// - Parameter path: The item about to be shown.
   /// - Complexity: O(1) expected, and O(S) for S sections with `loadMoreDistance`.
   public func willDisplayItem(at path: ElementPath) {
-    _prefetch.willDisplayItem(at: path, self)
-    _reach.willDisplayItem(at: path, self)
+    for concern in _concerns { concern.willDisplayItem(at: path, self) }
   }
 }

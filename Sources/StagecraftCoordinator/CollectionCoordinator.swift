@@ -80,10 +80,8 @@ public final class CollectionCoordinator<
   var _latestIdentifiersVersion = -1
 
   // The concerns: each owns its state and hears of the data, the viewport and the cells
-  // shown through the coordinator, their context: `_viewDidApply()`, `viewportDidChange()`
-  // and `willDisplayItem(at:)` call each concern that hears of that event, directly: with
-  // Swift 6.3 on Linux, calling the concerns' generic requirements through an array of
-  // `any CoordinatorConcern<Item>` crashed in the runtime's metadata instantiation.
+  // shown through the coordinator, their context. A new concern is a new type and a line in
+  // `_concerns`.
 
   /// The selection, by identity, both ways.
   let _selection = CoordinatorSelection<Item>()
@@ -95,6 +93,10 @@ public final class CollectionCoordinator<
   let _prefetch = CoordinatorPrefetchRelay<Item>()
   /// App callbacks, out of view updates.
   let _callbacks = CoordinatorCallbacks()
+  /// The concerns, in the order they hear of new data, of the viewport and of a cell shown.
+  private(set) lazy var _concerns: [any CoordinatorConcern<Item>] = [
+    _selection, _scrolled, _prefetch, _reach,
+  ]
 
   @usableFromInline
   init(

@@ -51,7 +51,6 @@ struct CoordinatorInputSequenceTests {
       view.prefetching = PrefetchBuffers(leading: 1, trailing: 1)
       let coordinator = CollectionCoordinator(target: view)
       return await run(&random, app, coordinator, &nextID, kind) {
-        // (Counted, not reflected: Swift Testing's reflection of a failing view crashed.)
         let refusals = view.refusals.map(\.description)
         #expect(refusals.isEmpty)
         // The app's outstanding prefetches are the model's.
