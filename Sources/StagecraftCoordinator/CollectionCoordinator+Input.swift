@@ -7,6 +7,9 @@ extension CollectionCoordinator {
   /// nothing else. It is a view update (every callback it causes arrives on the next turn of
   /// the main actor), and it runs in one order:
   ///
+  /// 0. **The view's own properties**, which only the shell knows (insets, a refresh
+  ///    control, supplementary registrations): `configure`, so that what UIKit calls back
+  ///    meanwhile (a scroll the new insets cause) waits as well.
   /// 1. **The data**, brought onto the view as the input's strategy says
   ///    (`update(sections:animated:)`).
   /// 2. **The bindings, read against the new data**: the selection (an item added and
@@ -18,12 +21,17 @@ extension CollectionCoordinator {
   ///    look at the new content, so a handler given with the first data hears of a short
   ///    list at once.
   ///
-  /// - Parameter input: The update's data, bindings and handlers.
+  /// - Parameters:
+  ///   - input: The update's data, bindings and handlers.
+  ///   - configure: Sets the view's own properties; nothing by default.
   /// - Complexity: That of `update(sections:animated:)`, plus O(k) expected for k
   ///   identifiers whose selection changed.
   @inlinable
-  public func apply(_ input: CollectionInput<Section>) {
+  public func apply(
+    _ input: CollectionInput<Section>, configuringView configure: () -> Void = {}
+  ) {
     performViewUpdate {
+      configure()
       strategy = input.strategy
       update(sections: input.sections, animated: input.animated)
       _applyBindingsAndHandlers(input)

@@ -203,3 +203,18 @@ extension CollectionCoordinator {
     for concern in _concerns { concern.willDisplayItem(at: path, self) }
   }
 }
+
+// MARK: Sections by identity
+
+extension CollectionCoordinator {
+  /// The identity of the section at `index` in the data the view shows: what a layout given
+  /// per section reads, so that a section keeps its layout when sections are inserted,
+  /// deleted or moved around it.
+  ///
+  /// - Parameter index: A section index, as a compositional layout's section provider gets it.
+  /// - Returns: The section's identity, or `nil` for an index the data does not have.
+  /// - Complexity: O(1).
+  public func sectionIdentifier(at index: Int) -> Section.DifferenceIdentifier? {
+    pipeline.data.indices.contains(index) ? pipeline.data[index].differenceIdentifier : nil
+  }
+}

@@ -1,0 +1,82 @@
+/// The decisions a SwiftUI collection's UIKit shell would otherwise make on its own, kept
+/// here so that `swift test` runs them: the shell only forwards their answers to UIKit.
+
+/// Content insets given by leading and trailing edges, resolved for the view's layout
+/// direction, and applied only while the app asks for them: a collection whose
+/// `contentInsets` modifier is not used leaves the insets the app set on the view (through
+/// `onCollectionView`) alone, and one whose modifier goes away gives the view back zero
+/// insets once.
+package struct ContentInsetsOwner: Sendable {
+  /// Insets by physical edge, as `UIEdgeInsets` holds them.
+  package struct Physical: Equatable, Sendable {
+    package var top, left, bottom, right: Double
+    package init(top: Double, left: Double, bottom: Double, right: Double) {
+      (self.top, self.left, self.bottom, self.right) = (top, left, bottom, right)
+    }
+  }
+
+  /// Whether the insets on the view are the modifier's.
+  private var applied = false
+
+  package init() {}
+
+  /// What to set on the view for the modifier's insets (`nil` when unused), or `nil` to
+  /// leave the view's insets alone. Leading is the left edge left to right, the right edge
+  /// right to left (`NSDirectionalEdgeInsets`, `effectiveUserInterfaceLayoutDirection`).
+  package mutating func insets(
+    top: Double, leading: Double, bottom: Double, trailing: Double, rightToLeft: Bool
+  ) -> Physical {
+    applied = true
+    return rightToLeft
+      ? Physical(top: top, left: trailing, bottom: bottom, right: leading)
+      : Physical(top: top, left: leading, bottom: bottom, right: trailing)
+  }
+
+  /// The modifier is not used: zero insets once if the modifier set them, nothing otherwise.
+  package mutating func noInsets() -> Physical? {
+    guard applied else { return nil }
+    applied = false
+    return Physical(top: 0, left: 0, bottom: 0, right: 0)
+  }
+}
+
+/// How many times each shown item's cell was selected: a `Button` at a cell's root fires on
+/// each. Items that leave the data are forgotten, so the counts never outgrow the data.
+package struct CellSelectionCounter<ID: Hashable> {
+  private var counts: [ID: Int] = [:]
+
+  package init() {}
+
+  /// The selections of `id` so far.
+  package func count(of id: ID) -> Int { counts[id] ?? 0 }
+
+  /// One more selection of `id`.
+  package mutating func select(_ id: ID) { counts[id, default: 0] += 1 }
+
+  /// Forgets the items the data no longer holds.
+  ///
+  /// - Complexity: O(c) for the c items counted, with `holds` O(1).
+  package mutating func prune(keeping holds: (ID) -> Bool) {
+    guard !counts.isEmpty else { return }
+    counts = counts.filter { holds($0.key) }
+  }
+
+  /// The number of items counted.
+  package var countedItems: Int { counts.count }
+}
+
+/// The message of a typed modifier given the wrong type: `onSelect(for: Row.self)` on a
+/// collection of `Message`s would never fire. `nil` when the types agree.
+///
+/// - Parameters:
+///   - modifier: The modifier, as the app wrote it.
+///   - given: The type the app named.
+///   - expected: The type the collection holds there.
+package func typedModifierMismatch(
+  _ modifier: String, given: Any.Type, expected: Any.Type
+) -> String? {
+  guard given != expected else { return nil }
+  return
+    "\(modifier)(for: \(given).self) on a StagedCollection of \(expected) never fires: "
+    + "name \(expected).self"
+}
