@@ -72,6 +72,7 @@ package struct CellSelectionCounter<ID: Hashable> {
 ///   - modifier: The modifier, as the app wrote it.
 ///   - given: The type the app named.
 ///   - expected: The type the collection holds there.
+/// - Returns: The diagnostic, or `nil`.
 package func typedModifierMismatch(
   _ modifier: String, given: Any.Type, expected: Any.Type
 ) -> String? {
