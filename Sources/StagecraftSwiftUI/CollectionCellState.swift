@@ -85,12 +85,26 @@
   }
 
   /// A button that fires each time its cell is selected.
+  /// A cell's view whose root is a `Button`: that button, and no other in the cell, fires
+  /// when the cell is selected.
+  protocol _RootButton {}
+  extension Button: _RootButton {}
+
+  /// The cell's view, with the selection-firing button style on its root `Button` only (a
+  /// style applies to every button below the view it is set on, so it is set on the root
+  /// only when the root is a button, and reset below it).
+  @MainActor func _selectingRootButton<Content: View>(_ content: Content) -> AnyView {
+    content is any _RootButton
+      ? AnyView(content.buttonStyle(_CellButtonStyle())) : AnyView(content)
+  }
+
   struct _CellButton: View {
     let configuration: PrimitiveButtonStyleConfiguration
     @Environment(\._cellSelectionCount) private var selections
 
     var body: some View {
       configuration.label
+        .buttonStyle(.automatic)
         .allowsHitTesting(false)
         .onChange(of: selections) { _ in configuration.trigger() }
     }

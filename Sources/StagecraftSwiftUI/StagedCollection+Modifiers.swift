@@ -16,13 +16,20 @@
     var onCollectionView: ((UICollectionView) -> Void)?
     /// Closures of identifiers and elements, erased: the collection passes its own, and
     /// each modifier reads back the type it was declared for.
-    var onSelect: ((Any) -> Void)?
-    var prefetch: (prefetch: ([AnyHashable]) -> Void, cancel: ([AnyHashable]) -> Void)?
-    var contextMenu: (([Any]) -> UIContextMenuConfiguration?)?
-    var scrolledItem: (get: () -> AnyHashable?, set: (AnyHashable) -> Void)?
+    var onSelect: _Typed<(Any) -> Void>?
+    var prefetch: _Typed<(prefetch: ([AnyHashable]) -> Void, cancel: ([AnyHashable]) -> Void)>?
+    var contextMenu: _Typed<([Any]) -> UIContextMenuConfiguration?>?
+    var scrolledItem: _Typed<(get: () -> AnyHashable?, set: (AnyHashable) -> Void)>?
   }
 
   /// A reach trigger's distance and handler.
+  /// A typed modifier's handler, erased, and the type the app named, so that a collection of
+  /// another type can say so (`typedModifierMismatch`).
+  struct _Typed<Handler> {
+    var type: Any.Type
+    var handler: Handler
+  }
+
   struct _Reach {
     var distance: ReachDistance
     var action: @MainActor () async -> Void
@@ -139,7 +146,7 @@
       for type: Element.Type, perform action: @escaping (Element) -> Void
     ) -> some View {
       transformEnvironment(\._collectionOptions) {
-        $0.onSelect = { element in (element as? Element).map(action) }
+        $0.onSelect = _Typed(type: Element.self) { element in (element as? Element).map(action) }
       }
     }
 
@@ -159,10 +166,12 @@
       cancel: @escaping ([Element.ID]) -> Void
     ) -> some View where Element.ID: Sendable {
       transformEnvironment(\._collectionOptions) {
-        $0.prefetch = (
-          { prefetch($0.compactMap { $0.base as? Element.ID }) },
-          { cancel($0.compactMap { $0.base as? Element.ID }) }
-        )
+        $0.prefetch = _Typed(
+          type: Element.self,
+          handler: (
+            { prefetch($0.compactMap { $0.base as? Element.ID }) },
+            { cancel($0.compactMap { $0.base as? Element.ID }) }
+          ))
       }
     }
 
@@ -178,7 +187,9 @@
       for type: Element.Type, menu: @escaping ([Element]) -> UIContextMenuConfiguration?
     ) -> some View {
       transformEnvironment(\._collectionOptions) {
-        $0.contextMenu = { elements in menu(elements.compactMap { $0 as? Element }) }
+        $0.contextMenu = _Typed(type: Element.self) { elements in
+          menu(elements.compactMap { $0 as? Element })
+        }
       }
     }
 
@@ -192,10 +203,12 @@
     /// - Complexity: O(1).
     public func scrolledItem<ID: Hashable & Sendable>(_ item: Binding<ID?>) -> some View {
       transformEnvironment(\._collectionOptions) {
-        $0.scrolledItem = (
-          { item.wrappedValue.map(AnyHashable.init) },
-          { item.wrappedValue = $0.base as? ID }
-        )
+        $0.scrolledItem = _Typed(
+          type: ID.self,
+          handler: (
+            { item.wrappedValue.map(AnyHashable.init) },
+            { item.wrappedValue = $0.base as? ID }
+          ))
       }
     }
   }

@@ -34,16 +34,13 @@
       return controller
     }
 
-    /// SwiftUI calls this on every change of the parent's state. Everything it does is a
-    /// view update for the coordinator: the callbacks it causes wait for the next turn.
+    /// SwiftUI calls this on every change of the parent's state: one input, one call.
     func updateUIViewController(_ controller: Controller, context: Context) {
       let transaction = context.transaction
-      controller.coordinator.performViewUpdate {
-        controller.apply(
-          collection, options: context.environment._collectionOptions,
-          refresh: context.environment.refresh,
-          animated: transaction.animation != nil && !transaction.disablesAnimations)
-      }
+      controller.apply(
+        collection, options: context.environment._collectionOptions,
+        refresh: context.environment.refresh,
+        animated: transaction.animation != nil && !transaction.disablesAnimations)
     }
   }
 
@@ -75,10 +72,11 @@
     /// The views of each supplementary kind, and which registration answers which kind.
     private var supplementary: [String: (String, SectionID) -> AnyView] = [:]
     private var registry = SupplementaryRegistry(kindsWithContent: [])
-    /// How many times each element's cell was selected: buttons at a cell's root fire on it.
-    private var selections: [Element.ID: Int] = [:]
+    /// How many times each element's cell was selected: a button at a cell's root fires on it.
+    private var selections = CellSelectionCounter<Element.ID>()
     private var options = _CollectionOptions()
     private var refresh: RefreshAction?
+    private var insets = ContentInsetsOwner()
 
     init(layout: UICollectionViewLayout, cell: @escaping (Element) -> Cell) {
       collectionView = _WindowReportingCollectionView(frame: .zero, collectionViewLayout: layout)
@@ -105,41 +103,101 @@
 
     override func viewDidLayoutSubviews() {
       super.viewDidLayoutSubviews()
-      // A new size moves the reach triggers' zones.
-      coordinator.viewportDidChange()
+      coordinator.viewDidLayout()
     }
 
-    /// Takes a new version of the collection: its modifiers, bindings, and data.
+    /// Takes a new version of the collection: builds its input (data, bindings, handlers)
+    /// and hands it to the coordinator in one call, which also sets the view's own
+    /// properties first, inside the same view update.
     func apply(
       _ collection: StagedCollection<SectionID, Element, Cell>, options: _CollectionOptions,
       refresh: RefreshAction?, animated: Bool
     ) {
       self.options = options
       cell = collection.cell
-      setSupplementary(collection.supplementary)
-      bind(collection.selection)
-      coordinator.onSelectItem = options.onSelect.map { report in { report($0.element) } }
-      coordinator.onReachEnd = options.reachEnd?.action
-      coordinator.onReachStart = options.reachStart?.action
-      if let reach = options.reachEnd { coordinator.reachEndDistance = reach.distance }
-      if let reach = options.reachStart { coordinator.reachStartDistance = reach.distance }
-      coordinator.onPrefetch = options.prefetch.map { prefetch in { prefetch.prefetch($0) } }
-      coordinator.onCancelPrefetch = options.prefetch.map { prefetch in { prefetch.cancel($0) } }
-      coordinator._setLoadMore(distance: options.loadMore?.distance, options.loadMore?.action)
-      coordinator.strategy = options.strategy ?? .followTransaction
-      bindScrolledItem(options.scrolledItem)
-      setRefresh(refresh)
-      let insets = options.insets ?? EdgeInsets()
-      _assignIfChanged(
-        UIEdgeInsets(
-          top: insets.top, left: insets.leading, bottom: insets.bottom, right: insets.trailing),
-        to: \.contentInset, on: collectionView)
-      coordinator.update(
+      _reportTypeMismatches(options)
+      let input = makeInput(collection, options: options, animated: animated)
+      coordinator.apply(input) {
+        setSupplementary(collection.supplementary)
+        _assignIfChanged(
+          input.selection.allowsMultipleSelection, to: \.allowsMultipleSelection, on: collectionView
+        )
+        setRefresh(refresh)
+        setInsets(options.insets)
+      }
+      selections.prune { coordinator.indexPath(of: $0) != nil }
+    }
+
+    /// The input of one update: a table of forwards from the collection and its environment.
+    private func makeInput(
+      _ collection: StagedCollection<SectionID, Element, Cell>, options: _CollectionOptions,
+      animated: Bool
+    ) -> CollectionInput<Section> {
+      var input = CollectionInput<Section>(
         sections: collection.sections.map { section in
           ArraySection(
             model: _SectionKey(id: section.id), elements: section.elements.map(_Identified.init))
         },
-        animated: animated)
+        animated: animated, strategy: options.strategy ?? .followTransaction)
+      input.selection =
+        switch collection.selection {
+        case .none: .none
+        case .set(let set): .many(set.wrappedValue) { set.wrappedValue = $0 }
+        case .single(let single): .one(single.wrappedValue) { single.wrappedValue = $0 }
+        }
+      if let binding = options.scrolledItem?.handler {
+        input.scrolledItem = ScrolledItemBinding(binding.get()?.base as? Element.ID) {
+          binding.set(AnyHashable($0))
+        }
+      }
+      input.onSelectItem = options.onSelect.map { report in { report.handler($0.element) } }
+      input.reachEnd = options.reachEnd.map { .init(distance: $0.distance, action: $0.action) }
+      input.reachStart = options.reachStart.map { .init(distance: $0.distance, action: $0.action) }
+      input.prefetch = options.prefetch.map { handlers in
+        .init(prefetch: { handlers.handler.prefetch($0) }, cancel: { handlers.handler.cancel($0) })
+      }
+      input._setLoadMore(distance: options.loadMore?.distance, options.loadMore?.action)
+      return input
+    }
+
+    /// In debug builds, says once which typed modifier names a type this collection does not
+    /// hold: it would never fire.
+    private func _reportTypeMismatches(_ options: _CollectionOptions) {
+      #if DEBUG
+        let checks: [(String, Any.Type?, Any.Type)] = [
+          ("onSelect", options.onSelect?.type, Element.self),
+          ("onPrefetch", options.prefetch?.type, Element.self),
+          ("collectionContextMenu", options.contextMenu?.type, Element.self),
+          ("scrolledItem", options.scrolledItem?.type, Element.ID.self),
+        ]
+        for (modifier, given, expected) in checks {
+          guard let given,
+            let message = typedModifierMismatch(modifier, given: given, expected: expected),
+            reportedMismatches.insert(message).inserted
+          else { continue }
+          print("Stagecraft: \(message)")
+        }
+      #endif
+    }
+    private var reportedMismatches: Set<String> = []
+
+    /// The `contentInsets` modifier's insets, by the view's layout direction; without the
+    /// modifier, the view's own insets are left alone.
+    private func setInsets(_ modifier: EdgeInsets?) {
+      let physical: ContentInsetsOwner.Physical?
+      if let modifier {
+        physical = insets.insets(
+          top: modifier.top, leading: modifier.leading, bottom: modifier.bottom,
+          trailing: modifier.trailing,
+          rightToLeft: collectionView.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+      } else {
+        physical = insets.noInsets()
+      }
+      guard let physical else { return }
+      _assignIfChanged(
+        UIEdgeInsets(
+          top: physical.top, left: physical.left, bottom: physical.bottom, right: physical.right),
+        to: \.contentInset, on: collectionView)
     }
 
     /// The views of each kind, and the registrations for them, made before the layout asks.
@@ -156,34 +214,6 @@
       collectionView.register(
         _SupplementaryView.self, forSupplementaryViewOfKind: registration.kind,
         withReuseIdentifier: registration.reuseIdentifier)
-    }
-
-    /// Follows the representable's selection binding, in both directions: the coordinator
-    /// decides (`_follow(_:)`); the view only allows multiple selection when it does.
-    private func bind(_ binding: _SelectionBinding<Element.ID>) {
-      let bound: _BoundSelection<Element.ID> =
-        switch binding {
-        case .none: .none
-        case .set(let set): .many(set.wrappedValue) { set.wrappedValue = $0 }
-        case .single(let single): .one(single.wrappedValue) { single.wrappedValue = $0 }
-        }
-      _assignIfChanged(
-        bound.allowsMultipleSelection, to: \.allowsMultipleSelection, on: collectionView)
-      coordinator._follow(bound)
-    }
-
-    /// Follows the scrolled-item binding, in both directions.
-    private func bindScrolledItem(
-      _ binding: (get: () -> AnyHashable?, set: (AnyHashable) -> Void)?
-    ) {
-      guard let binding else {
-        coordinator.onScrollPositionChange = nil
-        return
-      }
-      coordinator.onScrollPositionChange = { binding.set(AnyHashable($0)) }
-      if let wanted = binding.get()?.base as? Element.ID, wanted != coordinator.scrolledItem {
-        coordinator.scrolledItem = wanted
-      }
     }
 
     /// SwiftUI's `.refreshable`: a refresh control that runs the action and ends when it
@@ -211,17 +241,16 @@
     /// action in the environment; UIKit calls the handler again whenever the state changes.
     func configure(_ cell: UICollectionViewCell, with element: Element) {
       let content = self.cell
-      let selected = selections[element.id] ?? 0
+      let selected = selections.count(of: element.id)
       let deselect = DeselectCellAction { [weak coordinator] in
         coordinator?.deselectItem(withIdentifier: element.id)
       }
       cell.configurationUpdateHandler = { cell, state in
         cell.contentConfiguration = UIHostingConfiguration {
-          content(element)
+          _selectingRootButton(content(element))
             .environment(\.cellState, CollectionCellState(state))
             .environment(\.deselectCell, deselect)
             .environment(\._cellSelectionCount, selected)
-            .buttonStyle(_CellButtonStyle())
         }
         .margins(.all, 0)
       }
@@ -297,7 +326,7 @@
       let path = ElementPath(indexPath)
       guard let item = coordinator.item(at: path) else { return }
       // A button at the cell's root fires on every selection.
-      selections[item.element.id, default: 0] += 1
+      selections.select(item.element.id)
       if let cell = collectionView.cellForItem(at: indexPath) {
         configure(cell, with: item.element)
       }
@@ -322,7 +351,7 @@
       contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
       point: CGPoint
     ) -> UIContextMenuConfiguration? {
-      guard let menu = options.contextMenu else { return nil }
+      guard let menu = options.contextMenu?.handler else { return nil }
       let elements = indexPaths.compactMap { coordinator.item(at: ElementPath($0))?.element }
       return elements.isEmpty ? nil : menu(elements)
     }
@@ -342,6 +371,10 @@
     }
 
     func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {
+      coordinator.scrollDidSettle()
+    }
+
+    func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {
       coordinator.scrollDidSettle()
     }
   }

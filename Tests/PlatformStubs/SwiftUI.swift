@@ -184,6 +184,17 @@ public struct PrimitiveButtonStyleConfiguration {
   typealias Configuration = PrimitiveButtonStyleConfiguration
 }
 
+// defaultbuttonstyle
+public struct DefaultButtonStyle: PrimitiveButtonStyle {
+  public init() {}
+  public func makeBody(configuration: Configuration) -> some View { EmptyView() }
+}
+
+// primitivebuttonstyle/automatic
+extension PrimitiveButtonStyle where Self == DefaultButtonStyle {
+  @MainActor @preconcurrency public static var automatic: DefaultButtonStyle { DefaultButtonStyle() }
+}
+
 // ModifiedContent stands for what each modifier returns; the stub keeps the types simple.
 public struct ModifiedContent<Content, Modifier>: View {
   public var body: Never { fatalError() }

@@ -38,6 +38,12 @@ public struct UIEdgeInsets: Equatable, Sendable {
 }
 
 // uiview
+// uiuserinterfacelayoutdirection
+public enum UIUserInterfaceLayoutDirection: Int, Sendable {
+  case leftToRight
+  case rightToLeft
+}
+
 @MainActor open class UIView: UIResponder {
   // uiview/window
   open var window: UIWindow? { nil }
@@ -51,6 +57,8 @@ public struct UIEdgeInsets: Equatable, Sendable {
   open var bounds: CGRect = .zero
   // uiview/setneedslayout()
   open func setNeedsLayout() {}
+  // uiview/effectiveuserinterfacelayoutdirection
+  open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
   // uiview/performwithoutanimation(_:)
   open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {}
 }
