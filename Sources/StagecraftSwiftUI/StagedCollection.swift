@@ -51,9 +51,12 @@
   >: View where Element.ID: Sendable {
     let sections: [CollectionSection<SectionID, Element>]
     let cell: (Element) -> Cell
-    let supplementary: [_SupplementaryKind: (String, SectionID) -> AnyView]
+    let supplementary: [_SupplementaryKind: _SupplementaryContent<SectionID>]
     let layout: () -> UICollectionViewLayout
     let selection: _SelectionBinding<Element.ID>
+    /// A layout given per section, by the section's identity (`sectionLayout(_:)`).
+    var sectionLayout:
+      ((SectionID, any NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection?)?
 
     /// The view: a representable of the collection view controller, which reads the
     /// modifiers from the environment.
@@ -66,7 +69,7 @@
     /// Every initializer's one place to set the stored properties.
     init(
       sections: [CollectionSection<SectionID, Element>], cell: @escaping (Element) -> Cell,
-      supplementary: [_SupplementaryKind: (String, SectionID) -> AnyView],
+      supplementary: [_SupplementaryKind: _SupplementaryContent<SectionID>],
       layout: @escaping () -> UICollectionViewLayout, selection: _SelectionBinding<Element.ID>
     ) {
       self.sections = sections
@@ -116,6 +119,105 @@
         sections: [CollectionSection(id: 0, elements: elements)], cell: cell, supplementary: [:],
         layout: layout, selection: .single(selection))
     }
+  }
+
+  @available(iOS 16, tvOS 16, visionOS 1, *)
+  extension StagedCollection where SectionID == Int {
+    /// A flat collection laid out by a layout instance, as LazyCollection's users pass one.
+    ///
+    /// - Parameters:
+    ///   - elements: The elements.
+    ///   - selection: The selected elements' identifiers, or nil for no binding.
+    ///   - layout: The layout.
+    ///   - cell: The view of an element.
+    /// - Complexity: O(1) here; each update diffs the data.
+    public init(
+      _ elements: [Element], selection: Binding<Set<Element.ID>>? = nil,
+      layout: UICollectionViewLayout, @ViewBuilder cell: @escaping (Element) -> Cell
+    ) {
+      self.init(elements, selection: selection, layout: { layout }, cell: cell)
+    }
+
+    /// A flat collection with one selected element at most, laid out by a layout instance.
+    ///
+    /// - Parameters:
+    ///   - elements: The elements.
+    ///   - selection: The selected element's identifier.
+    ///   - layout: The layout.
+    ///   - cell: The view of an element.
+    /// - Complexity: O(1) here; each update diffs the data.
+    public init(
+      _ elements: [Element], selection: Binding<Element.ID?>, layout: UICollectionViewLayout,
+      @ViewBuilder cell: @escaping (Element) -> Cell
+    ) {
+      self.init(elements, selection: selection, layout: { layout }, cell: cell)
+    }
+  }
+
+  /// An element that is only `Hashable` (or `Equatable`), with its identity read through a
+  /// key path, as `ForEach(_:id:)` reads it: what a `StagedCollection` made with `id:` holds.
+  public struct KeyedElement<Value: Equatable & Sendable, ID: Hashable & Sendable>: Identifiable,
+    Equatable, Sendable
+  {
+    /// The element.
+    public let value: Value
+    /// Its identity.
+    public let id: ID
+  }
+
+  @available(iOS 16, tvOS 16, visionOS 1, *)
+  extension StagedCollection where SectionID == Int {
+    /// A flat collection of elements that are not `Identifiable`, their identity read
+    /// through `id`, as `ForEach(_:id:)` does (the SwiftUI-collection tutorial's items are
+    /// `Hashable`): `\.self` for elements that are their own identity.
+    ///
+    /// - Parameters:
+    ///   - elements: The elements.
+    ///   - id: The key path to an element's identity.
+    ///   - selection: The selected elements' identifiers, or nil for no binding.
+    ///   - layout: Makes the layout; the default is a plain list.
+    ///   - cell: The view of an element.
+    /// - Complexity: O(n) here to read the n identities; each update diffs the data.
+    public init<Value, ID>(
+      _ elements: [Value], id: KeyPath<Value, ID>, selection: Binding<Set<ID>>? = nil,
+      layout: @escaping () -> UICollectionViewLayout = { _defaultLayout() },
+      @ViewBuilder cell: @escaping (Value) -> Cell
+    ) where Element == KeyedElement<Value, ID> {
+      self.init(
+        elements.map { KeyedElement(value: $0, id: $0[keyPath: id]) }, selection: selection,
+        layout: layout, cell: { cell($0.value) })
+    }
+
+    /// A flat collection of elements that are not `Identifiable`, with one selected element
+    /// at most.
+    ///
+    /// - Parameters:
+    ///   - elements: The elements.
+    ///   - id: The key path to an element's identity.
+    ///   - selection: The selected element's identifier.
+    ///   - layout: Makes the layout; the default is a plain list.
+    ///   - cell: The view of an element.
+    /// - Complexity: O(n) here to read the n identities; each update diffs the data.
+    public init<Value, ID>(
+      _ elements: [Value], id: KeyPath<Value, ID>, selection: Binding<ID?>,
+      layout: @escaping () -> UICollectionViewLayout = { _defaultLayout() },
+      @ViewBuilder cell: @escaping (Value) -> Cell
+    ) where Element == KeyedElement<Value, ID> {
+      self.init(
+        elements.map { KeyedElement(value: $0, id: $0[keyPath: id]) }, selection: selection,
+        layout: layout, cell: { cell($0.value) })
+    }
+  }
+
+  /// What the typed modifiers of a collection of `KeyedElement`s name: the element's value.
+  protocol _KeyedValue {
+    var _value: Any { get }
+    static var _valueType: Any.Type { get }
+  }
+
+  extension KeyedElement: _KeyedValue {
+    var _value: Any { value }
+    static var _valueType: Any.Type { Value.self }
   }
 
   // MARK: Sections
@@ -241,6 +343,35 @@
     ) {
       self.init(
         sections: sections, cell: cell,
+        supplementary: _erased(kinds: supplementaryKinds) { kind, section, _ in
+          supplementary(kind, section)
+        }, layout: layout, selection: selection.map(_SelectionBinding.set) ?? .none)
+    }
+
+    /// A collection of sections whose layout names supplementary views of its own kinds, at
+    /// the section or at each item (a badge on every item, as a compositional layout's
+    /// supplementary items allow): the view gets its kind, its section's identity and its
+    /// index path, which is the item's for an item-level kind.
+    ///
+    /// - Parameters:
+    ///   - sections: The sections and their elements.
+    ///   - selection: The selected elements' identifiers, or nil for no binding.
+    ///   - supplementaryKinds: The kinds `supplementary` gives views for.
+    ///   - layout: Makes the layout.
+    ///   - cell: The view of an element.
+    ///   - supplementary: The view of a kind, for a section and an index path.
+    /// - Complexity: O(k) here for k kinds; each update diffs the data.
+    public init<Supplementary: View>(
+      sections: [CollectionSection<SectionID, Element>],
+      selection: Binding<Set<Element.ID>>? = nil, supplementaryKinds: [String],
+      layout: @escaping () -> UICollectionViewLayout,
+      @ViewBuilder cell: @escaping (Element) -> Cell,
+      @ViewBuilder supplementary:
+        @escaping (_ kind: String, SectionID, IndexPath) ->
+        Supplementary
+    ) {
+      self.init(
+        sections: sections, cell: cell,
         supplementary: _erased(kinds: supplementaryKinds, supplementary), layout: layout,
         selection: selection.map(_SelectionBinding.set) ?? .none)
     }
@@ -264,8 +395,28 @@
     ) {
       self.init(
         sections: sections, cell: cell,
-        supplementary: _erased(kinds: supplementaryKinds, supplementary), layout: layout,
-        selection: .single(selection))
+        supplementary: _erased(kinds: supplementaryKinds) { kind, section, _ in
+          supplementary(kind, section)
+        }, layout: layout, selection: .single(selection))
+    }
+
+    /// The layout of each section, by the section's identity rather than its index: a
+    /// section keeps its layout when sections are inserted, deleted or moved around it
+    /// (KarrotListKit's `withSectionLayout`). The collection's layout becomes a compositional
+    /// layout whose section provider asks for the identity of the section at each index in
+    /// the data the view shows (`CollectionCoordinator.sectionIdentifier(at:)`).
+    ///
+    /// - Parameter provider: The layout of a section; `nil` for an empty one.
+    /// - Returns: The collection, laid out by section identity.
+    /// - Complexity: O(1).
+    public func sectionLayout(
+      _ provider:
+        @escaping (SectionID, any NSCollectionLayoutEnvironment) ->
+        NSCollectionLayoutSection?
+    ) -> StagedCollection {
+      var copy = self
+      copy.sectionLayout = provider
+      return copy
     }
   }
 
@@ -286,20 +437,24 @@
     }
   }
 
+  /// A supplementary view, erased: made from its kind, its section's identity and its index
+  /// path (a header's is its section's; an item-level kind's, its item's).
+  typealias _SupplementaryContent<SectionID> = (String, SectionID, IndexPath) -> AnyView
+
   /// A section's view, erased.
   func _erased<SectionID, Content: View>(_ content: @escaping (SectionID) -> Content)
-    -> (String, SectionID) -> AnyView
+    -> _SupplementaryContent<SectionID>
   {
-    { _, section in AnyView(content(section)) }
+    { _, section, _ in AnyView(content(section)) }
   }
 
   /// The views of the named kinds, erased.
   func _erased<SectionID, Content: View>(
-    kinds: [String], _ content: @escaping (String, SectionID) -> Content
-  ) -> [_SupplementaryKind: (String, SectionID) -> AnyView] {
-    var result: [_SupplementaryKind: (String, SectionID) -> AnyView] = [:]
+    kinds: [String], _ content: @escaping (String, SectionID, IndexPath) -> Content
+  ) -> [_SupplementaryKind: _SupplementaryContent<SectionID>] {
+    var result: [_SupplementaryKind: _SupplementaryContent<SectionID>] = [:]
     for kind in kinds {
-      result[.named(kind)] = { kind, section in AnyView(content(kind, section)) }
+      result[.named(kind)] = { kind, section, path in AnyView(content(kind, section, path)) }
     }
     return result
   }

@@ -30,6 +30,9 @@
 
     func makeUIViewController(context: Context) -> Controller {
       let controller = Controller(layout: collection.layout(), cell: collection.cell)
+      if let provider = collection.sectionLayout {
+        controller.layOutSections(by: provider)
+      }
       context.environment._collectionOptions.onCollectionView?(controller.collectionView)
       return controller
     }
@@ -70,7 +73,7 @@
     private(set) var coordinator: CollectionCoordinator<_WindowReportingCollectionView, Section>!
     var cell: (Element) -> Cell
     /// The views of each supplementary kind, and which registration answers which kind.
-    private var supplementary: [String: (String, SectionID) -> AnyView] = [:]
+    private var supplementary: [String: _SupplementaryContent<SectionID>] = [:]
     private var registry = SupplementaryRegistry(kindsWithContent: [])
     /// How many times each element's cell was selected: a button at a cell's root fires on it.
     private var selections = CellSelectionCounter<Element.ID>()
@@ -150,7 +153,7 @@
           binding.set(AnyHashable($0))
         }
       }
-      input.onSelectItem = options.onSelect.map { report in { report.handler($0.element) } }
+      input.onSelectItem = options.onSelect.map { report in { report.handler(Self.payload($0)) } }
       input.reachEnd = options.reachEnd.map { .init(distance: $0.distance, action: $0.action) }
       input.reachStart = options.reachStart.map { .init(distance: $0.distance, action: $0.action) }
       input.prefetch = options.prefetch.map { handlers in
@@ -164,14 +167,16 @@
     /// hold: it would never fire.
     private func _reportTypeMismatches(_ options: _CollectionOptions) {
       #if DEBUG
+        let element = (Element.self as? any _KeyedValue.Type)?._valueType ?? Element.self
         let checks: [(String, Any.Type?, Any.Type)] = [
-          ("onSelect", options.onSelect?.type, Element.self),
-          ("onPrefetch", options.prefetch?.type, Element.self),
-          ("collectionContextMenu", options.contextMenu?.type, Element.self),
+          ("onSelect", options.onSelect?.type, element),
+          ("onPrefetch", options.prefetch?.type, element),
+          ("collectionContextMenu", options.contextMenu?.type, element),
           ("scrolledItem", options.scrolledItem?.type, Element.ID.self),
         ]
         for (modifier, given, expected) in checks {
-          guard let given,
+          // A keyed collection's modifiers may name the value or the keyed element.
+          guard let given, given != Element.self, given != _Identified<Element>.self,
             let message = typedModifierMismatch(modifier, given: given, expected: expected),
             reportedMismatches.insert(message).inserted
           else { continue }
@@ -200,10 +205,27 @@
         to: \.contentInset, on: collectionView)
     }
 
-    /// The views of each kind, and the registrations for them, made before the layout asks.
-    private func setSupplementary(
-      _ views: [_SupplementaryKind: (String, SectionID) -> AnyView]
+    /// What a typed modifier hears of an item: the element, or a keyed element's value.
+    private static func payload(_ item: _Identified<Element>) -> Any {
+      (item.element as? any _KeyedValue)?._value ?? item.element
+    }
+
+    /// Lays the sections out by identity: the section provider reads the identity of the
+    /// section at each index in the data the view shows, so a layout follows its section.
+    func layOutSections(
+      by provider:
+        @escaping (SectionID, any NSCollectionLayoutEnvironment) ->
+        NSCollectionLayoutSection?
     ) {
+      collectionView.collectionViewLayout = UICollectionViewCompositionalLayout {
+        [weak self] index, environment in
+        guard let id = self?.coordinator.sectionIdentifier(at: index) else { return nil }
+        return provider(id.id, environment)
+      }
+    }
+
+    /// The views of each kind, and the registrations for them, made before the layout asks.
+    private func setSupplementary(_ views: [_SupplementaryKind: _SupplementaryContent<SectionID>]) {
       supplementary = [:]
       for (kind, view) in views { supplementary[kind.elementKind] = view }
       registry.setKindsWithContent(supplementary.keys.sorted())
@@ -295,7 +317,7 @@
       {
         let id = sections[indexPath.section].model.id
         (view as? _SupplementaryView)?.contentConfiguration = UIHostingConfiguration {
-          content(kind, id)
+          content(kind, id, indexPath)
         }
       } else {
         (view as? _SupplementaryView)?.contentConfiguration = nil
@@ -352,8 +374,8 @@
       point: CGPoint
     ) -> UIContextMenuConfiguration? {
       guard let menu = options.contextMenu?.handler else { return nil }
-      let elements = indexPaths.compactMap { coordinator.item(at: ElementPath($0))?.element }
-      return elements.isEmpty ? nil : menu(elements)
+      let elements = indexPaths.compactMap { coordinator.item(at: ElementPath($0)) }
+      return elements.isEmpty ? nil : menu(elements.map(Self.payload))
     }
 
     // MARK: UIScrollViewDelegate

@@ -231,10 +231,21 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
   public convenience init(group: NSCollectionLayoutGroup) { self.init() }
 }
 
+// nscollectionlayoutenvironment
+@MainActor public protocol NSCollectionLayoutEnvironment: NSObjectProtocol {}
+
+// uicollectionviewcompositionallayoutsectionprovider
+public typealias UICollectionViewCompositionalLayoutSectionProvider =
+  (Int, any NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection?
+
 // uicollectionviewcompositionallayout (iOS 13)
 @MainActor open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
   // uicollectionviewcompositionallayout/init(section:)
   public convenience init(section: NSCollectionLayoutSection) { self.init() }
+  // uicollectionviewcompositionallayout/init(sectionprovider:)
+  public convenience init(
+    sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider
+  ) { self.init() }
   // uicollectionviewcompositionallayout/list(using:) (iOS 14)
   open class func list(using configuration: UICollectionLayoutListConfiguration)
     -> UICollectionViewCompositionalLayout { UICollectionViewCompositionalLayout() }

@@ -122,3 +122,47 @@ struct ActionsView: View {
     .collectionUpdateStrategy(.reloadData)
   }
 }
+
+/// The SwiftUI-collection tutorial's items are `Hashable`, not `Identifiable`: an `id:` key
+/// path, as `ForEach(_:id:)`; a layout instance, as LazyCollection's users pass one.
+@available(iOS 16, *)
+struct TutorialView: View {
+  struct Emoji: Hashable, Sendable {
+    var symbol: String
+  }
+  @State private var emojis = [Emoji(symbol: "😀"), Emoji(symbol: "🐶")]
+  @State private var picked: Set<String> = []
+  let grid: UICollectionViewLayout
+
+  var body: some View {
+    VStack {
+      StagedCollection(emojis, id: \.symbol, selection: $picked) { emoji in
+        Text(emoji.symbol)
+      }
+      .onSelect(for: Emoji.self) { emoji in print("picked \(emoji.symbol)") }
+      StagedCollection(emojis.map { Photo(id: $0.hashValue, title: $0.symbol) }, layout: grid) {
+        photo in
+        PhotoCell(photo: photo)
+      }
+    }
+  }
+}
+
+/// A badge on every item (an item-level supplementary kind gets the item's index path), and
+/// a layout per section that follows the section when sections move.
+@available(iOS 16, *)
+struct ItemBadgesView: View {
+  let albums: [CollectionSection<String, Photo>]
+  let layout: () -> UICollectionViewLayout
+  let summer: NSCollectionLayoutSection
+  let other: NSCollectionLayoutSection
+
+  var body: some View {
+    StagedCollection(sections: albums, supplementaryKinds: ["badge"], layout: layout) { photo in
+      PhotoCell(photo: photo)
+    } supplementary: { kind, album, indexPath in
+      Text("\(album) \(indexPath.item)")
+    }
+    .sectionLayout { album, _ in album == "Summer" ? summer : other }
+  }
+}
