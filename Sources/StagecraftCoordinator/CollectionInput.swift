@@ -17,9 +17,11 @@ import StagecraftReplay
 ///   input.selection = .one(selected) { selected = $0 }
 ///   coordinator.apply(input)
 ///   // One state change appends an item and selects it.
+///   selected = "b"
 ///   input.sections = [ArraySection(model: 0, elements: ["a", "b"])]
-///   input.selection = .one("b") { selected = $0 }
+///   input.selection = .one(selected) { selected = $0 }
 ///   coordinator.apply(input)
+///   // The item is shown and selected; the binding keeps it.
 ///   await coordinator.waitForCallbacks()
 ///   return view.model.indexPathsForSelectedItems.map { "selected \($0)" } + [selected ?? "-"]
 /// }

@@ -7,56 +7,6 @@
   import SwiftUI
   import UIKit
 
-  /// An element as the diff reads it: its `id` is its identity, `==` its content.
-  struct _Identified<Element: Identifiable & Equatable & Sendable>: Differentiable, Sendable
-  where Element.ID: Sendable {
-    let element: Element
-    var differenceIdentifier: Element.ID { element.id }
-    func isContentEqual(to source: Self) -> Bool { element == source.element }
-  }
-
-  /// A section's identity as the diff reads it.
-  struct _SectionKey<ID: Hashable & Sendable>: Hashable, Differentiable, Sendable {
-    let id: ID
-  }
-
-  /// The representable: SwiftUI's side of the collection view controller.
-  @available(iOS 16, tvOS 16, visionOS 1, *)
-  struct _StagedCollectionRepresentable<
-    SectionID: Hashable & Sendable, Element: Identifiable & Equatable & Sendable, Cell: View
-  >: UIViewControllerRepresentable where Element.ID: Sendable {
-    typealias Controller = _StagedCollectionController<SectionID, Element, Cell>
-    let collection: StagedCollection<SectionID, Element, Cell>
-
-    func makeUIViewController(context: Context) -> Controller {
-      let controller = Controller(layout: collection.layout(), cell: collection.cell)
-      if let provider = collection.sectionLayout {
-        controller.layOutSections(by: provider)
-      }
-      context.environment._collectionOptions.onCollectionView?(controller.collectionView)
-      return controller
-    }
-
-    /// SwiftUI calls this on every change of the parent's state: one input, one call.
-    func updateUIViewController(_ controller: Controller, context: Context) {
-      let transaction = context.transaction
-      controller.apply(
-        collection, options: context.environment._collectionOptions,
-        refresh: context.environment.refresh,
-        animated: transaction.animation != nil && !transaction.disablesAnimations)
-    }
-  }
-
-  /// The collection view that tells its controller when it enters or leaves a window.
-  final class _WindowReportingCollectionView: UICollectionView {
-    var windowDidChange: (() -> Void)?
-
-    override func didMoveToWindow() {
-      super.didMoveToWindow()
-      windowDidChange?()
-    }
-  }
-
   /// The collection view, its data source, delegate and prefetch data source: the thin UIKit
   /// side of a `StagedCollection`. Everything that decides is the coordinator's (updates,
   /// selection, taps, reach triggers, prefetching by identity) or the registry's (which view
@@ -401,12 +351,4 @@
     }
   }
 
-  /// The view of every supplementary kind: a SwiftUI view through a hosting configuration, or
-  /// nothing. A list cell, as UIKit's own list headers are, so that it takes a content
-  /// configuration.
-  final class _SupplementaryView: UICollectionViewListCell {}
-
-  /// The refresh control a collection makes for `.refreshable` (one the app sets through
-  /// `onCollectionView` is left alone).
-  final class _RefreshControl: UIRefreshControl {}
 #endif

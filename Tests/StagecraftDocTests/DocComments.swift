@@ -229,7 +229,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftReplay/BatchUpdate.swift:10
+  // Sources/StagecraftReplay/Batch/BatchUpdate.swift:10
 
   var batch = BatchUpdate()
   batch.deleteItems = [ElementPath(element: 5, section: 0)]
@@ -239,12 +239,24 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_ListViewKind_1() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftReplay/Batch/ListViewKind.swift:5
+
+  print(ListViewKind.tableView)
+  _doc.expect("tableView", at: 7)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_BatchUpdateTarget_3() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftReplay/BatchUpdateTarget.swift:24
+  // Sources/StagecraftReplay/Replay/BatchUpdateTarget.swift:24
 
   final class LogView: BatchUpdateTarget {
     var log: [String] = []
@@ -279,7 +291,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftReplay/CellUpdateMode.swift:11
+  // Sources/StagecraftReplay/Replay/CellUpdateMode.swift:11
 
   let mode = CellUpdateMode<String>.silent { cell, path in print(cell, path) }
   print(mode.mode)
@@ -292,7 +304,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftReplay/ElementUpdateMode.swift:5
+  // Sources/StagecraftReplay/Replay/ElementUpdateMode.swift:5
 
   var model = CollectionModel(items: ["a", "b"])
   try model.reload(
@@ -302,96 +314,12 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_ListViewKind_1() throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftReplay/ListViewKind.swift:5
-
-  print(ListViewKind.tableView)
-  _doc.expect("tableView", at: 7)
-  _doc.expectNothingUnchecked()
-}
-
-@Test func doc_PrefetchBuffers_1() throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftReplay/PrefetchBuffers.swift:11
-
-  let buffers = PrefetchBuffers()
-  let viewport = ScrollMetrics(contentOffset: 1_000, viewportHeight: 500, contentHeight: 9_000)
-  print(buffers.window(viewport, direction: .forward))
-  _doc.expect("500.0..<2500.0", at: 15)
-  print(buffers.window(viewport, direction: .backward))
-  _doc.expect("0.0..<2000.0", at: 16)
-  _doc.expectNothingUnchecked()
-}
-
-@Test func doc_PrefetchBuffers_61() throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftReplay/PrefetchBuffers.swift:65
-
-  print(ItemExtent(top: 100, height: 50).overlaps(150..<300))
-  _doc.expect("false", at: 67)
-  print(ItemExtent(top: 150, height: 0).overlaps(150..<300))
-  _doc.expect("true", at: 68)
-  _doc.expectNothingUnchecked()
-}
-
-@Test func doc_ReachTrigger_19() throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftReplay/ReachTrigger.swift:23
-
-  print(ReachDistance.viewports(2).points(viewportHeight: 600))
-  _doc.expect("1200.0", at: 25)
-  print(ReachDistance.points(300).points(viewportHeight: 600))
-  _doc.expect("300.0", at: 26)
-  _doc.expectNothingUnchecked()
-}
-
-@Test func doc_ReachTrigger_50() throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftReplay/ReachTrigger.swift:65
-
-  var end = ReachTrigger(.end)
-  let page = ScrollMetrics(contentOffset: 0, viewportHeight: 600, contentHeight: 1_500)
-  // 900 points left, within twice the viewport: it fires, and is busy.
-  print(end.evaluate(page, direction: .forward))
-  _doc.expect("true", at: 70)
-  print(end.evaluate(page, direction: .forward))
-  _doc.expect("false", at: 71)
-  // The handler completed, but no page arrived.
-  end.complete()
-  print(end.evaluate(page, direction: .forward))
-  _doc.expect("false", at: 74)
-  // A page arrived: armed again, but 2,400 points are left.
-  let longer = ScrollMetrics(contentOffset: 0, viewportHeight: 600, contentHeight: 3_000)
-  print(end.evaluate(longer, direction: .forward))
-  _doc.expect("false", at: 77)
-  let nearer = ScrollMetrics(contentOffset: 1_500, viewportHeight: 600, contentHeight: 3_000)
-  print(end.evaluate(nearer, direction: .forward))
-  _doc.expect("true", at: 79)
-  _doc.expectNothingUnchecked()
-}
-
 @Test func doc_ReplayOptions_1() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftReplay/ReplayOptions.swift:10
+  // Sources/StagecraftReplay/Replay/ReplayOptions.swift:10
 
   var model = CollectionModel(items: ["a", "b", "c"])
   try model.reload(
@@ -407,12 +335,84 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_PrefetchBuffers_1() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftReplay/Scrolling/PrefetchBuffers.swift:11
+
+  let buffers = PrefetchBuffers()
+  let viewport = ScrollMetrics(contentOffset: 1_000, viewportHeight: 500, contentHeight: 9_000)
+  print(buffers.window(viewport, direction: .forward))
+  _doc.expect("500.0..<2500.0", at: 15)
+  print(buffers.window(viewport, direction: .backward))
+  _doc.expect("0.0..<2000.0", at: 16)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_PrefetchBuffers_61() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftReplay/Scrolling/PrefetchBuffers.swift:65
+
+  print(ItemExtent(top: 100, height: 50).overlaps(150..<300))
+  _doc.expect("false", at: 67)
+  print(ItemExtent(top: 150, height: 0).overlaps(150..<300))
+  _doc.expect("true", at: 68)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_ReachDistance_1() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftReplay/Scrolling/ReachDistance.swift:5
+
+  print(ReachDistance.viewports(2).points(viewportHeight: 600))
+  _doc.expect("1200.0", at: 7)
+  print(ReachDistance.points(300).points(viewportHeight: 600))
+  _doc.expect("300.0", at: 8)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_ReachTrigger_1() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftReplay/Scrolling/ReachTrigger.swift:16
+
+  var end = ReachTrigger(.end)
+  let page = ScrollMetrics(contentOffset: 0, viewportHeight: 600, contentHeight: 1_500)
+  // 900 points left, within twice the viewport: it fires, and is busy.
+  print(end.evaluate(page, direction: .forward))
+  _doc.expect("true", at: 21)
+  print(end.evaluate(page, direction: .forward))
+  _doc.expect("false", at: 22)
+  // The handler completed, but no page arrived.
+  end.complete()
+  print(end.evaluate(page, direction: .forward))
+  _doc.expect("false", at: 25)
+  // A page arrived: armed again, but 2,400 points are left.
+  let longer = ScrollMetrics(contentOffset: 0, viewportHeight: 600, contentHeight: 3_000)
+  print(end.evaluate(longer, direction: .forward))
+  _doc.expect("false", at: 28)
+  let nearer = ScrollMetrics(contentOffset: 1_500, viewportHeight: 600, contentHeight: 3_000)
+  print(end.evaluate(nearer, direction: .forward))
+  _doc.expect("true", at: 30)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_ScrollPositionPolicy_1() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftReplay/ScrollPositionPolicy.swift:4
+  // Sources/StagecraftReplay/Scrolling/ScrollPositionPolicy.swift:4
 
   var model = CollectionModel(items: Array(0..<100))
   model.geometry = .init(viewportHeight: 200, contentOffset: 500, itemHeight: 50)
@@ -427,30 +427,12 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_BatchUpdate_Validation_5() throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftModel/BatchUpdate+Validation.swift:10
-
-  var batch = BatchUpdate()
-  batch.insertItems = [ElementPath(element: 3, section: 0)]
-  do {
-    try batch.validate(itemCountsBefore: [3], itemCountsAfter: [3])
-  } catch {
-    print(error)
-  }
-  _doc.expect("attempt to insert item 3 into section 0, but there are only 3 items in section 0 after the update", at: 10)
-  _doc.expectNothingUnchecked()
-}
-
 @Test func doc_BatchUpdateError_Explanation_40() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/BatchUpdateError+Explanation.swift:44
+  // Sources/StagecraftModel/Errors/BatchUpdateError+Explanation.swift:44
 
   var batch = BatchUpdate()
   batch.deleteItems = [ElementPath(element: 3, section: 0)]
@@ -468,7 +450,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/BatchUpdateError+Wording.swift:10
+  // Sources/StagecraftModel/Errors/BatchUpdateError+Wording.swift:10
 
   var model = CollectionModel(
     items: [1, 2, 3], configuration: .init(wording: .iOS17, view: .tableView))
@@ -488,7 +470,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/BatchUpdateError.swift:12
+  // Sources/StagecraftModel/Errors/BatchUpdateError.swift:12
 
   var model = CollectionModel(items: [1, 2, 3])
   var batch = BatchUpdate()
@@ -507,7 +489,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/BatchUpdateFallback.swift:12
+  // Sources/StagecraftModel/Guard/BatchUpdateFallback.swift:12
 
   let fallback = BatchUpdateFallback(
     cause: .refused(BatchUpdateError(.deleteItemOutOfRange(item: 3, section: 0, itemCount: 3))),
@@ -518,12 +500,30 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_UpdateGuard_4() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/Guard/UpdateGuard.swift:17
+
+  @Sendable func sendToCrashReporter(_ report: String) { /* your crash reporter */ }
+
+  UpdateGuard.standard = UpdateGuard(onFallback: { fallback in
+    sendToCrashReporter(fallback.json)
+  })
+  print(UpdateGuard.standard.isEnabled)
+  _doc.expect("true", at: 24)
+  UpdateGuard.standard = UpdateGuard()
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_CollectionModel_BatchUpdates_5() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/CollectionModel+BatchUpdates.swift:17
+  // Sources/StagecraftModel/Model/CollectionModel+BatchUpdates.swift:17
 
   var model = CollectionModel(sections: [ArraySection(model: 0, elements: [1, 2])])
   var batch = BatchUpdate()
@@ -540,7 +540,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/CollectionModel+BatchUpdates.swift:45
+  // Sources/StagecraftModel/Model/CollectionModel+BatchUpdates.swift:45
 
   var model = CollectionModel(items: [1, 2, 3])
   var batch = BatchUpdate()
@@ -556,7 +556,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/CollectionModel+Geometry.swift:222
+  // Sources/StagecraftModel/Model/CollectionModel+Geometry.swift:222
 
   var model = CollectionModel(items: Array(0..<100))
   model.geometry = .init(viewportHeight: 200, contentOffset: 130, itemHeight: 50)
@@ -570,7 +570,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/CollectionModel+Reordering.swift:12
+  // Sources/StagecraftModel/Model/CollectionModel+Reordering.swift:12
 
   var model = CollectionModel(items: ["a", "b", "c"])
   model.selectItem(at: ElementPath(element: 0, section: 0))
@@ -588,7 +588,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/CollectionModel+Replay.swift:80
+  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:80
 
   let old = [ArraySection(model: "A", elements: [1, 2]), ArraySection(model: "B", elements: [3])]
   let new = [ArraySection(model: "B", elements: [3, 1]), ArraySection(model: "A", elements: [2])]
@@ -604,7 +604,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/CollectionModel+Replay.swift:134
+  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:134
 
   var model = CollectionModel(items: ["a", "b", "c"])
   try model.reload(
@@ -615,30 +615,12 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_ScrollTriggers_74() throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftModel/CollectionModel+ScrollTriggers.swift:80
-
-  var model = CollectionModel(items: Array(0..<100))
-  model.geometry = .init(viewportHeight: 100, itemHeight: 50)
-  model.prefetching = PrefetchBuffers(leading: 1, trailing: 1)
-  print(model.scrollEvents)
-  _doc.expect("[prefetch 2 at [0, 2], prefetch 3 at [0, 3]]", at: 85)
-  model.setContentOffset(50)
-  print(model.scrollEvents.suffix(1))
-  _doc.expect("[prefetch 4 at [0, 4]]", at: 87)
-  _doc.expectNothingUnchecked()
-}
-
 @Test func doc_CollectionModel_4() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/CollectionModel.swift:12
+  // Sources/StagecraftModel/Model/CollectionModel.swift:12
 
   var model = CollectionModel(items: ["a", "b", "c"])
   try model.reload(using: StagedChangeset(source: ["a", "b", "c"], target: ["c", "a"]))
@@ -654,7 +636,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/CollectionModel.swift:85
+  // Sources/StagecraftModel/Model/CollectionModel.swift:85
 
   var model = CollectionModel(items: Array(0..<10))
   model.geometry = .init(viewportHeight: 100, itemHeight: 50)
@@ -671,11 +653,90 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/CollectionModel.swift:161
+  // Sources/StagecraftModel/Model/CollectionModel.swift:161
 
   let model = CollectionModel(items: [1, 2, 3])
   print(model.items)
   _doc.expect("[1, 2, 3]", at: 164)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_Viewport_3() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/Model/Viewport.swift:6
+
+  var model = CollectionModel(items: Array(0..<100), viewport: .items(0..<10))
+  print(model.cells.count)
+  _doc.expect("10", at: 9)
+  model.viewport = .items(50..<60)  // scrolls: ten new cells, configured from the data
+  print(model.realizedPaths.first!)
+  _doc.expect("[0, 50]", at: 11)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_CollectionModel_ScrollTriggers_74() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/Prefetching/CollectionModel+ScrollTriggers.swift:80
+
+  var model = CollectionModel(items: Array(0..<100))
+  model.geometry = .init(viewportHeight: 100, itemHeight: 50)
+  model.prefetching = PrefetchBuffers(leading: 1, trailing: 1)
+  print(model.scrollEvents)
+  _doc.expect("[prefetch 2 at [0, 2], prefetch 3 at [0, 3]]", at: 85)
+  model.setContentOffset(50)
+  print(model.scrollEvents.suffix(1))
+  _doc.expect("[prefetch 4 at [0, 4]]", at: 87)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_PrefetchLedger_1() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/Prefetching/PrefetchLedger.swift:12
+
+  var ledger = PrefetchLedger<String>()
+  print(ledger.prefetch(["a", "b", "a"]))
+  _doc.expect("[\"a\", \"b\"]", at: 15)
+  print(ledger.prefetch(["b", "c"]))
+  _doc.expect("[\"c\"]", at: 16)
+  print(ledger.cancel(["c", "z"]))
+  _doc.expect("[\"c\"]", at: 17)
+  // "a" is shown: its cell uses what was prefetched.
+  ledger.use(["a"])
+  // An update deleted "b": its prefetch is cancelled.
+  print(ledger.retain { $0 != "b" })
+  _doc.expect("[\"b\"]", at: 21)
+  print(ledger.outstanding)
+  _doc.expect("[]", at: 22)
+  // Scrolled away and back: "a", used, is asked for again.
+  print(ledger.prefetch(["a"]))
+  _doc.expect("[\"a\"]", at: 24)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_BatchUpdate_Validation_5() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/Validation/BatchUpdate+Validation.swift:10
+
+  var batch = BatchUpdate()
+  batch.insertItems = [ElementPath(element: 3, section: 0)]
+  do {
+    try batch.validate(itemCountsBefore: [3], itemCountsAfter: [3])
+  } catch {
+    print(error)
+  }
+  _doc.expect("attempt to insert item 3 into section 0, but there are only 3 items in section 0 after the update", at: 10)
   _doc.expectNothingUnchecked()
 }
 
@@ -684,7 +745,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/CollectionModelView.swift:13
+  // Sources/StagecraftModel/Views/CollectionModelView.swift:13
 
   @MainActor func animate() throws -> [String] {
     let view = CollectionModelView(CollectionModel(items: [1, 2, 3]))
@@ -708,7 +769,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/HeadlessCollectionView.swift:20
+  // Sources/StagecraftModel/Views/HeadlessCollectionView.swift:20
 
   @MainActor func show() -> [String] {
     var items = ["a", "b", "c"]
@@ -719,67 +780,6 @@ import Testing
   }
   print(await show())
   _doc.expect("[\"c\", \"a\", \"2 blocks, 0 refused\"]", at: 29)
-  _doc.expectNothingUnchecked()
-}
-
-@Test func doc_PrefetchLedger_1() throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftModel/PrefetchLedger.swift:12
-
-  var ledger = PrefetchLedger<String>()
-  print(ledger.prefetch(["a", "b", "a"]))
-  _doc.expect("[\"a\", \"b\"]", at: 15)
-  print(ledger.prefetch(["b", "c"]))
-  _doc.expect("[\"c\"]", at: 16)
-  print(ledger.cancel(["c", "z"]))
-  _doc.expect("[\"c\"]", at: 17)
-  // "a" is shown: its cell uses what was prefetched.
-  ledger.use(["a"])
-  // An update deleted "b": its prefetch is cancelled.
-  print(ledger.retain { $0 != "b" })
-  _doc.expect("[\"b\"]", at: 21)
-  print(ledger.outstanding)
-  _doc.expect("[]", at: 22)
-  // Scrolled away and back: "a", used, is asked for again.
-  print(ledger.prefetch(["a"]))
-  _doc.expect("[\"a\"]", at: 24)
-  _doc.expectNothingUnchecked()
-}
-
-@Test func doc_UpdateGuard_4() throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftModel/UpdateGuard.swift:17
-
-  @Sendable func sendToCrashReporter(_ report: String) { /* your crash reporter */ }
-
-  UpdateGuard.standard = UpdateGuard(onFallback: { fallback in
-    sendToCrashReporter(fallback.json)
-  })
-  print(UpdateGuard.standard.isEnabled)
-  _doc.expect("true", at: 24)
-  UpdateGuard.standard = UpdateGuard()
-  _doc.expectNothingUnchecked()
-}
-
-@Test func doc_Viewport_3() throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftModel/Viewport.swift:6
-
-  var model = CollectionModel(items: Array(0..<100), viewport: .items(0..<10))
-  print(model.cells.count)
-  _doc.expect("10", at: 9)
-  model.viewport = .items(50..<60)  // scrolls: ten new cells, configured from the data
-  print(model.realizedPaths.first!)
-  _doc.expect("[0, 50]", at: 11)
   _doc.expectNothingUnchecked()
 }
 
@@ -973,12 +973,12 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionCoordinator_Callbacks_17() async throws {
+@Test func doc_CollectionCoordinator_Callbacks_5() async throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftCoordinator/CollectionCoordinator+Callbacks.swift:29
+  // Sources/StagecraftCoordinator/CollectionCoordinator+Callbacks.swift:17
 
   @MainActor func written() async -> [String] {
     let view = HeadlessCollectionView(
@@ -994,7 +994,7 @@ import Testing
     return log
   }
   print(await written())
-  _doc.expect("[\"pending true\", \"binding [2]\"]", at: 44)
+  _doc.expect("[\"pending true\", \"binding [2]\"]", at: 32)
   _doc.expectNothingUnchecked()
 }
 
@@ -1020,20 +1020,81 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_CollectionInput_4() async throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftCoordinator/CollectionInput.swift:10
+
+  @MainActor func addAndSelect() async -> [String] {
+    let view = HeadlessCollectionView(CollectionModel(items: [String]()))
+    let coordinator = CollectionCoordinator(target: view)
+    var selected: String? = nil
+    var input = CollectionInput<ArraySection<Int, String>>(items: ["a"])
+    input.selection = .one(selected) { selected = $0 }
+    coordinator.apply(input)
+    // One state change appends an item and selects it.
+    selected = "b"
+    input.sections = [ArraySection(model: 0, elements: ["a", "b"])]
+    input.selection = .one(selected) { selected = $0 }
+    coordinator.apply(input)
+    // The item is shown and selected; the binding keeps it.
+    await coordinator.waitForCallbacks()
+    return view.model.indexPathsForSelectedItems.map { "selected \($0)" } + [selected ?? "-"]
+  }
+  print(await addAndSelect())
+  _doc.expect("[\"selected [0, 1]\", \"b\"]", at: 28)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_CollectionUpdateStrategy_3() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftCoordinator/CollectionUpdateStrategy.swift:13
+  // Sources/StagecraftCoordinator/CollectionUpdateStrategy.swift:16
 
   let strategy = CollectionUpdateStrategy.animated(below: 1_000)
   print(strategy.animates(transactionAnimates: true, itemCount: 999))
-  _doc.expect("true", at: 16)
+  _doc.expect("true", at: 19)
   print(strategy.animates(transactionAnimates: true, itemCount: 1_000))
-  _doc.expect("false", at: 17)
+  _doc.expect("false", at: 20)
   print(CollectionUpdateStrategy.nonAnimated.animates(transactionAnimates: true, itemCount: 1))
-  _doc.expect("false", at: 19)
+  _doc.expect("false", at: 22)
+  let tutorial = CollectionUpdateStrategy.alwaysAnimated(below: 1_000)
+  print(tutorial.animates(transactionAnimates: false, itemCount: 999))
+  _doc.expect("true", at: 24)
+  print(CollectionUpdateStrategy().diffingInline(below: .max).reloadAboveChanges ?? 0)
+  _doc.expect("1000", at: 26)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_CoordinatorScrolledItem_76() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftCoordinator/Concerns/CoordinatorScrolledItem.swift:80
+
+  var scrolled: Int? = 7
+  let binding = ScrolledItemBinding(scrolled) { scrolled = $0 }
+  print(binding.value ?? -1)
+  _doc.expect("7", at: 84)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_CoordinatorSelection_159() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftCoordinator/Concerns/CoordinatorSelection.swift:164
+
+  var bound: Set<Int> = [1]
+  let binding = SelectionBinding.many(bound) { bound = $0 }
+  print(binding.allowsMultipleSelection)
+  _doc.expect("true", at: 168)
   _doc.expectNothingUnchecked()
 }
 
@@ -1042,7 +1103,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftCoordinator/SupplementaryRegistry.swift:18
+  // Sources/StagecraftCoordinator/Shell/SupplementaryRegistry.swift:18
 
   let registry = SupplementaryRegistry(kindsWithContent: ["UICollectionElementKindSectionHeader"])
   let footer = registry.registration(forKind: "UICollectionElementKindSectionFooter")
