@@ -180,7 +180,19 @@ def render_tests(source, pages):
     imports = {"import Stagecraft", "import Testing"}
     file_scope = []
     functions = []
+    expanded = []
     for name, blocks in pages:
+        # A page that mixes blocks with and without `await` keeps the synchronous ones in one
+        # synchronous test: in an async test, Swift would pick async overloads (a data
+        # source's `apply`) for calls written without `await`. Each block with `await` gets a
+        # test of its own.
+        waiting = [block for block in blocks if "await " in block.text]
+        if waiting and len(waiting) < len(blocks):
+            expanded.append((name, [block for block in blocks if "await " not in block.text]))
+            expanded.extend((f"{name}_{block.line}", [block]) for block in waiting)
+        else:
+            expanded.append((name, blocks))
+    for name, blocks in expanded:
         body = []
         uses_await = False
         for block in blocks:

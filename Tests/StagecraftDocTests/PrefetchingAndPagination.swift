@@ -3,7 +3,7 @@
 import Stagecraft
 import Testing
 
-@Test func doc_PrefetchingAndPagination() async throws {
+@Test func doc_PrefetchingAndPagination() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
@@ -44,6 +44,14 @@ import Testing
   _doc.expect("103 at 0.0 1150.0", at: 60)
   print(chat.scrollDirection, chat.scrollEvents)
   _doc.expect("backward [reach start]", at: 61)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_PrefetchingAndPagination_74() async throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
   // Sources/Stagecraft/Stagecraft.docc/PrefetchingAndPagination.md:74
 
   @MainActor func downloads() async -> [String] {

@@ -74,31 +74,31 @@ import Testing
   print(UpdateGuard.standard.trapsInDebugBuilds)
   _doc.expect("false", at: 306)
   UpdateGuard.standard = UpdateGuard()
-  // README.md:433
+  // README.md:467
 
   var posts = CollectionModel(items: Array(0..<20))
   posts.geometry = .init(viewportHeight: 600, itemHeight: 100)
   posts.prefetching = PrefetchBuffers(leading: 1, trailing: 0)
   posts.reachEnd = .viewports(1)
   print(posts.prefetchedItems)
-  _doc.expect("[6, 7, 8, 9, 10, 11]", at: 439)
+  _doc.expect("[6, 7, 8, 9, 10, 11]", at: 473)
   // Down 900 points: 9...14 are on screen and use their prefetches.
   let before = posts.scrollEvents.count
   posts.setContentOffset(900)
   print(posts.scrollEvents[before...].map(\.description).joined(separator: ", "))
-  _doc.expect("cancel 6 at [0, 6], cancel 7 at [0, 7], cancel 8 at [0, 8], prefetch 15 at [0, 15], prefetch 16 at [0, 16], prefetch 17 at [0, 17], prefetch 18 at [0, 18], prefetch 19 at [0, 19], reach end", at: 444)
-  // README.md:471
+  _doc.expect("cancel 6 at [0, 6], cancel 7 at [0, 7], cancel 8 at [0, 8], prefetch 15 at [0, 15], prefetch 16 at [0, 16], prefetch 17 at [0, 17], prefetch 18 at [0, 18], prefetch 19 at [0, 19], reach end", at: 478)
+  // README.md:505
 
   var feed = CollectionModel(items: Array(0..<100))
   feed.geometry = .init(viewportHeight: 600, contentOffset: 880, itemHeight: 44)
   print(feed.scrollAnchor!)
-  _doc.expect("20 at 0.0", at: 475)
+  _doc.expect("20 at 0.0", at: 509)
   try feed.reload(
     using: StagedChangeset(source: Array(0..<100), target: Array(-10..<100)),
     scrollPosition: .keepAnchor)
   print(feed.scrollAnchor!)
-  _doc.expect("20 at 0.0", at: 479)
-  // README.md:497
+  _doc.expect("20 at 0.0", at: 513)
+  // README.md:531
   let dataSource = CollectionModelDataSource<String, Int>()
   var snapshot = DiffableSnapshot<String, Int>()
   try snapshot.appendSections(["main"])
@@ -110,10 +110,10 @@ import Testing
   try next.reconfigureItems([8])           // same cell, selection kept
   try dataSource.apply(next, animatingDifferences: false)
   print(dataSource.target.numberOfItems(inSection: 0))
-  _doc.expect("99", at: 507)
+  _doc.expect("99", at: 541)
   print(dataSource.target.staleCells)
-  _doc.expect("[]", at: 508)
-  // README.md:529
+  _doc.expect("[]", at: 542)
+  // README.md:563
   let chores = CollectionModelDataSource<String, String>()
   try chores.apply(
     DiffableSnapshot<String, String> {
@@ -124,10 +124,10 @@ import Testing
   try chores.reorderItem(
     at: ElementPath(element: 0, section: 1), to: ElementPath(element: 0, section: 0))
   print(chores.snapshot().itemIdentifiers)
-  _doc.expect("[\"Taxes\", \"Dishes\", \"Laundry\"]", at: 538)
+  _doc.expect("[\"Taxes\", \"Dishes\", \"Laundry\"]", at: 572)
   print(chores.indexPath(for: "Laundry")!)
-  _doc.expect("[0, 2]", at: 539)
-  // README.md:570
+  _doc.expect("[0, 2]", at: 573)
+  // README.md:604
   var outline = DiffableSectionSnapshot<String>()
   try outline.append(["Inbox", "Archive"])
   try outline.append(["2025", "2026"], to: "Archive")
@@ -135,8 +135,33 @@ import Testing
   try mail.apply(outline, to: "Mailboxes")
   try mail.toggleExpansion(of: "Archive")
   print(mail.snapshot().itemIdentifiers)
-  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 576)
+  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 610)
   print(mail.snapshot(for: "Mailboxes").level(of: "2026"))
-  _doc.expect("1", at: 577)
+  _doc.expect("1", at: 611)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_README_437() async throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // README.md:437
+
+  @MainActor func appendAndSelect() async -> [String] {
+    let view = HeadlessCollectionView(CollectionModel(items: [Int]()))
+    let coordinator = CollectionCoordinator(target: view)
+    var selected: Int? = nil
+    var input = CollectionInput<ArraySection<Int, Int>>(items: [1, 2])
+    coordinator.apply(input)
+    selected = 3
+    input = CollectionInput(items: [1, 2, 3])
+    input.selection = .one(selected) { selected = $0 }
+    coordinator.apply(input)
+    await coordinator.waitForCallbacks()
+    return view.model.indexPathsForSelectedItems.map { "\($0)" } + ["bound \(selected ?? 0)"]
+  }
+  print(await appendAndSelect())
+  _doc.expect("[\"[0, 2]\", \"bound 3\"]", at: 452)
   _doc.expectNothingUnchecked()
 }

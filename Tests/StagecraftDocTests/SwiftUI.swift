@@ -8,7 +8,29 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:249
+  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:213
+
+  @MainActor func addAndSelectInOneChange() async -> [String] {
+    let view = HeadlessCollectionView(CollectionModel(items: [String]()))
+    let coordinator = CollectionCoordinator(target: view)
+    var items = ["inbox", "archive"]
+    var selection: Set<String> = []
+    func input() -> CollectionInput<ArraySection<Int, String>> {
+      var input = CollectionInput<ArraySection<Int, String>>(items: items)
+      input.selection = .many(selection) { selection = $0 }
+      return input
+    }
+    coordinator.apply(input())
+    // withAnimation { items.insert("drafts", at: 0); selection = ["drafts"] }
+    items.insert("drafts", at: 0)
+    selection = ["drafts"]
+    coordinator.apply(input())
+    await coordinator.waitForCallbacks()
+    return ["selected \(view.model.indexPathsForSelectedItems)", "bound \(selection.sorted())"]
+  }
+  print(await addAndSelectInOneChange())
+  _doc.expect("[\"selected [[0, 0]]\", \"bound [\\\"drafts\\\"]\"]", at: 233)
+  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:307
 
   struct Emoji: Identifiable, Equatable, Differentiable, Sendable {
     var id: Int
@@ -39,8 +61,8 @@ import Testing
     ]
   }
   for line in await grid() { print(line) }
-  _doc.expect("shows 🍎😀🐶😀😀😀\nrefreshed [1], binding [4]\nselected [[0, 4]], refused 0", at: 249)
-  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:295
+  _doc.expect("shows 🍎😀🐶😀😀😀\nrefreshed [1], binding [4]\nselected [[0, 4]], refused 0", at: 307)
+  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:353
 
   @MainActor func bindingAfterAnUpdate() async -> [String] {
     let view = HeadlessCollectionView(
@@ -63,6 +85,6 @@ import Testing
     return lines
   }
   for line in await bindingAfterAnUpdate() { print(line) }
-  _doc.expect("during the update [2, 3]\na turn later [2]\n5000 items shown", at: 295)
+  _doc.expect("during the update [2, 3]\na turn later [2]\n5000 items shown", at: 353)
   _doc.expectNothingUnchecked()
 }

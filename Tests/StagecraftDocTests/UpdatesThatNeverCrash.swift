@@ -4,7 +4,7 @@ import Stagecraft
 import Synchronization
 import Testing
 
-@Test func doc_UpdatesThatNeverCrash() async throws {
+@Test func doc_UpdatesThatNeverCrash() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
@@ -32,6 +32,14 @@ import Testing
   _doc.expect("true", at: 90)
   print(stale.explanation!.causes[0].prefix(28))
   _doc.expect("The view's counts were stale", at: 91)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_UpdatesThatNeverCrash_104() async throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
   // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:104
 
   /// Keeps the guard's reports, from any thread.
