@@ -21,8 +21,9 @@ struct CoordinatorPrefetchAgreementTests {
     (coordinator.onReachEnd, coordinator.onReachStart) = (nil, nil)
     var displayed: [Int] = []
     let wired = view.onWillDisplayItem
-    view.onWillDisplayItem = { path in
-      displayed.append(coordinator.item(at: path)!.id)
+    // Weak, as an app's delegate is: the coordinator holds the view.
+    view.onWillDisplayItem = { [weak coordinator] path in
+      displayed.append(coordinator?.item(at: path)?.id ?? -1)
       wired?(path)
     }
     func agree() {
