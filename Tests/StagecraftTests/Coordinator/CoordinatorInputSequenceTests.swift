@@ -38,6 +38,11 @@ struct CoordinatorInputSequenceTests {
     #expect(addedAndSelected > TestScale.count(40))
   }
 
+  /// The batch updates a model recorded.
+  func batches(_ model: CollectionModel<FlatSection>) -> [BatchUpdate] {
+    model.events.compactMap { if case .batchUpdates(let batch, _) = $0 { batch } else { nil } }
+  }
+
   /// One sequence of 30 inputs; returns how many added an item and selected it at once.
   func runSequence(_ random: inout SplitMix64, kind: Kind) async -> Int {
     let app = App()
@@ -50,7 +55,7 @@ struct CoordinatorInputSequenceTests {
       let view = HeadlessFlat(model)
       view.prefetching = PrefetchBuffers(leading: 1, trailing: 1)
       let coordinator = CollectionCoordinator(target: view)
-      return await run(&random, app, coordinator, &nextID, kind) {
+      return await run(&random, app, coordinator, &nextID, kind, events: { batches(view.model) }) {
         let refusals = view.refusals.map(\.description)
         #expect(refusals.isEmpty)
         // The app's outstanding prefetches are the model's.
@@ -60,7 +65,7 @@ struct CoordinatorInputSequenceTests {
     case .modelViewMany, .modelViewOne:
       let view = CollectionModelView(model)
       let coordinator = CollectionCoordinator(target: view)
-      return await run(&random, app, coordinator, &nextID, kind) {
+      return await run(&random, app, coordinator, &nextID, kind, events: { batches(view.model) }) {
         (view.model.items, view.model.indexPathsForSelectedItems)
       }
     }
@@ -69,13 +74,14 @@ struct CoordinatorInputSequenceTests {
   func run<Target>(
     _ random: inout SplitMix64, _ app: App,
     _ coordinator: CollectionCoordinator<Target, FlatSection>, _ nextID: inout Int,
-    _ kind: Kind, shown: () -> ([Item], [ElementPath])
+    _ kind: Kind, events: () -> [BatchUpdate], shown: () -> ([Item], [ElementPath])
   ) async -> Int {
     var addedAndSelected = 0
     for _ in 0..<30 {
       // The app's state change: new items, some selected in the same change; removals,
       // often of selected items; a content change; a scrolled item.
-      var items = app.items
+      let before = app.items
+      var items = before
       var added: [Int] = []
       for _ in 0..<random.next(4) {
         let item = Item(nextID)
@@ -88,7 +94,12 @@ struct CoordinatorInputSequenceTests {
         let index = selected.randomElement(using: &random) ?? random.next(items.count)
         items.remove(at: index)
       }
-      if !items.isEmpty, random.next(3) == 0 { items[random.next(items.count)].content += 1 }
+      var changed: Int?
+      if !items.isEmpty, random.next(3) == 0 {
+        let index = random.next(items.count)
+        items[index].content += 1
+        if app.items.contains(where: { $0.id == items[index].id }) { changed = items[index].id }
+      }
       var bound = app.bound
       if let new = added.randomElement(using: &random), random.next(3) > 0 {
         bound = kind.multiple ? bound.union([new]) : [new]
@@ -124,6 +135,7 @@ struct CoordinatorInputSequenceTests {
       }
       if random.next(3) == 0 { input.reachEnd = .init { [app] in app.prefetched.append(-1) } }
       app.writes = []
+      let batchesBefore = events().count
       app.inViewUpdate = true
       coordinator.apply(input)
       app.inViewUpdate = false
@@ -142,6 +154,11 @@ struct CoordinatorInputSequenceTests {
       #expect(app.writes.allSatisfy { $0 == expected }, "\(app.writes) vs \(expected)")
       #expect(app.bound == expected)
       #expect(app.heardInViewUpdate == 0)
+      // Only the changed item is refreshed: reconfigured once by batch updates, not at all
+      // by a reload (the first data, or the reload strategy).
+      let refreshed = events().dropFirst(batchesBefore).flatMap(\.reconfigureItems)
+      let batched = changed != nil && input.strategy != .reloadData
+      #expect(refreshed.count == (batched ? 1 : 0), "\(before) -> \(items)")
       if let named, input.scrolledItem != nil, items.contains(where: { $0.id == named }) {
         #expect(coordinator.scrolledItem == named)
       }
