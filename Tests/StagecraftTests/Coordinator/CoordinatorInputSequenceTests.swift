@@ -55,12 +55,24 @@ struct CoordinatorInputSequenceTests {
       let view = HeadlessFlat(model)
       view.prefetching = PrefetchBuffers(leading: 1, trailing: 1)
       let coordinator = CollectionCoordinator(target: view)
+      var scrolls = SplitMix64(seed: random.next())
       return await run(&random, app, coordinator, &nextID, kind, events: { batches(view.model) }) {
         let refusals = view.refusals.map(\.description)
         #expect(refusals.isEmpty)
-        // The app's outstanding prefetches are the model's.
+        // The app's outstanding prefetches are the model's, after the input and after each
+        // scroll or resize that follows it.
         #expect(coordinator.prefetchedItems.sorted() == view.model.prefetchedItems.sorted())
-        return (view.model.items, view.model.indexPathsForSelectedItems)
+        let shown = (view.model.items, view.model.indexPathsForSelectedItems)
+        for _ in 0..<2 {
+          if scrolls.next(4) == 0 {
+            view.geometry?.viewportHeight = Double(100 + scrolls.next(300))
+          } else {
+            let height = view.model.scrollMetrics?.contentHeight ?? 0
+            view.setContentOffset(Double(scrolls.next(Int(height) + 1)))
+          }
+          #expect(coordinator.prefetchedItems.sorted() == view.model.prefetchedItems.sorted())
+        }
+        return shown
       }
     case .modelViewMany, .modelViewOne:
       let view = CollectionModelView(model)
