@@ -11,6 +11,11 @@ extension CollectionCoordinator {
   /// arrived (the content grew) or the viewport left the zone and came back (see
   /// `ReachTrigger`). Needs a view that reports its scroll metrics.
   ///
+  /// The coordinator is the one keeper of its reach triggers: UIKit has none, so a view
+  /// never fires one. On a `HeadlessCollectionView`, the model's own `reachEnd` and
+  /// `reachStart` serve tests of the model alone; the coordinator neither reads nor drives
+  /// them, so leave them unset on a view a coordinator drives.
+  ///
   /// - Complexity: O(1).
   public var onReachEnd: (@MainActor () async -> Void)? {
     get { _reach.onReachEnd }
