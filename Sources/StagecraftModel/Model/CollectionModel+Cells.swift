@@ -56,6 +56,7 @@ extension CollectionModel {
 
   /// Discards the cells outside the viewport, and configures a new cell, from the data
   /// source, for every item in it that has none.
+  @inlinable
   mutating func _realizeCells() {
     if let geometry { _viewport = .items(_visibleRange(geometry)) }
     switch _viewport {
@@ -94,7 +95,8 @@ extension CollectionModel {
     }
   }
 
-  private mutating func _realizeCell(at path: ElementPath, showing element: Element) {
+  @inlinable
+  mutating func _realizeCell(at path: ElementPath, showing element: Element) {
     guard _cells[path] == nil else { return }
     _cells[path] = Cell(id: _nextCellID, element: element)
     _nextCellID += 1

@@ -90,7 +90,9 @@ extension CollectionModel {
     }
 
     /// `value` as a length: 0 when it is negative or not finite.
-    func _length(_ value: Double) -> Double { value.isFinite && value > 0 ? value : 0 }
+    @usableFromInline func _length(_ value: Double) -> Double {
+      value.isFinite && value > 0 ? value : 0
+    }
   }
 
   /// Where the list is scrolled, by identity: an item, and the distance of its top from the
@@ -155,6 +157,7 @@ where Section.Collection.Element.DifferenceIdentifier: Sendable {}
 extension CollectionModel.Geometry {
   /// Whether `other` lays the items out the same way: the same header height and the same
   /// heights (the same constant, or the same function value).
+  @usableFromInline
   func _laysOutLike(_ other: Self) -> Bool {
     guard sectionHeaderHeight == other.sectionHeaderHeight else { return false }
     switch (_itemHeight, other._itemHeight) {
@@ -169,6 +172,7 @@ extension CollectionModel {
   /// Lays the data out again: after the data or the heights changed.
   ///
   /// - Complexity: O(n) calls of the height function.
+  @usableFromInline
   mutating func _relayout() {
     guard let geometry else {
       _layout = nil
@@ -182,6 +186,7 @@ extension CollectionModel {
   /// Where the item at `path` is.
   ///
   /// - Complexity: O(1).
+  @usableFromInline
   func _extent(of path: ElementPath) -> ItemExtent? {
     guard _contains(path), let _layout else { return nil }
     return _layout.extent(_layout.flat(path))
@@ -198,6 +203,7 @@ extension CollectionModel {
   }
 
   /// The viewport as a range of content offsets, `[y, y + V)`.
+  @usableFromInline
   func _viewportRange(_ geometry: Geometry) -> Range<Double> {
     let start = geometry.contentOffset
     return start..<(start + geometry._length(geometry.viewportHeight))
@@ -206,6 +212,7 @@ extension CollectionModel {
   /// The items the viewport shows (those that overlap it), as flat positions.
   ///
   /// - Complexity: O(log n + v) for the v items shown.
+  @usableFromInline
   func _visibleRange(_ geometry: Geometry) -> Range<Int> {
     _layout?.items(in: _viewportRange(geometry)) ?? 0..<0
   }
@@ -316,6 +323,7 @@ extension CollectionModel {
   ///
   /// - Parameter offset: The new content offset.
   /// - Complexity: O(k) for the items up to the last one shown.
+  @inlinable
   public mutating func setContentOffset(_ offset: Double) {
     geometry?.contentOffset = offset
   }

@@ -27,16 +27,16 @@ public struct CollectionModel<Section: DifferentiableSection> {
   public internal(set) var sections: [Section]
 
   /// The elements of each section, for random access.
-  var _elements: [[Element]]
+  @usableFromInline var _elements: [[Element]]
 
   /// The realized cells, by path.
-  var _cells: [ElementPath: Cell]
+  @usableFromInline var _cells: [ElementPath: Cell]
 
   /// The selected paths.
   var _selection: Set<ElementPath>
 
   /// The identity the next realized cell gets.
-  var _nextCellID: Int
+  @usableFromInline var _nextCellID: Int
 
   /// What was applied, in order: batch updates, reloads, reconfigures, refreshes.
   public internal(set) var events: [Event]
@@ -59,7 +59,7 @@ public struct CollectionModel<Section: DifferentiableSection> {
     }
   }
 
-  var _viewport: Viewport
+  @usableFromInline var _viewport: Viewport
 
   /// A vertical list layout and its scroll position; `nil` (the default) for none. With
   /// one, the realized cells are the items its viewport shows, and a replay can keep the
@@ -67,15 +67,24 @@ public struct CollectionModel<Section: DifferentiableSection> {
   ///
   /// - Complexity: Setting, O(k + r) for the items up to the last one shown and the
   ///   realized cells.
-  public var geometry: Geometry? {
-    didSet { _geometryDidChange(from: oldValue) }
+  @inlinable public var geometry: Geometry? {
+    get { _geometry }
+    set {
+      let old = _geometry
+      _geometry = newValue
+      _geometryDidChange(from: old)
+    }
   }
 
+  /// The geometry's storage: a scroll sets it and follows with the cells and the triggers,
+  /// specialized for the caller's types.
+  @usableFromInline var _geometry: Geometry?
+
   /// The geometry's layout of the data; `nil` without a geometry.
-  var _layout: _Layout?
+  @usableFromInline var _layout: _Layout?
 
   /// Prefetching and the reach triggers: what they watch and where they stand.
-  var _triggers = _ScrollTriggers()
+  @usableFromInline var _triggers = _ScrollTriggers()
 
   /// What the prefetching and the reach triggers asked for, in order: each scroll, resize,
   /// update (after its last block) and completed reach handler appends what it caused.
@@ -93,7 +102,9 @@ public struct CollectionModel<Section: DifferentiableSection> {
   /// ```
   ///
   /// - Complexity: O(1).
-  public internal(set) var scrollEvents: [ScrollEvent] = []
+  @inlinable public var scrollEvents: [ScrollEvent] { _scrollEvents }
+
+  @usableFromInline var _scrollEvents: [ScrollEvent] = []
 
   /// Creates a model showing `sections`, with every cell in the viewport realized.
   ///
@@ -113,7 +124,7 @@ public struct CollectionModel<Section: DifferentiableSection> {
     self.events = []
     self.configuration = configuration
     self._viewport = viewport
-    self.geometry = nil
+    self._geometry = nil
     _dataDidChange()
   }
 
@@ -207,6 +218,7 @@ extension CollectionModel {
     return _elements[path.section][path.element]
   }
 
+  @usableFromInline
   func _contains(_ path: ElementPath) -> Bool {
     _elements.indices.contains(path.section)
       && _elements[path.section].indices.contains(path.element)

@@ -6,15 +6,16 @@ import StagecraftReplay
 ///
 /// Built in O(n) when the data or the heights change, so that a scroll, which only moves
 /// the viewport, finds the items it shows by binary search: O(log n + k) for k items.
+@usableFromInline
 struct _Layout: Equatable, Sendable {
   /// The top of each item, by flat position.
-  var tops: ContiguousArray<Double> = []
+  @usableFromInline var tops: ContiguousArray<Double> = []
   /// The height of each item, by flat position.
-  var heights: ContiguousArray<Double> = []
+  @usableFromInline var heights: ContiguousArray<Double> = []
   /// The flat position of each section's first item.
-  var sectionStarts: [Int] = []
+  @usableFromInline var sectionStarts: [Int] = []
   /// The height of the content: every header and item.
-  var contentHeight = 0.0
+  @usableFromInline var contentHeight = 0.0
 
   /// Lays `elements` out top to bottom: each section's header, then its items.
   ///
@@ -39,18 +40,22 @@ struct _Layout: Equatable, Sendable {
   }
 
   /// The number of items.
-  var count: Int { tops.count }
+  @usableFromInline var count: Int { tops.count }
 
   /// The extent of the item at flat position `flat`.
-  func extent(_ flat: Int) -> ItemExtent { ItemExtent(top: tops[flat], height: heights[flat]) }
+  @usableFromInline func extent(_ flat: Int) -> ItemExtent {
+    ItemExtent(top: tops[flat], height: heights[flat])
+  }
 
   /// The flat position of `path`, which must exist.
-  func flat(_ path: ElementPath) -> Int { sectionStarts[path.section] + path.element }
+  @usableFromInline func flat(_ path: ElementPath) -> Int {
+    sectionStarts[path.section] + path.element
+  }
 
   /// The path of the item at flat position `flat`.
   ///
   /// - Complexity: O(log S) for S sections.
-  func path(_ flat: Int) -> ElementPath {
+  @usableFromInline func path(_ flat: Int) -> ElementPath {
     // The last section that starts at or before `flat` and holds it (empty sections start
     // where the next one does).
     var (low, high) = (0, sectionStarts.count)
@@ -65,7 +70,7 @@ struct _Layout: Equatable, Sendable {
   /// The flat positions of the items that overlap `range` (see `ItemExtent.overlaps`).
   ///
   /// - Complexity: O(log n + k) for the k items in the range.
-  func items(in range: Range<Double>) -> Range<Int> {
+  @usableFromInline func items(in range: Range<Double>) -> Range<Int> {
     // Whether an item ends after the range starts is monotone in the position: tops never
     // decrease, and each item starts at or after the previous one's bottom.
     var (low, high) = (0, count)
@@ -84,7 +89,7 @@ struct _Layout: Equatable, Sendable {
   /// The first item whose bottom is below `offset`: the scroll anchor's item.
   ///
   /// - Complexity: O(log n).
-  func firstEnding(after offset: Double) -> Int? {
+  @usableFromInline func firstEnding(after offset: Double) -> Int? {
     var (low, high) = (0, count)
     while low < high {
       let middle = (low + high) / 2

@@ -55,16 +55,19 @@ extension CollectionModel {
   }
 
   /// The prefetching and reach-trigger state of a model.
+  @usableFromInline
   struct _ScrollTriggers {
-    var buffers: PrefetchBuffers?
-    var tracker = _PrefetchTracker<Element>()
-    var end: ReachTrigger?
-    var start: ReachTrigger?
-    var direction = ScrollDirection.forward
+    @usableFromInline var buffers: PrefetchBuffers?
+    @usableFromInline var tracker = _PrefetchTracker<Element>()
+    @usableFromInline var end: ReachTrigger?
+    @usableFromInline var start: ReachTrigger?
+    @usableFromInline var direction = ScrollDirection.forward
     /// Whether the data changed since the last evaluation.
-    var dataChanged = false
+    @usableFromInline var dataChanged = false
     /// How many replays are under way (`replayWillBegin()` without its `replayDidEnd()`).
-    var replayDepth = 0
+    @usableFromInline var replayDepth = 0
+
+    @usableFromInline init() {}
   }
 }
 
@@ -171,6 +174,7 @@ extension CollectionModel {
 extension CollectionModel {
   /// The geometry changed: lay the items out again if their heights did, note the
   /// direction of a scroll, follow with the cells, and evaluate the triggers.
+  @inlinable
   mutating func _geometryDidChange(from old: Geometry?) {
     if let old, let geometry, old._laysOutLike(geometry) {
       if _triggers.replayDepth == 0, geometry.contentOffset != old.contentOffset {
@@ -212,6 +216,7 @@ extension CollectionModel {
   ///
   /// - Complexity: O(log n + w + e log e) for the w items of the window and the e events,
   ///   and O(n) to find the current paths of items an update took out of the window.
+  @inlinable
   mutating func _evaluateScrollTriggers() {
     guard _triggers.replayDepth == 0 else { return }
     defer { _triggers.dataChanged = false }
@@ -220,14 +225,15 @@ extension CollectionModel {
       _movePrefetchWindow(buffers.window(metrics, direction: _triggers.direction), geometry)
     }
     if _triggers.end?.evaluate(metrics, direction: _triggers.direction) == true {
-      scrollEvents.append(.reachEnd)
+      _scrollEvents.append(.reachEnd)
     }
     if _triggers.start?.evaluate(metrics, direction: _triggers.direction) == true {
-      scrollEvents.append(.reachStart)
+      _scrollEvents.append(.reachStart)
     }
   }
 
-  private mutating func _movePrefetchWindow(_ window: Range<Double>, _ geometry: Geometry) {
+  @inlinable
+  mutating func _movePrefetchWindow(_ window: Range<Double>, _ geometry: Geometry) {
     guard let _layout else { return }
     let viewport = _viewportRange(geometry)
     let flats = _layout.items(in: window)
@@ -243,17 +249,24 @@ extension CollectionModel {
       if let moved {
         for flat in moved.cancels {
           let path = _layout.path(flat)
-          scrollEvents.append(.cancelPrefetch(_elements[path.section][path.element], at: path))
+          _scrollEvents.append(.cancelPrefetch(_elements[path.section][path.element], at: path))
         }
         for flat in moved.prefetches {
           let path = _layout.path(flat)
-          scrollEvents.append(.prefetch(_elements[path.section][path.element], at: path))
+          _scrollEvents.append(.prefetch(_elements[path.section][path.element], at: path))
         }
         return
       }
     }
-    // Otherwise by identity: after an update (whose blocks carried the paths), or when an
-    // identifier repeats in the window.
+    _movePrefetchWindowByIdentity(flats, viewport, _layout)
+  }
+
+  /// Moves the prefetch window by identity: after an update (whose blocks carried the
+  /// paths), or when an identifier repeats in the window.
+  @usableFromInline
+  mutating func _movePrefetchWindowByIdentity(
+    _ flats: Range<Int>, _ viewport: Range<Double>, _ _layout: _Layout
+  ) {
     if !_triggers.dataChanged { _triggers.tracker.materialize(_elements, _layout) }
     var entries: [_PrefetchTracker<Element>.Entry] = []
     entries.reserveCapacity(flats.count)
@@ -277,10 +290,10 @@ extension CollectionModel {
 
   private mutating func _record(_ events: _PrefetchTracker<Element>.Events) {
     for (element, path) in events.cancels {
-      scrollEvents.append(.cancelPrefetch(element, at: path))
+      _scrollEvents.append(.cancelPrefetch(element, at: path))
     }
     for (element, path) in events.prefetches {
-      scrollEvents.append(.prefetch(element, at: path))
+      _scrollEvents.append(.prefetch(element, at: path))
     }
   }
 

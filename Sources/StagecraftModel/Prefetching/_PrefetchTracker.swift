@@ -13,6 +13,7 @@ import StagecraftReplay
 /// Before the data changes, the state is materialized (`entries`): each item's element and
 /// path, which each block of the update carries through its old → new map; the evaluation
 /// after the update matches them by identity.
+@usableFromInline
 struct _PrefetchTracker<Element: Differentiable> {
   typealias ID = Element.DifferenceIdentifier
 
@@ -99,6 +100,7 @@ struct _PrefetchTracker<Element: Differentiable> {
   /// repeat in the window: the general evaluation decides then.
   ///
   /// - Complexity: That of `_Positional.scroll`.
+  @usableFromInline
   mutating func scroll(
     to window: Range<Int>, visible: Range<Int>, viewport: Range<Double>, _ layout: _Layout,
     identity: (Int) -> Int
@@ -222,6 +224,7 @@ struct _PrefetchTracker<Element: Differentiable> {
 /// window's flat positions, a flag byte for each, and the hash values of their identifiers
 /// (no two alike), which tell an identifier that enters the window while it is there already.
 /// Not generic, so that a scroll runs without looking up the element type's metadata.
+@usableFromInline
 struct _Positional: Equatable, Sendable {
   static var visible: UInt8 { 1 }
   static var outstanding: UInt8 { 2 }
@@ -241,9 +244,10 @@ struct _Positional: Equatable, Sendable {
 
   /// What a scroll asks for: flat positions to cancel, in data order, and to prefetch,
   /// nearest first, ties in data order.
+  @usableFromInline
   struct Moved {
-    var cancels: [Int] = []
-    var prefetches: [Int] = []
+    @usableFromInline var cancels: [Int] = []
+    @usableFromInline var prefetches: [Int] = []
   }
 
   /// A prefetch to start: its distance from the viewport and its flat position.
