@@ -551,17 +551,17 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Geometry_217() throws {
+@Test func doc_CollectionModel_Geometry_224() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel+Geometry.swift:222
+  // Sources/StagecraftModel/Model/CollectionModel+Geometry.swift:229
 
   var model = CollectionModel(items: Array(0..<100))
   model.geometry = .init(viewportHeight: 200, contentOffset: 130, itemHeight: 50)
   print(model.scrollAnchor!)
-  _doc.expect("2 at -30.0", at: 226)
+  _doc.expect("2 at -30.0", at: 233)
   _doc.expectNothingUnchecked()
 }
 
@@ -631,12 +631,12 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_80() throws {
+@Test func doc_CollectionModel_89() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel.swift:85
+  // Sources/StagecraftModel/Model/CollectionModel.swift:94
 
   var model = CollectionModel(items: Array(0..<10))
   model.geometry = .init(viewportHeight: 100, itemHeight: 50)
@@ -644,20 +644,20 @@ import Testing
   let before = model.scrollEvents.count
   model.setContentOffset(300)
   print(model.scrollEvents[before...])
-  _doc.expect("[reach end]", at: 92)
+  _doc.expect("[reach end]", at: 101)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_158() throws {
+@Test func doc_CollectionModel_169() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel.swift:161
+  // Sources/StagecraftModel/Model/CollectionModel.swift:172
 
   let model = CollectionModel(items: [1, 2, 3])
   print(model.items)
-  _doc.expect("[1, 2, 3]", at: 164)
+  _doc.expect("[1, 2, 3]", at: 175)
   _doc.expectNothingUnchecked()
 }
 
@@ -677,21 +677,21 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_ScrollTriggers_74() throws {
+@Test func doc_CollectionModel_ScrollTriggers_77() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Prefetching/CollectionModel+ScrollTriggers.swift:80
+  // Sources/StagecraftModel/Prefetching/CollectionModel+ScrollTriggers.swift:83
 
   var model = CollectionModel(items: Array(0..<100))
   model.geometry = .init(viewportHeight: 100, itemHeight: 50)
   model.prefetching = PrefetchBuffers(leading: 1, trailing: 1)
   print(model.scrollEvents)
-  _doc.expect("[prefetch 2 at [0, 2], prefetch 3 at [0, 3]]", at: 85)
+  _doc.expect("[prefetch 2 at [0, 2], prefetch 3 at [0, 3]]", at: 88)
   model.setContentOffset(50)
   print(model.scrollEvents.suffix(1))
-  _doc.expect("[prefetch 4 at [0, 4]]", at: 87)
+  _doc.expect("[prefetch 4 at [0, 4]]", at: 90)
   _doc.expectNothingUnchecked()
 }
 
