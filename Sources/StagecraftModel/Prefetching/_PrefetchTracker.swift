@@ -37,7 +37,7 @@ struct _PrefetchTracker<Element: Differentiable> {
   var entries: [Entry] = []
   /// The positional state, while the data is unchanged and identifiers do not repeat in the
   /// window.
-  var positional: _Positional?
+  @usableFromInline var positional: _Positional?
   /// Whether the entries' paths follow the data (`false` after a reload, which has no map).
   var pathsAreCarried = true
 
@@ -100,7 +100,7 @@ struct _PrefetchTracker<Element: Differentiable> {
   /// repeat in the window: the general evaluation decides then.
   ///
   /// - Complexity: That of `_Positional.scroll`.
-  @usableFromInline
+  @inlinable
   mutating func scroll(
     to window: Range<Int>, visible: Range<Int>, viewport: Range<Double>, _ layout: _Layout,
     identity: (Int) -> Int
@@ -187,7 +187,7 @@ struct _PrefetchTracker<Element: Differentiable> {
       return first.flat..<(last.flat + 1)
     }()
     let hashOf = now.map(\.element.differenceIdentifier.hashValue)
-    let hashes = Set(hashOf)
+    let hashes = _HashValueSet(hashOf)
     if now.count == window.count, hashes.count == window.count, let first = window.first,
       let last = window.last
     {
@@ -203,7 +203,8 @@ struct _PrefetchTracker<Element: Differentiable> {
     } else {
       positional =
         window.isEmpty
-        ? _Positional(window: 0..<0, visible: 0..<0, flags: [], hashes: [], hashOf: []) : nil
+        ? _Positional(window: 0..<0, visible: 0..<0, flags: [], hashes: _HashValueSet(), hashOf: [])
+        : nil
       entries = window.isEmpty ? [] : now
     }
     return events
@@ -233,7 +234,7 @@ struct _Positional: Equatable, Sendable {
   /// The flat positions of the visible items.
   var visible: Range<Int>
   var flags: [UInt8]
-  var hashes: Set<Int>
+  var hashes: _HashValueSet
   /// The hash value of each item of the window, by position.
   var hashOf: [Int]
 
@@ -273,6 +274,7 @@ struct _Positional: Equatable, Sendable {
   /// - Complexity: O(k log k + w) for the k items that enter or leave and the w of the
   ///   window, with a call of `identity` for each item that enters and no other work on
   ///   elements; O(v) when the same items stay in the window.
+  @usableFromInline
   mutating func scroll(
     to window: Range<Int>, visible: Range<Int>, viewport: Range<Double>, _ layout: _Layout,
     identity: (Int) -> Int
@@ -299,7 +301,7 @@ struct _Positional: Equatable, Sendable {
     var entering: [Int] = []
     for flat in window where !self.window.contains(flat) {
       let hash = identity(flat)
-      guard hashes.insert(hash).inserted else {
+      guard hashes.insert(hash) else {
         for added in entering { hashes.remove(added) }
         return nil
       }
