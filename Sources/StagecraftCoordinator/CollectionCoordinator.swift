@@ -275,7 +275,9 @@ extension CollectionCoordinator {
 /// - Complexity: O(k) expected for a local edit of k elements of one section; otherwise
 ///   that of `StagedChangeset(source:target:)` for sections.
 @inlinable @inline(__always)
-func _coordinatorDiff<Section: DifferentiableSection>(_ source: [Section], _ target: [Section])
+package func _coordinatorDiff<Section: DifferentiableSection>(
+  _ source: [Section], _ target: [Section]
+)
   -> StagedChangeset<[Section]>
 {
   guard source.count == 1, target.count == 1,

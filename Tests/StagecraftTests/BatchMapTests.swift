@@ -179,3 +179,28 @@ struct DestinationsTests {
     #expect(fast > TestScale.count(3_000) / 3)
   }
 }
+
+@Suite("Where sorted items go through a block, in one sweep")
+struct SortedTargetsTests {
+  /// For random blocks (sorted or not, with section calls) and random paths, sorted or not,
+  /// repeated or not, in range or past it, one sweep answers what a lookup per path answers.
+  @Test func oneSweepAnswersAsEachLookupDoes() {
+    var random = SplitMix64(seed: 0x5EE9)
+    var sorted = 0
+    for _ in 0..<TestScale.count(5_000) {
+      let drawn = RandomBatch(&random)
+      let map = _BatchMap(drawn.batch)
+      var paths: [ElementPath] = []
+      for _ in 0..<random.next(12) {
+        let section = random.next(drawn.before.count + 1)
+        paths.append(ElementPath(element: random.next(7), section: section))
+      }
+      if random.next(4) > 0 {
+        paths.sort()
+        sorted += 1
+      }
+      #expect(map.itemTargets(ofSorted: paths) == paths.map(map.itemTarget(of:)), "\(drawn)")
+    }
+    #expect(sorted > TestScale.count(5_000) / 2)
+  }
+}

@@ -201,10 +201,7 @@ struct _PrefetchTracker<Element: Differentiable> {
       positional = state
       entries = []
     } else {
-      positional =
-        window.isEmpty
-        ? _Positional(window: 0..<0, visible: 0..<0, flags: [], hashes: _HashValueSet(), hashOf: [])
-        : nil
+      positional = window.isEmpty ? .empty : nil
       entries = window.isEmpty ? [] : now
     }
     return events
@@ -237,6 +234,11 @@ struct _Positional: Equatable, Sendable {
   var hashes: _HashValueSet
   /// The hash value of each item of the window, by position.
   var hashOf: [Int]
+
+  /// The state of an empty window.
+  static var empty: Self {
+    _Positional(window: 0..<0, visible: 0..<0, flags: [], hashes: _HashValueSet(), hashOf: [])
+  }
 
   func isVisible(_ flat: Int) -> Bool { flags[flat - window.lowerBound] & Self.visible != 0 }
   func isOutstanding(_ flat: Int) -> Bool {

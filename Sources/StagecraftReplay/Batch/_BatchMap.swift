@@ -189,6 +189,66 @@ extension _BatchMap {
       element: _kthFree(rank, taken: after[section]?.taken ?? []), section: section)
   }
 
+  /// Where each of `paths` is after the batch, as `itemTarget(of:)` says, for paths sorted
+  /// ascending (a stage's updates): one sweep of each section's sorted lists instead of a
+  /// binary search of them per path.
+  ///
+  /// - Complexity: O(p + c) for p paths and the c calls of their sections, when `paths` is
+  ///   sorted; O(p log c) otherwise.
+  @usableFromInline
+  package func itemTargets(ofSorted paths: [ElementPath]) -> [ElementPath?] {
+    guard _isSorted(paths, by: <) else { return paths.map(itemTarget(of:)) }
+    var result: [ElementPath?] = []
+    result.reserveCapacity(paths.count)
+    var start = 0
+    while start < paths.count {
+      let section = paths[start].section
+      var end = start + 1
+      while end < paths.count, paths[end].section == section { end += 1 }
+      _sweep(paths[start..<end], of: section, into: &result)
+      start = end
+    }
+    return result
+  }
+
+  /// The targets of `paths`, all in `section` and ascending, appended to `result`.
+  private func _sweep(
+    _ paths: ArraySlice<ElementPath>, of section: Int, into result: inout [ElementPath?]
+  ) {
+    guard let target = sectionTarget(of: section) else {
+      result.append(contentsOf: repeatElement(nil, count: paths.count))
+      return
+    }
+    let calls = before[section] ?? Before()
+    let taken = after[target]?.taken ?? []
+    // Cursors into the sorted lists; each only moves forward as the paths ascend.
+    var (deleted, reloaded, moved, gone, free) = (0, 0, 0, 0, 0)
+    for path in paths {
+      let element = path.element
+      while deleted < calls.deleted.count, calls.deleted[deleted] < element { deleted += 1 }
+      while reloaded < calls.reloaded.count, calls.reloaded[reloaded] < element {
+        reloaded += 1
+      }
+      if deleted < calls.deleted.count && calls.deleted[deleted] == element
+        || reloaded < calls.reloaded.count && calls.reloaded[reloaded] == element
+      {
+        result.append(nil)
+        continue
+      }
+      while moved < calls.moveSources.count, calls.moveSources[moved] < element { moved += 1 }
+      if moved < calls.moveSources.count, calls.moveSources[moved] == element {
+        result.append(calls.moveTargets[moved])
+        continue
+      }
+      while gone < calls.gone.count, calls.gone[gone] < element { gone += 1 }
+      // The rank-th free position: as `_kthFree`, with the taken positions before it
+      // counted by a cursor (the ranks ascend with the paths).
+      let rank = element - gone
+      while free < taken.count, taken[free] - free <= rank { free += 1 }
+      result.append(ElementPath(element: rank + free, section: target))
+    }
+  }
+
   /// Where the fresh item of the reloaded item at `path` is inserted: its shifted position,
   /// computed without the moves, item moves and section moves alike (so in another section
   /// than its own when its section moves); nil when its section does not survive.

@@ -46,12 +46,13 @@ package struct _ReplayBlock<C: Collection, Updates: ElementUpdateStyle> {
     // names its position before it, so a block of reloads builds no map.
     let styles = updates.elementUpdated.map(elementUpdates)
     let needsMap = !batch.isEmpty && styles.contains { $0.mode != .reload }
-    let map = needsMap ? _BatchMap(batch) : nil
+    // The updates are sorted: one sweep through the map places them all.
+    let targets = needsMap ? _BatchMap(batch).itemTargets(ofSorted: updates.elementUpdated) : nil
     for index in styles.indices {
       let (before, updates) = (updates.elementUpdated[index], styles[index])
       var after = before
-      if let map {
-        if let target = map.itemTarget(of: before) {
+      if let targets {
+        if let target = targets[index] {
           after = target
         } else {
           placesEveryUpdate = false
