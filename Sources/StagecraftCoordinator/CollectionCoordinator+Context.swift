@@ -24,6 +24,13 @@ extension CollectionCoordinator: CoordinatorContext {
       ? _latestVersion : -1
   }
 
+  /// Whether a concern will look items up after the next update: a selection, outstanding
+  /// prefetches, or an item waiting to be scrolled to.
+  @usableFromInline
+  var _needsIndexAfterUpdate: Bool {
+    !_selection.value.isEmpty || !_prefetch.ledger.outstanding.isEmpty || _scrolled.pending != nil
+  }
+
   package func flatPosition(of path: ElementPath) -> (position: Int, count: Int)? {
     let data = pipeline.data
     guard data.indices.contains(path.section), path.element >= 0,

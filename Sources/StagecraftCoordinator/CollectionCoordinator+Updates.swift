@@ -43,8 +43,23 @@ extension CollectionCoordinator {
         pipeline._reloadNow(sections, completion: ended)
         return
       }
+      // The selection and the prefetch relay will look items up in the new data: index it
+      // beside the diff, off the main actor when the diff runs there.
+      var diffing = diff
+      if _needsIndexAfterUpdate {
+        let handoff = _IndexHandoff<Section>()
+        _indexHandoff = handoff
+        diffing = { source, target in
+          let staged = diff(source, target)
+          staged._buildData()
+          handoff.build(staged)
+          return staged
+        }
+      } else {
+        _indexHandoff = nil
+      }
       pipeline._submit(
-        sections, animated: _animates(animated, sections), diff: diff, completion: ended)
+        sections, animated: _animates(animated, sections), diff: diffing, completion: ended)
     }
   }
 
@@ -131,6 +146,9 @@ extension CollectionCoordinator {
   /// at once, a pending scrolled item is scrolled to, prefetches of deleted items are
   /// cancelled, the reach triggers look at the new content).
   func _viewDidApply() {
+    if let handoff = _indexHandoff, let index = handoff.index(for: pipeline.data) {
+      (_index, _indexVersion, _indexHandoff) = (index, pipeline._dataVersion, nil)
+    }
     for concern in _concerns { concern.dataDidApply(self) }
   }
 }
@@ -177,6 +195,7 @@ extension CollectionCoordinator {
   /// - Complexity: O(1) expected; the first lookup after the data changed indexes it, O(n).
   public func indexPath(of identifier: ItemIdentifier) -> ElementPath? {
     if _indexVersion != pipeline._dataVersion {
+      _indexesBuilt += 1
       _index = [:]
       _index.reserveCapacity(_BlockCounts.elementCount(ofSections: pipeline.data))
       // Counted by hand: `enumerated()` over a section's collection, unspecialized here,

@@ -78,6 +78,10 @@ public final class CollectionCoordinator<
   var _indexVersion = -1
   var _latestIdentifiers: Set<ItemIdentifier> = []
   var _latestIdentifiersVersion = -1
+  /// How many times the coordinator indexed the data it shows itself, on the main actor.
+  package var _indexesBuilt = 0
+  /// The index of the newest update's data, built beside its diff.
+  @usableFromInline var _indexHandoff: _IndexHandoff<Section>?
 
   // The concerns: each owns its state and hears of the data, the viewport and the cells
   // shown through the coordinator, their context. A new concern is a new type and a line in

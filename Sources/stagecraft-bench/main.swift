@@ -459,7 +459,7 @@ if options.scale {
   snapshotLines = runSnapshots(count: n / 10) + runSnapshots(count: n) + runOutlines(count: n)
   guardLines =
     runGuard(count: n) + runCoordinator(count: 10_000) + runScrollAnchor(count: 10_000)
-    + runPrefetch(count: n) + runBudget(counts: quick ? [n] : [n, 10 * n])
+    + runPrefetch(count: n) + (await runBudget(counts: quick ? [n] : [n, 10 * n]))
   sweepLines = runSweep(
     count: n,
     ks: quick
