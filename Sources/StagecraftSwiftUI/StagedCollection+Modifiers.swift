@@ -225,5 +225,62 @@
     public func scrollPosition(_ item: Binding<Element.ID?>) -> some View {
       scrolledItem(item)
     }
+
+    // The typed modifiers, applied on the collection itself: the compiler checks the type.
+    // (Through other modifiers, the `for:` forms reach it through the environment, where a
+    // wrong type is reported at run time in debug builds.)
+
+    /// Hears every tap on an element of this collection: `onSelect(for:perform:)`, with the
+    /// element's type checked by the compiler.
+    ///
+    /// - Parameter action: Called with the tapped element.
+    /// - Returns: The collection, reporting taps.
+    /// - Complexity: O(1).
+    public func onSelect(perform action: @escaping (Element) -> Void) -> some View {
+      onSelect(for: Element.self, perform: action)
+    }
+
+    /// Prefetches this collection's elements by identity: `onPrefetch(for:prefetch:cancel:)`,
+    /// with the identifier's type checked by the compiler.
+    ///
+    /// - Parameters:
+    ///   - prefetch: Called with the identifiers to prefetch, nearest first.
+    ///   - cancel: Called with the identifiers whose prefetch is no longer needed.
+    /// - Returns: The collection, prefetching.
+    /// - Complexity: O(1).
+    public func onPrefetch(
+      prefetch: @escaping ([Element.ID]) -> Void, cancel: @escaping ([Element.ID]) -> Void
+    ) -> some View {
+      onPrefetch(for: Element.self, prefetch: prefetch, cancel: cancel)
+    }
+
+    /// A context menu for this collection's elements: `collectionContextMenu(for:menu:)`,
+    /// with the element's type checked by the compiler.
+    ///
+    /// - Parameter menu: Makes the menu of the pressed elements, or `nil` for none.
+    /// - Returns: The collection, with the menu.
+    /// - Complexity: O(1).
+    public func collectionContextMenu(
+      menu: @escaping ([Element]) -> UIContextMenuConfiguration?
+    ) -> some View {
+      collectionContextMenu(for: Element.self, menu: menu)
+    }
+
+    /// Binds the item the list is scrolled to, with its type checked by the compiler: see
+    /// `View.scrolledItem(_:)`.
+    ///
+    /// - Parameter item: The identifier of the element the list is scrolled to.
+    /// - Returns: The collection with the binding.
+    /// - Complexity: O(1).
+    public func scrolledItem(_ item: Binding<Element.ID?>) -> some View {
+      transformEnvironment(\._collectionOptions) {
+        $0.scrolledItem = _Typed(
+          type: Element.ID.self,
+          handler: (
+            { item.wrappedValue.map(AnyHashable.init) },
+            { item.wrappedValue = $0.base as? Element.ID }
+          ))
+      }
+    }
   }
 #endif

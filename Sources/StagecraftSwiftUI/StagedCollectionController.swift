@@ -103,7 +103,9 @@
           binding.set(AnyHashable($0))
         }
       }
-      input.onSelectItem = options.onSelect.map { report in { report.handler(Self.payload($0)) } }
+      input.onSelectItem = options.onSelect.map { report in
+        { report.handler(report.type == Element.self ? $0.element : Self.payload($0)) }
+      }
       input.reachEnd = options.reachEnd.map { .init(distance: $0.distance, action: $0.action) }
       input.reachStart = options.reachStart.map { .init(distance: $0.distance, action: $0.action) }
       input.prefetch = options.prefetch.map { handlers in
@@ -325,7 +327,8 @@
     ) -> UIContextMenuConfiguration? {
       guard let menu = options.contextMenu?.handler else { return nil }
       let elements = indexPaths.compactMap { coordinator.item(at: ElementPath($0)) }
-      return elements.isEmpty ? nil : menu(elements.map(Self.payload))
+      let typed = options.contextMenu?.type == Element.self
+      return elements.isEmpty ? nil : menu(elements.map { typed ? $0.element : Self.payload($0) })
     }
 
     // MARK: UIScrollViewDelegate

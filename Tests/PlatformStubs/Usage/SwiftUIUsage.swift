@@ -166,3 +166,33 @@ struct ItemBadgesView: View {
     .sectionLayout { album, _ in album == "Summer" ? summer : other }
   }
 }
+
+/// The typed modifiers applied on the collection itself: their types are the collection's,
+/// checked by the compiler.
+@available(iOS 16, *)
+struct CheckedModifiersView: View {
+  let photos: [Photo]
+  @State private var reading: Photo.ID?
+
+  var body: some View {
+    // (The stubs' view builder takes two views a block.)
+    VStack {
+      VStack {
+        StagedCollection(photos) { photo in PhotoCell(photo: photo) }
+          .onSelect { photo in print("opened \(photo.title)") }
+        StagedCollection(photos) { photo in PhotoCell(photo: photo) }
+          .onPrefetch { ids in
+            print("download \(ids)")
+          } cancel: { ids in
+            print("cancel \(ids)")
+          }
+      }
+      VStack {
+        StagedCollection(photos) { photo in PhotoCell(photo: photo) }
+          .collectionContextMenu { photos in photos.isEmpty ? nil : UIContextMenuConfiguration() }
+        StagedCollection(photos) { photo in PhotoCell(photo: photo) }
+          .scrolledItem($reading)
+      }
+    }
+  }
+}
