@@ -15,11 +15,14 @@ import StagecraftReplay
 ///
 /// | SwiftUI or UIKit calls | the coordinator |
 /// |---|---|
-/// | `updateUIViewController` with new data | `update(items:animated:)`, `update(sections:animated:)` |
+/// | `updateUIViewController` | `apply(_:configuringView:)` with one `CollectionInput` (data, bindings, handlers); or `update(items:animated:)`, `update(sections:animated:)` and the properties one by one |
 /// | the data source's `numberOfSections`, `numberOfItemsInSection`, `cellForItemAt` | `numberOfSections`, `numberOfItems(inSection:)`, `item(at:)` |
 /// | the delegate's `didSelectItemAt`, `didDeselectItemAt` | `didSelectItem(at:)`, `didDeselectItem(at:)` |
 /// | a change of the selection binding | `selection`, `selectedItem` (set) |
 /// | the delegate's `willDisplay` | `willDisplayItem(at:)` |
+/// | the prefetch data source's `prefetchItemsAt`, `cancelPrefetchingForItemsAt` | `prefetchItems(at:)`, `cancelPrefetchingForItems(at:)` |
+/// | the scroll view delegate's `scrollViewDidScroll`, and the scroll coming to rest | `viewportDidChange()`, `scrollDidSettle()` |
+/// | `viewDidLayoutSubviews` | `viewDidLayout()` |
 /// | the view's `didMoveToWindow` | `windowDidChange()` |
 ///
 /// ```swift

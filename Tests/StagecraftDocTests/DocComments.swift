@@ -1003,7 +1003,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftCoordinator/CollectionCoordinator.swift:26
+  // Sources/StagecraftCoordinator/CollectionCoordinator.swift:29
 
   @MainActor func feed() -> [String] {
     let view = HeadlessCollectionView(CollectionModel(items: [String]()), items: { [] })
@@ -1016,7 +1016,7 @@ import Testing
     return view.model.items + view.model.indexPathsForSelectedItems.map { "selected \($0)" }
   }
   print(await feed())
-  _doc.expect("[\"c\", \"b\", \"selected [0, 1]\"]", at: 38)
+  _doc.expect("[\"c\", \"b\", \"selected [0, 1]\"]", at: 41)
   _doc.expectNothingUnchecked()
 }
 
