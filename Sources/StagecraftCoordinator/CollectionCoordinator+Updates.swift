@@ -149,7 +149,7 @@ extension CollectionCoordinator {
     if let handoff = _indexHandoff, let index = handoff.index(for: pipeline.data) {
       (_index, _indexVersion, _indexHandoff) = (index, pipeline._dataVersion, nil)
     }
-    for concern in _concerns { concern.dataDidApply(self) }
+    for concern in _concerns where !concern.isIdle { concern.dataDidApply(self) }
   }
 }
 

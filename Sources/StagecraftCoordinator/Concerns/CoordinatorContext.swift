@@ -61,9 +61,14 @@ package protocol CoordinatorConcern<Item>: AnyObject {
   /// The view is about to show the item at `path`.
   func willDisplayItem<Context: CoordinatorContext>(at path: ElementPath, _ context: Context)
   where Context.Item == Item
+  /// Whether the concern has nothing to do whatever happens (no state, no handler): the
+  /// coordinator then does not call it.
+  var isIdle: Bool { get }
 }
 
 extension CoordinatorConcern {
+  package var isIdle: Bool { false }
+
   package func dataDidApply<Context: CoordinatorContext>(_ context: Context)
   where Context.Item == Item {}
   package func viewportDidChange<Context: CoordinatorContext>(_ context: Context)

@@ -22,6 +22,11 @@ package final class CoordinatorPrefetchRelay<Item: Differentiable>: CoordinatorC
 
   package init() {}
 
+  /// Nothing is outstanding, and the view asked for nothing during an update.
+  package var isIdle: Bool {
+    ledger.outstanding.isEmpty && held.prefetch.isEmpty && held.cancel.isEmpty
+  }
+
   /// The view asks to prefetch, or cancels, the items at `paths`.
   package func take(
     cancel: [ElementPath], prefetch: [ElementPath], _ context: some CoordinatorContext<Item>

@@ -24,6 +24,10 @@ package final class CoordinatorReach<Item: Differentiable>: CoordinatorConcern {
 
   package init() {}
 
+  /// No handler: no trigger fires. (The direction is followed by `viewportDidChange`,
+  /// which runs whatever this says.)
+  package var isIdle: Bool { onReachEnd == nil && onReachStart == nil && onLoadMore == nil }
+
   /// A scroll that grew the offset goes forward, one that shrank it backward; an offset an
   /// update sets to keep the scroll position is not a scroll. Then the triggers look.
   package func viewportDidChange<Context: CoordinatorContext>(_ context: Context)
@@ -39,7 +43,9 @@ package final class CoordinatorReach<Item: Differentiable>: CoordinatorConcern {
   /// The triggers look at the new content, and the deprecated one at the items on screen.
   package func dataDidApply<Context: CoordinatorContext>(_ context: Context)
   where Context.Item == Item {
-    checkLoadMore(visible: context.visibleItemPaths ?? [], context)
+    if loadMoreDistance != nil, onLoadMore != nil {
+      checkLoadMore(visible: context.visibleItemPaths ?? [], context)
+    }
     evaluate(context)
   }
 
@@ -51,7 +57,9 @@ package final class CoordinatorReach<Item: Differentiable>: CoordinatorConcern {
 
   /// Handlers were set: they look at what is there now.
   package func handlersDidChange(_ context: some CoordinatorContext<Item>) {
-    checkLoadMore(visible: context.visibleItemPaths ?? [], context)
+    if loadMoreDistance != nil, onLoadMore != nil {
+      checkLoadMore(visible: context.visibleItemPaths ?? [], context)
+    }
     evaluate(context)
   }
 

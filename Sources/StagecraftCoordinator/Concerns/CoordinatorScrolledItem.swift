@@ -19,6 +19,9 @@ package final class CoordinatorScrolledItem<Item: Differentiable>: CoordinatorCo
 
   package init() {}
 
+  /// Nothing waits to be scrolled to.
+  package var isIdle: Bool { pending == nil }
+
   /// Scrolls to the item with `identifier`.
   ///
   /// - Returns: Whether the view shows the item.
