@@ -1070,17 +1070,17 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CoordinatorScrolledItem_76() throws {
+@Test func doc_CoordinatorScrolledItem_79() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftCoordinator/Concerns/CoordinatorScrolledItem.swift:80
+  // Sources/StagecraftCoordinator/Concerns/CoordinatorScrolledItem.swift:83
 
   var scrolled: Int? = 7
   let binding = ScrolledItemBinding(scrolled) { scrolled = $0 }
   print(binding.value ?? -1)
-  _doc.expect("7", at: 84)
+  _doc.expect("7", at: 87)
   _doc.expectNothingUnchecked()
 }
 
