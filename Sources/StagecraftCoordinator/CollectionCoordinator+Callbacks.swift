@@ -8,7 +8,8 @@ extension CollectionCoordinator {
   ///
   /// `update(sections:animated:)`, `update(items:animated:)`, setting `selection`,
   /// `selectedItem` or `scrolledItem`, and `windowDidChange()` are view updates already; a
-  /// representable wraps the rest of `updateUIViewController` in this call too, so that what
+  /// representable that does not hand its update over as one `apply(_:configuringView:)`
+  /// wraps the rest of `updateUIViewController` in this call, so that what
   /// UIKit calls back meanwhile (a scroll the new insets cause) waits as well. Callbacks
   /// caused outside a view update (a tap, a scroll) are delivered at once, after any still
   /// pending.

@@ -196,20 +196,7 @@ extension CollectionCoordinator {
   public func indexPath(of identifier: ItemIdentifier) -> ElementPath? {
     if _indexVersion != pipeline._dataVersion {
       _indexesBuilt += 1
-      _index = [:]
-      _index.reserveCapacity(_BlockCounts.elementCount(ofSections: pipeline.data))
-      // Counted by hand: `enumerated()` over a section's collection, unspecialized here,
-      // looks up the metadata of its (offset, element) tuple at every element.
-      for section in pipeline.data.indices {
-        var element = 0
-        for item in pipeline.data[section].elements {
-          let identifier = item.differenceIdentifier
-          if _index[identifier] == nil {
-            _index[identifier] = ElementPath(element: element, section: section)
-          }
-          element += 1
-        }
-      }
+      _index = _IndexHandoff<Section>.index(of: pipeline.data)
       _indexVersion = pipeline._dataVersion
     }
     return _index[identifier]

@@ -25,9 +25,19 @@ final class _IndexHandoff<Section: DifferentiableSection>: @unchecked Sendable {
   @inlinable
   func build(_ staged: StagedChangeset<[Section]>) {
     guard let last = staged.last else { return }
-    let data = last.data
+    (index, finalData) = (Self.index(of: last.data), last.data)
+  }
+
+  /// Each identifier's path in `data`, its first occurrence's where it repeats.
+  ///
+  /// - Complexity: O(n) for the n items of `data`.
+  @inlinable
+  static func index(of data: [Section]) -> [ID: ElementPath] {
     var index: [ID: ElementPath] = [:]
     index.reserveCapacity(_BlockCounts.elementCount(ofSections: data))
+    // Counted by hand: `enumerated()` over a section's collection, unspecialized where the
+    // coordinator calls this, looks up the metadata of its (offset, element) tuple at every
+    // element.
     for section in data.indices {
       var element = 0
       for item in data[section].elements {
@@ -38,7 +48,7 @@ final class _IndexHandoff<Section: DifferentiableSection>: @unchecked Sendable {
         element += 1
       }
     }
-    (self.index, finalData) = (index, data)
+    return index
   }
 
   /// The index, when `data` is the very data it was built from (the same storage: the

@@ -78,7 +78,13 @@
         setRefresh(refresh)
         setInsets(options.insets)
       }
-      selections.prune { coordinator.indexPath(of: $0) != nil }
+      // Pruned to the cells on screen: indexing the data here would cost the main actor the
+      // whole list at every update.
+      let shown = Set(
+        collectionView.indexPathsForVisibleItems.compactMap {
+          coordinator.item(at: ElementPath($0))?.element.id
+        })
+      selections.prune { shown.contains($0) }
     }
 
     /// The input of one update: a table of forwards from the collection and its environment.
@@ -128,8 +134,9 @@
         ]
         for (modifier, given, expected) in checks {
           // A keyed collection's modifiers may name the value or the keyed element.
-          guard let given, given != Element.self, given != _Identified<Element>.self,
-            let message = typedModifierMismatch(modifier, given: given, expected: expected),
+          guard let given,
+            let message = typedModifierMismatch(
+              modifier, given: given, expected: expected, alsoAccepted: [Element.self]),
             reportedMismatches.insert(message).inserted
           else { continue }
           print("Stagecraft: \(message)")

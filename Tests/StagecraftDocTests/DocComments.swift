@@ -978,7 +978,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftCoordinator/CollectionCoordinator+Callbacks.swift:17
+  // Sources/StagecraftCoordinator/CollectionCoordinator+Callbacks.swift:18
 
   @MainActor func written() async -> [String] {
     let view = HeadlessCollectionView(
@@ -994,7 +994,7 @@ import Testing
     return log
   }
   print(await written())
-  _doc.expect("[\"pending true\", \"binding [2]\"]", at: 32)
+  _doc.expect("[\"pending true\", \"binding [2]\"]", at: 33)
   _doc.expectNothingUnchecked()
 }
 

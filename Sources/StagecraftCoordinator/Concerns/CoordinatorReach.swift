@@ -43,9 +43,7 @@ package final class CoordinatorReach<Item: Differentiable>: CoordinatorConcern {
   /// The triggers look at the new content, and the deprecated one at the items on screen.
   package func dataDidApply<Context: CoordinatorContext>(_ context: Context)
   where Context.Item == Item {
-    if loadMoreDistance != nil, onLoadMore != nil {
-      checkLoadMore(visible: context.visibleItemPaths ?? [], context)
-    }
+    checkLoadMore(visible: context.visibleItemPaths ?? [], context)
     evaluate(context)
   }
 
@@ -55,12 +53,10 @@ package final class CoordinatorReach<Item: Differentiable>: CoordinatorConcern {
     checkLoadMore(visible: [path], context)
   }
 
-  /// Handlers were set: they look at what is there now.
-  package func handlersDidChange(_ context: some CoordinatorContext<Item>) {
-    if loadMoreDistance != nil, onLoadMore != nil {
-      checkLoadMore(visible: context.visibleItemPaths ?? [], context)
-    }
-    evaluate(context)
+  /// Handlers were set: they look at what is there now, as after new data.
+  package func handlersDidChange<Context: CoordinatorContext>(_ context: Context)
+  where Context.Item == Item {
+    dataDidApply(context)
   }
 
   /// Evaluates the triggers that have a handler, on the view's scroll metrics (a view not
@@ -111,10 +107,16 @@ package final class CoordinatorReach<Item: Differentiable>: CoordinatorConcern {
     evaluate(context)
   }
 
-  private func checkLoadMore(visible: [ElementPath], _ context: some CoordinatorContext<Item>) {
+  /// The visible paths are read only when the deprecated trigger is set: a view may sort
+  /// its cells to answer.
+  private func checkLoadMore(
+    visible paths: @autoclosure () -> [ElementPath], _ context: some CoordinatorContext<Item>
+  ) {
     guard let distance = loadMoreDistance, onLoadMore != nil,
-      loadMoreVersion != context.dataVersion, !visible.isEmpty
+      loadMoreVersion != context.dataVersion
     else { return }
+    let visible = paths()
+    guard !visible.isEmpty else { return }
     var last: (position: Int, count: Int)?
     for path in visible {
       guard let flat = context.flatPosition(of: path) else { continue }

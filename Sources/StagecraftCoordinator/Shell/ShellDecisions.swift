@@ -41,7 +41,9 @@ package struct ContentInsetsOwner: Sendable {
 }
 
 /// How many times each shown item's cell was selected: a `Button` at a cell's root fires on
-/// each. Items that leave the data are forgotten, so the counts never outgrow the data.
+/// each change of its count. Only the cells on screen need theirs: a cell configured again
+/// from 0 fires at its next selection all the same. So after each update the counts are
+/// pruned to the items on screen, which costs what is on screen, not what the data holds.
 package struct CellSelectionCounter<ID: Hashable> {
   private var counts: [ID: Int] = [:]
 
@@ -53,7 +55,7 @@ package struct CellSelectionCounter<ID: Hashable> {
   /// One more selection of `id`.
   package mutating func select(_ id: ID) { counts[id, default: 0] += 1 }
 
-  /// Forgets the items the data no longer holds.
+  /// Forgets the items `holds` rejects: those no longer on screen.
   ///
   /// - Complexity: O(c) for the c items counted, with `holds` O(1).
   package mutating func prune(keeping holds: (ID) -> Bool) {
@@ -71,12 +73,13 @@ package struct CellSelectionCounter<ID: Hashable> {
 /// - Parameters:
 ///   - modifier: The modifier, as the app wrote it.
 ///   - given: The type the app named.
-///   - expected: The type the collection holds there.
+///   - expected: The type the collection holds there, which the diagnostic names.
+///   - accepted: Other types that reach the same elements (a keyed collection's wrapper).
 /// - Returns: The diagnostic, or `nil`.
 package func typedModifierMismatch(
-  _ modifier: String, given: Any.Type, expected: Any.Type
+  _ modifier: String, given: Any.Type, expected: Any.Type, alsoAccepted accepted: [Any.Type] = []
 ) -> String? {
-  guard given != expected else { return nil }
+  guard given != expected, !accepted.contains(where: { $0 == given }) else { return nil }
   return
     "\(modifier)(for: \(given).self) on a StagedCollection of \(expected) never fires: "
     + "name \(expected).self"

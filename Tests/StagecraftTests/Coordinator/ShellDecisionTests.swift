@@ -35,6 +35,11 @@ struct ShellDecisionTests {
     #expect(
       typedModifierMismatch("onSelect", given: String.self, expected: Item.self)
         == "onSelect(for: String.self) on a StagedCollection of Item never fires: name Item.self")
+    // A keyed collection's modifiers may name its value or its wrapper.
+    #expect(
+      typedModifierMismatch(
+        "onSelect", given: Int.self, expected: Item.self, alsoAccepted: [Int.self])
+        == nil)
   }
 
   /// A section's layout is asked for by the section's identity, which follows the data as
