@@ -9,7 +9,8 @@ import PackageDescription
 //   StagecraftModel      CollectionModel: validates batches as UIKit does; the guarded
 //                        replay onto views, which validates each block the same way
 //   StagecraftSnapshots  DiffableSnapshot and DiffableDataSource
-//   StagecraftPlatforms  UICollectionView, UITableView and NSCollectionView adapters
+//   StagecraftPlatforms  UICollectionView, UITableView, NSCollectionView and NSTableView
+//                        adapters, and the drop-in diffable data sources on them
 //   StagecraftPipeline   UpdatePipeline: updates from any thread, latest wins, in order
 //   StagecraftCoordinator CollectionCoordinator: what a SwiftUI collection's coordinator
 //                        does, headless (updates, selection by identity, load more)
@@ -39,7 +40,7 @@ let package = Package(
       swiftSettings: checks),
     .target(
       name: "StagecraftPlatforms",
-      dependencies: ["StagecraftDiff", "StagecraftReplay", "StagecraftModel"],
+      dependencies: ["StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftSnapshots"],
       swiftSettings: checks),
     .target(
       name: "StagecraftPipeline",

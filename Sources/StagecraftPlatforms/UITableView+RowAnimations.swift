@@ -62,6 +62,23 @@
     var isOnScreen: Bool { table.isOnScreen }
     var displayedItemCounts: [Int]? { table.displayedItemCounts }
     var viewKind: ListViewKind { .tableView }
+    // The table's selection and scroll position, so that a replay with row animations keeps
+    // them as the table's own replay does.
+    var selectedItemPaths: [ElementPath]? { table.selectedItemPaths }
+    var visibleItemPaths: [ElementPath]? { table.visibleItemPaths }
+    var allowsSelectingMultipleItems: Bool? { table.allowsSelectingMultipleItems }
+    var scrollMetrics: ScrollMetrics? { table.scrollMetrics }
+    func selectItem(at path: ElementPath, animated: Bool) {
+      table.selectItem(at: path, animated: animated)
+    }
+    func deselectItem(at path: ElementPath, animated: Bool) {
+      table.deselectItem(at: path, animated: animated)
+    }
+    func extentOfItem(at path: ElementPath) -> ItemExtent? { table.extentOfItem(at: path) }
+    func setContentOffset(_ offset: Double) { table.setContentOffset(offset) }
+    func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool) {
+      table.scrollToItem(at: path, alignment: alignment, animated: animated)
+    }
 
     func reloadData(_ snapshot: Void, setData: () -> Void) {
       table.reloadData((), setData: setData)

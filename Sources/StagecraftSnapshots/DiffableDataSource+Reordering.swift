@@ -177,7 +177,28 @@ extension DiffableDataSource {
   public func reorderItem(at source: ElementPath, to destination: ElementPath)
     throws(Target.Failure) -> Bool
   {
-    guard source != destination, canReorderItem(at: source),
+    guard canReorderItem(at: source) else { return false }
+    return try commitReorder(at: source, to: destination)
+  }
+
+  /// Records that the view moved the item at `source` to `destination`, whatever
+  /// `canReorderItem` says: what a view's data source must do in
+  /// `collectionView(_:moveItemAt:to:)` or `tableView(_:moveRowAt:to:)`, once the view (which
+  /// asked `canMoveItemAt` before the drag) has moved the cell. Otherwise as
+  /// `reorderItem(at:to:)`: the snapshot becomes the final one and the handlers get the
+  /// transaction.
+  ///
+  /// - Parameters:
+  ///   - source: Where the item was.
+  ///   - destination: Where it is after the move.
+  /// - Returns: Whether the item moved: `false` when a path does not exist or the item stays.
+  /// - Throws: `Target.Failure` when the target refuses the move; nothing changes.
+  /// - Complexity: O(s + n) to diff the snapshots for the transaction, and the handlers.
+  @inlinable @discardableResult
+  public func commitReorder(at source: ElementPath, to destination: ElementPath)
+    throws(Target.Failure) -> Bool
+  {
+    guard source != destination, itemIdentifier(for: source) != nil,
       _shown.indices.contains(destination.section)
     else { return false }
     let count = _shown[destination.section].elements.count

@@ -60,6 +60,11 @@ public final class DiffableDataSource<
   /// Never Crash). `CollectionModel` is not guarded: it refuses, and throws.
   public var updateGuard: UpdateGuard?
 
+  /// Told, before an apply, the changes its `DiffableDataSourceSnapshot` refused (where
+  /// Apple's snapshot raises an exception); nil ignores them. The drop-in data sources
+  /// (`CollectionViewDiffableDataSource`, `TableViewDiffableDataSource`) forward theirs here.
+  public var rejectedChangesHandler: (([DiffableSnapshotError]) -> Void)?
+
   /// What each apply does with the view's scroll position: left alone (`.none`, the
   /// default), the anchor kept, or the bottom kept (`ScrollPositionPolicy`); reloads keep
   /// it too, by identity.

@@ -27,6 +27,28 @@ extension Never: View {
   public static func buildBlock<C0: View, C1: View>(_ c0: C0, _ c1: C1) -> TupleView<(C0, C1)> {
     TupleView((c0, c1))
   }
+  public static func buildBlock<C0: View, C1: View, C2: View>(_ c0: C0, _ c1: C1, _ c2: C2)
+    -> TupleView<(C0, C1, C2)> { TupleView((c0, c1, c2)) }
+  // viewbuilder/buildif(_:)
+  public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+  // viewbuilder/buildeither(first:)
+  public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent)
+    -> _ConditionalContent<TrueContent, FalseContent> { _ConditionalContent() }
+  // viewbuilder/buildeither(second:)
+  public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent)
+    -> _ConditionalContent<TrueContent, FalseContent> { _ConditionalContent() }
+}
+
+// _conditionalcontent
+public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
+  nonisolated init() {}
+  public var body: Never { fatalError() }
+}
+
+// optional (Optional is a View when its wrapped value is)
+extension Optional: View where Wrapped: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
 }
 
 // tupleview

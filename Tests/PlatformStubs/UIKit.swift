@@ -15,6 +15,35 @@
 open class UIColor: NSObject, @unchecked Sendable {
   // uicolor/clear
   open class var clear: UIColor { UIColor() }
+  // uicolor/systembackground (iOS 13)
+  open class var systemBackground: UIColor { UIColor() }
+}
+
+// nsdirectionaledgeinsets
+public struct NSDirectionalEdgeInsets: Equatable, Sendable {
+  public var top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat
+  // nsdirectionaledgeinsets/init(top:leading:bottom:trailing:)
+  public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
+    (self.top, self.leading, self.bottom, self.trailing) = (top, leading, bottom, trailing)
+  }
+  // nsdirectionaledgeinsets/zero
+  public static let zero = NSDirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
+}
+
+// uilistcontentconfiguration (iOS 14)
+@MainActor public struct UIListContentConfiguration: UIContentConfiguration {
+  // uilistcontentconfiguration/text
+  public var text: String? = nil
+  // uilistcontentconfiguration/secondarytext
+  public var secondaryText: String? = nil
+  // uilistcontentconfiguration/cell()
+  public static func cell() -> UIListContentConfiguration { UIListContentConfiguration() }
+}
+
+// uinavigationitem
+@MainActor open class UINavigationItem: NSObject {
+  // uinavigationitem/title
+  open var title: String? = nil
 }
 
 // uiedgeinsets
@@ -59,6 +88,17 @@ public enum UIUserInterfaceLayoutDirection: Int, Sendable {
   open func setNeedsLayout() {}
   // uiview/effectiveuserinterfacelayoutdirection
   open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
+  // uiview/addsubview(_:)
+  open func addSubview(_ view: UIView) {}
+  // uiview/autoresizingmask-swift.property
+  open var autoresizingMask: UIView.AutoresizingMask = []
+  // uiview/autoresizingmask-swift.struct
+  public struct AutoresizingMask: OptionSet, @unchecked Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+  }
   // uiview/performwithoutanimation(_:)
   open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {}
 }
@@ -133,10 +173,102 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
 }
 
 // uicollectionviewlistcell (iOS 14)
-@MainActor open class UICollectionViewListCell: UICollectionViewCell {}
+@MainActor open class UICollectionViewListCell: UICollectionViewCell {
+  // uicollectionviewlistcell/defaultcontentconfiguration()
+  open func defaultContentConfiguration() -> UIListContentConfiguration { .cell() }
+}
 
-// uicollectionviewdatasource
-@MainActor public protocol UICollectionViewDataSource: NSObjectProtocol {}
+// uicollectionviewdatasource. Its optional requirements are requirements with defaults here:
+// Swift on Linux has no `@objc optional`.
+@MainActor public protocol UICollectionViewDataSource: NSObjectProtocol {
+  // uicollectionviewdatasource/collectionview(_:numberofitemsinsection:)
+  func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
+  // uicollectionviewdatasource/collectionview(_:cellforitemat:)
+  func collectionView(
+    _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
+  ) -> UICollectionViewCell
+  // uicollectionviewdatasource/numberofsections(in:) (optional)
+  func numberOfSections(in collectionView: UICollectionView) -> Int
+  // uicollectionviewdatasource/collectionview(_:viewforsupplementaryelementofkind:at:) (optional)
+  func collectionView(
+    _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+    at indexPath: IndexPath
+  ) -> UICollectionReusableView
+  // uicollectionviewdatasource/collectionview(_:canmoveitemat:) (optional)
+  func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
+  // uicollectionviewdatasource/collectionview(_:moveitemat:to:) (optional)
+  func collectionView(
+    _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath)
+  // uicollectionviewdatasource/indextitles(for:) (optional, iOS 14)
+  func indexTitles(for collectionView: UICollectionView) -> [String]?
+  // uicollectionviewdatasource/collectionview(_:indexpathforindextitle:at:) (optional, iOS 14)
+  func collectionView(
+    _ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int
+  ) -> IndexPath
+}
+extension UICollectionViewDataSource {
+  public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+  public func collectionView(
+    _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+    at indexPath: IndexPath
+  ) -> UICollectionReusableView { fatalError() }
+  public func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
+  public func collectionView(
+    _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath) {}
+  public func indexTitles(for collectionView: UICollectionView) -> [String]? { nil }
+  public func collectionView(
+    _ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int
+  ) -> IndexPath { fatalError() }
+}
+
+// uitableviewdatasource. Optional requirements as above.
+@MainActor public protocol UITableViewDataSource: NSObjectProtocol {
+  // uitableviewdatasource/tableview(_:numberofrowsinsection:)
+  func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
+  // uitableviewdatasource/tableview(_:cellforrowat:)
+  func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
+  // uitableviewdatasource/numberofsections(in:) (optional)
+  func numberOfSections(in tableView: UITableView) -> Int
+  // uitableviewdatasource/tableview(_:titleforheaderinsection:) (optional)
+  func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
+  // uitableviewdatasource/tableview(_:titleforfooterinsection:) (optional)
+  func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
+  // uitableviewdatasource/tableview(_:caneditrowat:) (optional)
+  func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool
+  // uitableviewdatasource/tableview(_:commit:forrowat:) (optional)
+  func tableView(
+    _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
+    forRowAt indexPath: IndexPath)
+  // uitableviewdatasource/tableview(_:canmoverowat:) (optional)
+  func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool
+  // uitableviewdatasource/tableview(_:moverowat:to:) (optional)
+  func tableView(
+    _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath)
+  // uitableviewdatasource/sectionindextitles(for:) (optional)
+  func sectionIndexTitles(for tableView: UITableView) -> [String]?
+  // uitableviewdatasource/tableview(_:sectionforsectionindextitle:at:) (optional)
+  func tableView(
+    _ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int
+}
+extension UITableViewDataSource {
+  public func numberOfSections(in tableView: UITableView) -> Int { 1 }
+  public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
+  public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
+  public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+  public func tableView(
+    _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
+    forRowAt indexPath: IndexPath) {}
+  public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+  public func tableView(
+    _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath) {}
+  public func sectionIndexTitles(for tableView: UITableView) -> [String]? { nil }
+  public func tableView(
+    _ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
+}
 
 // uicollectionviewdelegate (which refines UIScrollViewDelegate)
 @MainActor public protocol UICollectionViewDelegate: UIScrollViewDelegate {}
@@ -171,12 +303,28 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
   public enum FooterMode: Sendable { case none, supplementary }
   // uicollectionlayoutlistconfiguration/footermode-swift.property
   public var footerMode: UICollectionLayoutListConfiguration.FooterMode = .none
+  // uicollectionlayoutlistconfiguration/showsseparators
+  public var showsSeparators: Bool = true
+  // uicollectionlayoutlistconfiguration/backgroundcolor
+  public var backgroundColor: UIColor? = nil
   // uicollectionlayoutlistconfiguration/init(appearance:)
   public init(appearance: UICollectionLayoutListConfiguration.Appearance) {}
 }
 
 // uitableviewcell
-@MainActor open class UITableViewCell: UIView {}
+@MainActor open class UITableViewCell: UIView {
+  public override init() {}
+  // uitableviewcell/init(style:reuseidentifier:)
+  public init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {}
+  // uitableviewcell/cellstyle
+  public enum CellStyle: Int, @unchecked Sendable { case `default`, value1, value2, subtitle }
+  // uitableviewcell/editingstyle
+  public enum EditingStyle: Int, @unchecked Sendable { case none, delete, insert }
+  // uitableviewcell/contentconfiguration (iOS 14)
+  open var contentConfiguration: (any UIContentConfiguration)? = nil
+  // uitableviewcell/defaultcontentconfiguration() (iOS 14)
+  open func defaultContentConfiguration() -> UIListContentConfiguration { .cell() }
+}
 
 // uicollectionviewlayoutinvalidationcontext
 @MainActor open class UICollectionViewLayoutInvalidationContext: NSObject {
@@ -199,6 +347,10 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
 @MainActor open class NSCollectionLayoutDimension: NSObject {
   // nscollectionlayoutdimension/fractionalwidth(_:)
   open class func fractionalWidth(_ fractionalWidth: CGFloat) -> Self { fatalError() }
+  // nscollectionlayoutdimension/fractionalheight(_:)
+  open class func fractionalHeight(_ fractionalHeight: CGFloat) -> Self { fatalError() }
+  // nscollectionlayoutdimension/absolute(_:)
+  open class func absolute(_ absoluteDimension: CGFloat) -> Self { fatalError() }
   // nscollectionlayoutdimension/estimated(_:)
   open class func estimated(_ estimatedDimension: CGFloat) -> Self { fatalError() }
 }
@@ -216,6 +368,8 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
 @MainActor open class NSCollectionLayoutItem: NSObject {
   // nscollectionlayoutitem/init(layoutsize:)
   public convenience init(layoutSize: NSCollectionLayoutSize) { self.init() }
+  // nscollectionlayoutitem/contentinsets
+  open var contentInsets: NSDirectionalEdgeInsets = .zero
 }
 
 // nscollectionlayoutgroup (iOS 13)
@@ -223,12 +377,26 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
   // nscollectionlayoutgroup/horizontal(layoutsize:subitems:)
   open class func horizontal(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem])
     -> Self { fatalError() }
+  // nscollectionlayoutgroup/horizontal(layoutsize:subitem:count:) (iOS 13; deprecated in 16)
+  open class func horizontal(layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int)
+    -> Self { fatalError() }
+  // nscollectionlayoutgroup/horizontal(layoutsize:repeatingsubitem:count:) (iOS 16)
+  open class func horizontal(
+    layoutSize: NSCollectionLayoutSize, repeatingSubitem subitem: NSCollectionLayoutItem, count: Int
+  ) -> Self { fatalError() }
+  // nscollectionlayoutgroup/vertical(layoutsize:subitems:)
+  open class func vertical(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem])
+    -> Self { fatalError() }
 }
 
 // nscollectionlayoutsection (iOS 13)
 @MainActor open class NSCollectionLayoutSection: NSObject {
   // nscollectionlayoutsection/init(group:)
   public convenience init(group: NSCollectionLayoutGroup) { self.init() }
+  // nscollectionlayoutsection/intergroupspacing
+  open var interGroupSpacing: CGFloat = 0
+  // nscollectionlayoutsection/contentinsets
+  open var contentInsets: NSDirectionalEdgeInsets = .zero
 }
 
 // nscollectionlayoutenvironment
@@ -268,6 +436,11 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider =
   weak open var prefetchDataSource: (any UICollectionViewDataSourcePrefetching)? = nil
   // uicollectionview/isprefetchingenabled (iOS 10)
   open var isPrefetchingEnabled: Bool = true
+  // uicollectionview/register(_:forcellwithreuseidentifier:)-(anyclass?,_)
+  open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {}
+  // uicollectionview/dequeuereusablecell(withreuseidentifier:for:)
+  open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
+    -> UICollectionViewCell { fatalError() }
   // uicollectionview/register(_:forsupplementaryviewofkind:withreuseidentifier:)-(anyclass?,_,_)
   open func register(
     _ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String,
@@ -366,6 +539,15 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider =
 
 // uitableview
 @MainActor open class UITableView: UIScrollView {
+  // uitableview/datasource
+  weak open var dataSource: (any UITableViewDataSource)? = nil
+  // uitableview/register(_:forcellreuseidentifier:)-(anyclass?,_)
+  open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {}
+  // uitableview/dequeuereusablecell(withidentifier:for:)
+  open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath)
+    -> UITableViewCell { fatalError() }
+  // uitableview/isediting
+  open var isEditing: Bool = false
   // uitableview/prefetchdatasource (iOS 10)
   weak open var prefetchDataSource: (any UITableViewDataSourcePrefetching)? = nil
   // uitableview/allowsmultipleselection
@@ -435,6 +617,8 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider =
   public required init?(coder: NSCoder) {}
   // uiviewcontroller/view
   open var view: UIView! = nil
+  // uiviewcontroller/navigationitem
+  open var navigationItem: UINavigationItem { UINavigationItem() }
   // uiviewcontroller/loadview()
   open func loadView() {}
   // uiviewcontroller/viewdidload()
@@ -445,6 +629,10 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider =
 
 // uicollectionviewcontroller
 @MainActor open class UICollectionViewController: UIViewController {
+  // uicollectionviewcontroller/init(collectionviewlayout:)
+  public init(collectionViewLayout layout: UICollectionViewLayout) { super.init() }
+  public override init() { super.init() }
+  public required init?(coder: NSCoder) { super.init() }
   // uicollectionviewcontroller/collectionview
   open var collectionView: UICollectionView! = nil
   // uicollectionviewdatasource/collectionview(_:numberofitemsinsection:), which the

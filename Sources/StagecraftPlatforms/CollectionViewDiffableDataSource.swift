@@ -1,0 +1,430 @@
+#if canImport(UIKit) && !os(watchOS)
+  import StagecraftDiff
+  import StagecraftModel
+  import StagecraftReplay
+  import StagecraftSnapshots
+  import UIKit
+
+  /// `UICollectionViewDiffableDataSource`, by a type-name change: the same initializer, cell
+  /// and supplementary view providers, snapshots and handlers, with every apply guarded.
+  ///
+  /// Everything that is not about a cell runs the headless `DiffableDataSource`: the diff, the
+  /// guarded replay (a block UIKit would refuse becomes `reloadData()` with the new snapshot,
+  /// reported to `updateGuard`), the scroll-position policy, outlines and reordering. This class
+  /// answers UIKit's data-source calls from it, and asks the app's providers for the views.
+  /// Where Apple's raises an exception (a snapshot with a duplicate identifier, a nil cell),
+  /// this one goes on: the snapshot's refused changes go to `rejectedChangesHandler`, and a
+  /// missing cell or supplementary view becomes an empty one, told to `missingViewHandler`.
+  ///
+  /// ```swift
+  /// import Stagecraft
+  /// import UIKit
+  ///
+  /// final class NumbersViewController: UIViewController {
+  ///   enum Section { case main }
+  ///   var dataSource: CollectionViewDiffableDataSource<Section, Int>! = nil
+  ///
+  ///   func configureDataSource(_ collectionView: UICollectionView) {
+  ///     let cellRegistration = UICollectionView.CellRegistration<UICollectionViewListCell, Int> {
+  ///       cell, indexPath, number in
+  ///       cell.contentConfiguration = nil
+  ///     }
+  ///     dataSource = CollectionViewDiffableDataSource<Section, Int>(
+  ///       collectionView: collectionView
+  ///     ) { collectionView, indexPath, number in
+  ///       collectionView.dequeueConfiguredReusableCell(
+  ///         using: cellRegistration, for: indexPath, item: number)
+  ///     }
+  ///     var snapshot = DiffableDataSourceSnapshot<Section, Int>()
+  ///     snapshot.appendSections([.main])
+  ///     snapshot.appendItems(Array(0..<94))
+  ///     dataSource.apply(snapshot, animatingDifferences: false)
+  ///   }
+  /// }
+  /// ```
+  @MainActor
+  open class CollectionViewDiffableDataSource<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+  >: NSObject, UICollectionViewDataSource {
+    /// Makes the cell of an item: Apple's `CellProvider`.
+    public typealias CellProvider =
+      (UICollectionView, IndexPath, ItemIdentifierType) -> UICollectionViewCell?
+    /// Makes a supplementary view: Apple's `SupplementaryViewProvider`.
+    public typealias SupplementaryViewProvider =
+      (UICollectionView, String, IndexPath) -> UICollectionReusableView?
+
+    /// The headless data source that decides everything but the views.
+    let core: DiffableDataSource<UICollectionView, SectionIdentifierType, ItemIdentifierType>
+    let cellProvider: CellProvider
+    /// The empty views that stand in for nil ones.
+    var placeholders = _PlaceholderViews()
+
+    /// Makes the supplementary views (headers, footers), as Apple's does.
+    public var supplementaryViewProvider: SupplementaryViewProvider?
+
+    /// Told the index path of each cell or supplementary view that the app's provider did not
+    /// give (or that the data did not have), where UIKit raises; an empty view stands in.
+    public var missingViewHandler: ((IndexPath) -> Void)?
+
+    /// Creates a data source for `collectionView` and makes it the view's data source.
+    ///
+    /// - Parameters:
+    ///   - collectionView: A collection view that shows nothing yet.
+    ///   - cellProvider: Makes the cell of an item.
+    /// - Complexity: O(1).
+    public init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {
+      core = DiffableDataSource(target: collectionView)
+      self.cellProvider = cellProvider
+      super.init()
+      collectionView.dataSource = self
+    }
+
+    // MARK: Snapshots
+
+    /// Applies `snapshot`: diffs it with the current one and replays the stages, guarded.
+    ///
+    /// - Parameters:
+    ///   - snapshot: The new snapshot.
+    ///   - animatingDifferences: `false` applies the same batches without animation.
+    ///   - completion: Called once, when the last batch completes.
+    /// - Complexity: Expected O(s + n) plus the moves' O(k log k), and the replay.
+    open func apply(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    ) {
+      core.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// Applies `snapshot` and returns when its last batch completes.
+    ///
+    /// - Parameters:
+    ///   - snapshot: The new snapshot.
+    ///   - animatingDifferences: `false` applies the same batches without animation.
+    /// - Complexity: That of `apply(_:animatingDifferences:completion:)`.
+    open func apply(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      animatingDifferences: Bool = true
+    ) async {
+      await _untilComplete { done in
+        apply(snapshot, animatingDifferences: animatingDifferences, completion: done)
+      }
+    }
+
+    /// Applies `snapshot` with `reloadData()`, without diffing or animating.
+    ///
+    /// - Parameters:
+    ///   - snapshot: The new snapshot.
+    ///   - completion: Called once, after the reload.
+    /// - Complexity: O(s + n) and the reload.
+    open func applySnapshotUsingReloadData(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      completion: (() -> Void)? = nil
+    ) {
+      core.applySnapshotUsingReloadData(snapshot, completion: completion)
+    }
+
+    /// Applies `snapshot` with `reloadData()` and returns when it is done.
+    ///
+    /// - Parameter snapshot: The new snapshot.
+    /// - Complexity: O(s + n) and the reload.
+    open func applySnapshotUsingReloadData(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    ) async {
+      await _untilComplete { done in applySnapshotUsingReloadData(snapshot, completion: done) }
+    }
+
+    /// The snapshot last applied.
+    ///
+    /// - Returns: The current snapshot, without reload or reconfigure marks.
+    /// - Complexity: O(1).
+    open func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
+      DiffableDataSourceSnapshot(core.snapshot())
+    }
+
+    /// Applies an outline to one section; other sections are not diffed.
+    ///
+    /// - Parameters:
+    ///   - snapshot: The section's outline.
+    ///   - section: The section identifier; a new one is appended.
+    ///   - animatingDifferences: `false` applies the same batches without animation.
+    ///   - completion: Called once, when the last batch completes.
+    /// - Complexity: Expected O(n + m) for the section's rows, and the replay.
+    open func apply(
+      _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
+      to section: SectionIdentifierType, animatingDifferences: Bool = true,
+      completion: (() -> Void)? = nil
+    ) {
+      core.apply(
+        snapshot, to: section, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// Applies an outline to one section and returns when its last batch completes.
+    ///
+    /// - Parameters:
+    ///   - snapshot: The section's outline.
+    ///   - section: The section identifier.
+    ///   - animatingDifferences: `false` applies the same batches without animation.
+    /// - Complexity: That of `apply(_:to:animatingDifferences:completion:)`.
+    open func apply(
+      _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
+      to section: SectionIdentifierType, animatingDifferences: Bool = true
+    ) async {
+      await _untilComplete { done in
+        apply(snapshot, to: section, animatingDifferences: animatingDifferences, completion: done)
+      }
+    }
+
+    /// The outline of `section`: the one applied to it, or its items, flat.
+    ///
+    /// - Parameter section: A section identifier.
+    /// - Returns: The section snapshot.
+    /// - Complexity: Expected O(1) for an outline; O(m) for a flat section of m items.
+    open func snapshot(for section: SectionIdentifierType)
+      -> DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+    {
+      DiffableDataSourceSectionSnapshot(core.snapshot(for: section))
+    }
+
+    // MARK: Handlers and policies
+
+    /// Asked and told when the user expands or collapses an item of an outline.
+    ///
+    /// - Complexity: O(1).
+    public var sectionSnapshotHandlers: SectionSnapshotHandlers<ItemIdentifierType> {
+      get { core.sectionSnapshotHandlers }
+      set { core.sectionSnapshotHandlers = newValue }
+    }
+
+    /// Asked and told when the user drags an item to reorder it.
+    ///
+    /// - Complexity: O(1).
+    public var reorderingHandlers: ReorderingHandlers<SectionIdentifierType, ItemIdentifierType> {
+      get { core.reorderingHandlers }
+      set { core.reorderingHandlers = newValue }
+    }
+
+    /// The guard of every apply; nil uses `UpdateGuard.standard`.
+    ///
+    /// - Complexity: O(1).
+    public var updateGuard: UpdateGuard? {
+      get { core.updateGuard }
+      set { core.updateGuard = newValue }
+    }
+
+    /// What each apply does with the scroll position: left alone (the default), the anchor
+    /// kept, or the bottom kept.
+    ///
+    /// - Complexity: O(1).
+    public var scrollPosition: ScrollPositionPolicy {
+      get { core.scrollPosition }
+      set { core.scrollPosition = newValue }
+    }
+
+    /// Told the changes a snapshot refused, where Apple's raises, before it is applied.
+    ///
+    /// - Complexity: O(1).
+    public var rejectedChangesHandler: (([DiffableSnapshotError]) -> Void)? {
+      get { core.rejectedChangesHandler }
+      set { core.rejectedChangesHandler = newValue }
+    }
+
+    // MARK: Lookups
+
+    /// The item at `indexPath`, as the view shows it now.
+    ///
+    /// - Parameter indexPath: An index path.
+    /// - Returns: The identifier, or nil.
+    /// - Complexity: O(1).
+    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
+      core.itemIdentifier(for: ElementPath(indexPath))
+    }
+
+    /// Where the view shows `itemIdentifier`.
+    ///
+    /// - Parameter itemIdentifier: An item identifier.
+    /// - Returns: Its index path, or nil.
+    /// - Complexity: Expected O(1).
+    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
+      core.indexPath(for: itemIdentifier).map(IndexPath.init)
+    }
+
+    /// The section the view shows at `index`.
+    ///
+    /// - Parameter index: A section index.
+    /// - Returns: The identifier, or nil.
+    /// - Complexity: O(1).
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+      core.sectionIdentifier(for: index)
+    }
+
+    /// Where the view shows `sectionIdentifier`.
+    ///
+    /// - Parameter sectionIdentifier: A section identifier.
+    /// - Returns: Its index, or nil.
+    /// - Complexity: Expected O(1).
+    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? {
+      core.index(for: sectionIdentifier)
+    }
+
+    // MARK: UICollectionViewDataSource
+
+    /// The number of sections the view shows.
+    ///
+    /// - Parameter collectionView: The view.
+    /// - Returns: The count.
+    /// - Complexity: O(1).
+    open func numberOfSections(in collectionView: UICollectionView) -> Int {
+      core.numberOfSections
+    }
+
+    /// The number of items the view shows in `section`.
+    ///
+    /// - Parameters:
+    ///   - collectionView: The view.
+    ///   - section: A section index.
+    /// - Returns: The count.
+    /// - Complexity: O(1).
+    open func collectionView(
+      _ collectionView: UICollectionView, numberOfItemsInSection section: Int
+    ) -> Int {
+      core.numberOfItems(inSection: section)
+    }
+
+    /// The cell provider's cell for the item the view shows at `indexPath`.
+    ///
+    /// - Parameters:
+    ///   - collectionView: The view.
+    ///   - indexPath: An index path.
+    /// - Returns: The cell; an empty one (told to `missingViewHandler`) when there is none.
+    /// - Complexity: O(1) and the provider.
+    open func collectionView(
+      _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
+    ) -> UICollectionViewCell {
+      let path = ElementPath(indexPath)
+      if let cell = core.cell(at: path, provider: { cellProvider(collectionView, indexPath, $1) }) {
+        return cell
+      }
+      missingViewHandler?(indexPath)
+      return placeholders.cell(in: collectionView, at: indexPath)
+    }
+
+    /// The supplementary view provider's view of `kind` at `indexPath`.
+    ///
+    /// - Parameters:
+    ///   - collectionView: The view.
+    ///   - kind: The element kind.
+    ///   - indexPath: Its index path.
+    /// - Returns: The view; an empty one (told to `missingViewHandler`) when there is none.
+    /// - Complexity: O(1) and the provider.
+    open func collectionView(
+      _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+      at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+      let provider = supplementaryViewProvider.map { provider in
+        { (kind: String, _: ElementPath) in provider(collectionView, kind, indexPath) }
+      }
+      if let view = core.supplementaryView(
+        ofKind: kind, at: ElementPath(indexPath), provider: provider)
+      {
+        return view
+      }
+      missingViewHandler?(indexPath)
+      return placeholders.supplementaryView(ofKind: kind, in: collectionView, at: indexPath)
+    }
+
+    /// Whether the user may drag the item at `indexPath`: `reorderingHandlers.canReorderItem`.
+    ///
+    /// - Parameters:
+    ///   - collectionView: The view.
+    ///   - indexPath: An index path.
+    /// - Returns: Whether it can move.
+    /// - Complexity: O(1) and the handler.
+    open func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath)
+      -> Bool
+    {
+      core.canReorderItem(at: ElementPath(indexPath))
+    }
+
+    /// Records the user's drag: the snapshot becomes the reordered one, and the reordering
+    /// handlers get the transaction.
+    ///
+    /// - Parameters:
+    ///   - collectionView: The view.
+    ///   - sourceIndexPath: Where the item was.
+    ///   - destinationIndexPath: Where it is.
+    /// - Complexity: O(s + n).
+    open func collectionView(
+      _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
+      to destinationIndexPath: IndexPath
+    ) {
+      core.commitReorder(at: ElementPath(sourceIndexPath), to: ElementPath(destinationIndexPath))
+    }
+
+    /// The index titles: none, unless a subclass says otherwise.
+    ///
+    /// - Parameter collectionView: The view.
+    /// - Returns: The titles, or nil.
+    /// - Complexity: O(1).
+    open func indexTitles(for collectionView: UICollectionView) -> [String]? { nil }
+
+    /// Where the index title `title` at `index` leads: the first item of section `index`,
+    /// unless a subclass says otherwise.
+    ///
+    /// - Parameters:
+    ///   - collectionView: The view.
+    ///   - title: The title.
+    ///   - index: Its position among the titles.
+    /// - Returns: An index path.
+    /// - Complexity: O(1).
+    open func collectionView(
+      _ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int
+    ) -> IndexPath {
+      IndexPath(item: 0, section: index)
+    }
+  }
+
+  /// The empty cells and supplementary views that stand in for those an app's provider did not
+  /// give, each kind registered once.
+  @MainActor
+  struct _PlaceholderViews {
+    static let reuseIdentifier = "Stagecraft.placeholder"
+    private var registeredCells = false
+    private var registeredKinds: Set<String> = []
+
+    mutating func cell(in view: UICollectionView, at indexPath: IndexPath) -> UICollectionViewCell {
+      if !registeredCells {
+        view.register(UICollectionViewCell.self, forCellWithReuseIdentifier: Self.reuseIdentifier)
+        registeredCells = true
+      }
+      return view.dequeueReusableCell(withReuseIdentifier: Self.reuseIdentifier, for: indexPath)
+    }
+
+    mutating func supplementaryView(
+      ofKind kind: String, in view: UICollectionView, at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+      if registeredKinds.insert(kind).inserted {
+        view.register(
+          UICollectionReusableView.self, forSupplementaryViewOfKind: kind,
+          withReuseIdentifier: Self.reuseIdentifier)
+      }
+      return view.dequeueReusableSupplementaryView(
+        ofKind: kind, withReuseIdentifier: Self.reuseIdentifier, for: indexPath)
+    }
+
+    mutating func cell(in view: UITableView, at indexPath: IndexPath) -> UITableViewCell {
+      if !registeredCells {
+        view.register(UITableViewCell.self, forCellReuseIdentifier: Self.reuseIdentifier)
+        registeredCells = true
+      }
+      return view.dequeueReusableCell(withIdentifier: Self.reuseIdentifier, for: indexPath)
+    }
+  }
+
+  /// Runs `start`, which calls its argument once when the work completes, and waits for it.
+  @MainActor
+  func _untilComplete(_ start: (@escaping () -> Void) -> Void) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      start { continuation.resume() }
+    }
+  }
+#endif

@@ -1,0 +1,360 @@
+#if canImport(UIKit) && !os(watchOS)
+  import StagecraftDiff
+  import StagecraftModel
+  import StagecraftReplay
+  import StagecraftSnapshots
+  import UIKit
+
+  /// `UITableViewDiffableDataSource`, by a type-name change: the same initializer, cell
+  /// provider, `defaultRowAnimation` and snapshots, with every apply guarded.
+  ///
+  /// As with Apple's, a subclass gives the section titles, index titles and editing by
+  /// overriding the data-source methods. One difference: when `tableView(_:canEditRowAt:)`
+  /// says yes and the subclass does not override `tableView(_:commit:forRowAt:)`, a swipe to
+  /// delete deletes the row's item and applies the snapshot without it (Apple's does nothing,
+  /// and leaves that to the override).
+  ///
+  /// ```swift
+  /// import Stagecraft
+  /// import UIKit
+  ///
+  /// final class TitledDataSource: TableViewDiffableDataSource<String, Int> {
+  ///   override func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int)
+  ///     -> String?
+  ///   {
+  ///     sectionIdentifier(for: section)
+  ///   }
+  ///
+  ///   override func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath)
+  ///     -> Bool
+  ///   {
+  ///     true
+  ///   }
+  /// }
+  ///
+  /// @MainActor func makeDataSource(for tableView: UITableView) -> TitledDataSource {
+  ///   let dataSource = TitledDataSource(tableView: tableView) { tableView, indexPath, number in
+  ///     tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
+  ///   }
+  ///   dataSource.defaultRowAnimation = .fade
+  ///   return dataSource
+  /// }
+  /// ```
+  @MainActor
+  open class TableViewDiffableDataSource<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+  >: NSObject, UITableViewDataSource {
+    /// Makes the cell of an item: Apple's `CellProvider`.
+    public typealias CellProvider =
+      (UITableView, IndexPath, ItemIdentifierType) -> UITableViewCell?
+
+    /// The headless data source that decides everything but the cells; its target animates
+    /// rows with `defaultRowAnimation`.
+    let core: DiffableDataSource<_AnimatedTableView, SectionIdentifierType, ItemIdentifierType>
+    let cellProvider: CellProvider
+    var placeholders = _PlaceholderViews()
+
+    /// The animation of every inserted, deleted and reloaded row and section of an animated
+    /// apply; `.automatic` by default, as Apple's.
+    public var defaultRowAnimation: UITableView.RowAnimation = .automatic {
+      didSet {
+        core.target = _AnimatedTableView(
+          table: core.target.table, animations: TableViewRowAnimations(defaultRowAnimation))
+      }
+    }
+
+    /// Told the index path of each cell the app's provider did not give (or that the data did
+    /// not have), where UIKit raises; an empty cell stands in.
+    public var missingViewHandler: ((IndexPath) -> Void)?
+
+    /// Creates a data source for `tableView` and makes it the view's data source.
+    ///
+    /// - Parameters:
+    ///   - tableView: A table view that shows nothing yet.
+    ///   - cellProvider: Makes the cell of an item.
+    /// - Complexity: O(1).
+    public init(tableView: UITableView, cellProvider: @escaping CellProvider) {
+      core = DiffableDataSource(
+        target: _AnimatedTableView(table: tableView, animations: TableViewRowAnimations(.automatic))
+      )
+      self.cellProvider = cellProvider
+      super.init()
+      tableView.dataSource = self
+    }
+
+    // MARK: Snapshots
+
+    /// Applies `snapshot`: diffs it with the current one and replays the stages, guarded.
+    ///
+    /// - Parameters:
+    ///   - snapshot: The new snapshot.
+    ///   - animatingDifferences: `false` applies the same batches without animation.
+    ///   - completion: Called once, when the last batch completes.
+    /// - Complexity: Expected O(s + n) plus the moves' O(k log k), and the replay.
+    open func apply(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    ) {
+      core.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// Applies `snapshot` and returns when its last batch completes.
+    ///
+    /// - Parameters:
+    ///   - snapshot: The new snapshot.
+    ///   - animatingDifferences: `false` applies the same batches without animation.
+    /// - Complexity: That of `apply(_:animatingDifferences:completion:)`.
+    open func apply(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      animatingDifferences: Bool = true
+    ) async {
+      await _untilComplete { done in
+        apply(snapshot, animatingDifferences: animatingDifferences, completion: done)
+      }
+    }
+
+    /// Applies `snapshot` with `reloadData()`, without diffing or animating.
+    ///
+    /// - Parameters:
+    ///   - snapshot: The new snapshot.
+    ///   - completion: Called once, after the reload.
+    /// - Complexity: O(s + n) and the reload.
+    open func applySnapshotUsingReloadData(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      completion: (() -> Void)? = nil
+    ) {
+      core.applySnapshotUsingReloadData(snapshot, completion: completion)
+    }
+
+    /// Applies `snapshot` with `reloadData()` and returns when it is done.
+    ///
+    /// - Parameter snapshot: The new snapshot.
+    /// - Complexity: O(s + n) and the reload.
+    open func applySnapshotUsingReloadData(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    ) async {
+      await _untilComplete { done in applySnapshotUsingReloadData(snapshot, completion: done) }
+    }
+
+    /// The snapshot last applied.
+    ///
+    /// - Returns: The current snapshot, without reload or reconfigure marks.
+    /// - Complexity: O(1).
+    open func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
+      DiffableDataSourceSnapshot(core.snapshot())
+    }
+
+    // MARK: Policies
+
+    /// The guard of every apply; nil uses `UpdateGuard.standard`.
+    ///
+    /// - Complexity: O(1).
+    public var updateGuard: UpdateGuard? {
+      get { core.updateGuard }
+      set { core.updateGuard = newValue }
+    }
+
+    /// What each apply does with the scroll position: left alone (the default), the anchor
+    /// kept, or the bottom kept.
+    ///
+    /// - Complexity: O(1).
+    public var scrollPosition: ScrollPositionPolicy {
+      get { core.scrollPosition }
+      set { core.scrollPosition = newValue }
+    }
+
+    /// Told the changes a snapshot refused, where Apple's raises, before it is applied.
+    ///
+    /// - Complexity: O(1).
+    public var rejectedChangesHandler: (([DiffableSnapshotError]) -> Void)? {
+      get { core.rejectedChangesHandler }
+      set { core.rejectedChangesHandler = newValue }
+    }
+
+    /// Asked whether the user may drag a row (`tableView(_:canMoveRowAt:)`, unless a
+    /// subclass overrides it) and told of the drag.
+    ///
+    /// - Complexity: O(1).
+    public var reorderingHandlers: ReorderingHandlers<SectionIdentifierType, ItemIdentifierType> {
+      get { core.reorderingHandlers }
+      set { core.reorderingHandlers = newValue }
+    }
+
+    // MARK: Lookups
+
+    /// The item at `indexPath`, as the view shows it now.
+    ///
+    /// - Parameter indexPath: An index path.
+    /// - Returns: The identifier, or nil.
+    /// - Complexity: O(1).
+    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
+      core.itemIdentifier(for: ElementPath(indexPath))
+    }
+
+    /// Where the view shows `itemIdentifier`.
+    ///
+    /// - Parameter itemIdentifier: An item identifier.
+    /// - Returns: Its index path, or nil.
+    /// - Complexity: Expected O(1).
+    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
+      core.indexPath(for: itemIdentifier).map(IndexPath.init)
+    }
+
+    /// The section the view shows at `index`.
+    ///
+    /// - Parameter index: A section index.
+    /// - Returns: The identifier, or nil.
+    /// - Complexity: O(1).
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+      core.sectionIdentifier(for: index)
+    }
+
+    /// Where the view shows `sectionIdentifier`.
+    ///
+    /// - Parameter sectionIdentifier: A section identifier.
+    /// - Returns: Its index, or nil.
+    /// - Complexity: Expected O(1).
+    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? {
+      core.index(for: sectionIdentifier)
+    }
+
+    // MARK: UITableViewDataSource
+
+    /// The number of sections the view shows.
+    ///
+    /// - Parameter tableView: The view.
+    /// - Returns: The count.
+    /// - Complexity: O(1).
+    open func numberOfSections(in tableView: UITableView) -> Int { core.numberOfSections }
+
+    /// The number of rows the view shows in `section`.
+    ///
+    /// - Parameters:
+    ///   - tableView: The view.
+    ///   - section: A section index.
+    /// - Returns: The count.
+    /// - Complexity: O(1).
+    open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+      core.numberOfItems(inSection: section)
+    }
+
+    /// The cell provider's cell for the row the view shows at `indexPath`.
+    ///
+    /// - Parameters:
+    ///   - tableView: The view.
+    ///   - indexPath: An index path.
+    /// - Returns: The cell; an empty one (told to `missingViewHandler`) when there is none.
+    /// - Complexity: O(1) and the provider.
+    open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath)
+      -> UITableViewCell
+    {
+      let path = ElementPath(indexPath)
+      if let cell = core.cell(at: path, provider: { cellProvider(tableView, indexPath, $1) }) {
+        return cell
+      }
+      missingViewHandler?(indexPath)
+      return placeholders.cell(in: tableView, at: indexPath)
+    }
+
+    /// The title of the header of `section`: none, unless a subclass says otherwise.
+    ///
+    /// - Parameters:
+    ///   - tableView: The view.
+    ///   - section: A section index.
+    /// - Returns: The title, or nil.
+    /// - Complexity: O(1).
+    open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int)
+      -> String?
+    { nil }
+
+    /// The title of the footer of `section`: none, unless a subclass says otherwise.
+    ///
+    /// - Parameters:
+    ///   - tableView: The view.
+    ///   - section: A section index.
+    /// - Returns: The title, or nil.
+    /// - Complexity: O(1).
+    open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int)
+      -> String?
+    { nil }
+
+    /// Whether the row at `indexPath` can be edited: no, unless a subclass says otherwise,
+    /// as Apple's.
+    ///
+    /// - Parameters:
+    ///   - tableView: The view.
+    ///   - indexPath: An index path.
+    /// - Returns: Whether it can be edited.
+    /// - Complexity: O(1).
+    open func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+      false
+    }
+
+    /// Commits an edit: a delete deletes the row's item and applies the snapshot without it
+    /// (`DiffableDataSource.deleteItem(at:animatingDifferences:)`); an insert is the
+    /// subclass's to make.
+    ///
+    /// - Parameters:
+    ///   - tableView: The view.
+    ///   - editingStyle: The edit.
+    ///   - indexPath: The row.
+    /// - Complexity: That of an apply.
+    open func tableView(
+      _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
+      forRowAt indexPath: IndexPath
+    ) {
+      guard editingStyle == .delete else { return }
+      core.deleteItem(at: ElementPath(indexPath))
+    }
+
+    /// Whether the user may drag the row at `indexPath`: `reorderingHandlers.canReorderItem`,
+    /// unless a subclass says otherwise.
+    ///
+    /// - Parameters:
+    ///   - tableView: The view.
+    ///   - indexPath: An index path.
+    /// - Returns: Whether it can move.
+    /// - Complexity: O(1) and the handler.
+    open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+      core.canReorderItem(at: ElementPath(indexPath))
+    }
+
+    /// Records the user's drag: the snapshot becomes the reordered one (whether the
+    /// permission came from the handlers or a subclass), and the handlers get the
+    /// transaction.
+    ///
+    /// - Parameters:
+    ///   - tableView: The view.
+    ///   - sourceIndexPath: Where the row was.
+    ///   - destinationIndexPath: Where it is.
+    /// - Complexity: O(s + n).
+    open func tableView(
+      _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
+      to destinationIndexPath: IndexPath
+    ) {
+      core.commitReorder(at: ElementPath(sourceIndexPath), to: ElementPath(destinationIndexPath))
+    }
+
+    /// The section index titles: none, unless a subclass says otherwise.
+    ///
+    /// - Parameter tableView: The view.
+    /// - Returns: The titles, or nil.
+    /// - Complexity: O(1).
+    open func sectionIndexTitles(for tableView: UITableView) -> [String]? { nil }
+
+    /// The section that the index title `title` at `index` leads to: section `index`, unless
+    /// a subclass says otherwise.
+    ///
+    /// - Parameters:
+    ///   - tableView: The view.
+    ///   - title: The title.
+    ///   - index: Its position among the titles.
+    /// - Returns: A section index.
+    /// - Complexity: O(1).
+    open func tableView(
+      _ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int
+    ) -> Int {
+      index
+    }
+  }
+#endif
