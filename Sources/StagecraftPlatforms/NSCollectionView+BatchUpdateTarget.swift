@@ -10,7 +10,9 @@
   /// data, reported to `UpdateGuard` (see the article Updates That Never Crash).
   extension NSCollectionView: @MainActor BatchUpdateTarget {
     /// A silent refresh on a collection view carries the app's item configuration.
-    /// AppKit has no reconfigure: `.reconfigure` reloads the items.
+    /// AppKit has no reconfigure: `.reconfigure` configures the realized items in place
+    /// through the drop-in data source's `itemReconfigurationHandler`, and reloads them
+    /// otherwise, after the block.
     public typealias ElementUpdates = CellUpdateMode<NSCollectionViewItem>
 
     /// Whether the view is in a window and has a size; otherwise the replay reloads.
@@ -66,6 +68,47 @@
     /// - Complexity: O(1).
     public var allowsSelectingMultipleItems: Bool? { allowsMultipleSelection }
 
+    /// The vertical scroll position and sizes, from the enclosing scroll view's clip view,
+    /// inside its content insets; nil outside a scroll view.
+    ///
+    /// - Complexity: O(1).
+    public var scrollMetrics: ScrollMetrics? { _verticalScrollMetrics }
+
+    /// Where the layout puts the item at `path` (`layoutAttributesForItem(at:)`).
+    ///
+    /// - Parameter path: An item.
+    /// - Returns: Its frame's top and height.
+    /// - Complexity: That of the layout.
+    public func extentOfItem(at path: ElementPath) -> ItemExtent? {
+      guard let frame = layoutAttributesForItem(at: IndexPath(path))?.frame else { return nil }
+      return ItemExtent(top: Double(frame.minY), height: Double(frame.height))
+    }
+
+    /// Scrolls the enclosing scroll view, without animation, so that the viewport's top
+    /// (inside the content insets) is `offset` from the content's top.
+    ///
+    /// - Parameter offset: The new offset.
+    /// - Complexity: O(1) here.
+    public func setContentOffset(_ offset: Double) { _setVerticalOffset(offset) }
+
+    /// Scrolls to the item at `path` (`scrollToItems(at:scrollPosition:)`); AppKit scrolls
+    /// without animation here.
+    ///
+    /// - Parameters:
+    ///   - path: The item.
+    ///   - alignment: Where it ends up.
+    ///   - animated: Whether to animate the scroll, through the animator proxy.
+    /// - Complexity: That of AppKit's scroll.
+    public func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool) {
+      let position: NSCollectionView.ScrollPosition =
+        switch alignment {
+        case .top: .top
+        case .centeredVertically: .centeredVertically
+        case .bottom: .bottom
+        }
+      (animated ? animator() : self).scrollToItems(at: [IndexPath(path)], scrollPosition: position)
+    }
+
     /// Calls `setData`, then `reloadData()`.
     ///
     /// - Parameters:
@@ -77,9 +120,11 @@
       reloadData()
     }
 
-    /// Forwards one block: `setData`, then every call of `batch` (reconfigures become
-    /// reloads: AppKit has no reconfigure), then, for a silent refresh, the app's
-    /// configuration of each realized item.
+    /// Forwards one block: `setData`, then every call of `batch`, then, for a silent
+    /// refresh, the app's configuration of each realized item. AppKit has no reconfigure:
+    /// after the block, the reconfigured items (positions after it) are configured in place
+    /// by the view's drop-in data source when it has an `itemReconfigurationHandler`, so
+    /// that they keep their item and selection, and reloaded otherwise.
     ///
     /// - Parameters:
     ///   - batch: The calls.
@@ -109,8 +154,7 @@
             for move in batch.moveSections { view.moveSection(move.source, toSection: move.target) }
             view.deleteItems(at: Set(batch.deleteItems.map(IndexPath.init)))
             view.insertItems(at: Set(batch.insertItems.map(IndexPath.init)))
-            view.reloadItems(
-              at: Set((batch.reloadItems + batch.reconfigureItems).map(IndexPath.init)))
+            view.reloadItems(at: Set(batch.reloadItems.map(IndexPath.init)))
             for move in batch.moveItems {
               view.moveItem(at: IndexPath(move.source), to: IndexPath(move.target))
             }
@@ -125,6 +169,51 @@
             }
           }, completionHandler: completion)
       }
+      _reconfigure(batch.reconfigureItems.map(IndexPath.init))
+    }
+
+    /// Refreshes the items at `paths` (positions in the data the view now shows): in place
+    /// when the data source can, by reloading them otherwise.
+    func _reconfigure(_ paths: [IndexPath]) {
+      guard !paths.isEmpty else { return }
+      if let configuring = dataSource as? _ItemReconfiguring,
+        configuring._reconfigureItems(at: paths, in: self)
+      {
+        return
+      }
+      reloadItems(at: Set(paths))
+    }
+  }
+
+  /// A data source that configures realized items again in place (the drop-in data source,
+  /// with an `itemReconfigurationHandler`).
+  @MainActor
+  protocol _ItemReconfiguring {
+    /// Configures the realized items at `paths` again; `false` when it cannot.
+    func _reconfigureItems(at paths: [IndexPath], in view: NSCollectionView) -> Bool
+  }
+
+  extension NSView {
+    /// The vertical position and sizes of the enclosing scroll view's clip view, inside its
+    /// content insets; nil outside a scroll view.
+    var _verticalScrollMetrics: ScrollMetrics? {
+      guard let scrollView = enclosingScrollView else { return nil }
+      let clip = scrollView.contentView
+      let insets = clip.contentInsets
+      return ScrollMetrics(
+        contentOffset: Double(clip.bounds.origin.y + insets.top),
+        viewportHeight: Double(clip.bounds.height - insets.top - insets.bottom),
+        contentHeight: Double(frame.height))
+    }
+
+    /// Scrolls the enclosing scroll view, without animation, so that the viewport's top
+    /// (inside the insets) is `offset` from the content's top.
+    func _setVerticalOffset(_ offset: Double) {
+      guard let scrollView = enclosingScrollView else { return }
+      let clip = scrollView.contentView
+      clip.scroll(
+        to: NSPoint(x: clip.bounds.origin.x, y: CGFloat(offset) - clip.contentInsets.top))
+      scrollView.reflectScrolledClipView(clip)
     }
   }
 

@@ -23,7 +23,7 @@ extension DiffableDataSource {
   /// import Stagecraft
   ///
   /// let dataSource = CollectionModelDataSource<String, String>()
-  /// try dataSource.apply(DiffableSnapshot { SnapshotSection("Main", items: ["a", "b"]) })
+  /// try dataSource.apply(DiffableSnapshot { SnapshotSectionContent("Main", items: ["a", "b"]) })
   /// let cell = dataSource.cell(at: ElementPath(element: 1, section: 0)) { path, item in
   ///   "cell \(path.element): \(item)"
   /// }

@@ -16,7 +16,8 @@ import StagecraftDiff
 /// outline.append(["Fruit"])
 /// outline.append(["Apple", "Pear"], to: "Fruit")
 /// outline.expand(["Fruit"])
-/// outline.append(["Kiwi"], to: "Vegetables")  // Apple's raises: no such parent
+/// // Apple's raises here: there is no such parent.
+/// outline.append(["Kiwi"], to: "Vegetables")
 /// print(outline.visibleItems, outline.rejectedChanges.count)  // prints ["Fruit", "Apple", "Pear"] 1
 /// ```
 public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable> {

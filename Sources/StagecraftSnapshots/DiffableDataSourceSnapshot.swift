@@ -15,7 +15,8 @@ import StagecraftDiff
 /// var snapshot = DiffableDataSourceSnapshot<String, Int>()
 /// snapshot.appendSections(["Main"])
 /// snapshot.appendItems([1, 2, 3])
-/// snapshot.appendItems([2])  // Apple's snapshot raises here
+/// // Apple's snapshot raises here: 2 is there already.
+/// snapshot.appendItems([2])
 /// print(snapshot.itemIdentifiers, snapshot.rejectedChanges.count)  // prints [1, 2, 3] 1
 /// ```
 public struct DiffableDataSourceSnapshot<

@@ -807,6 +807,23 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_DiffableDataSource_ViewDataSource_17() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftSnapshots/DiffableDataSource+ViewDataSource.swift:23
+
+  let dataSource = CollectionModelDataSource<String, String>()
+  try dataSource.apply(DiffableSnapshot { SnapshotSectionContent("Main", items: ["a", "b"]) })
+  let cell = dataSource.cell(at: ElementPath(element: 1, section: 0)) { path, item in
+    "cell \(path.element): \(item)"
+  }
+  print(cell ?? "none")
+  _doc.expect("cell 1: b", at: 30)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_DiffableDataSource_5() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
@@ -821,6 +838,41 @@ import Testing
   try dataSource.apply(snapshot)
   print(dataSource.target.numberOfItems(inSection: 0))
   _doc.expect("100", at: 20)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_DiffableDataSourceSectionSnapshot_3() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftSnapshots/DiffableDataSourceSectionSnapshot.swift:13
+
+  var outline = DiffableDataSourceSectionSnapshot<String>()
+  outline.append(["Fruit"])
+  outline.append(["Apple", "Pear"], to: "Fruit")
+  outline.expand(["Fruit"])
+  // Apple's raises here: there is no such parent.
+  outline.append(["Kiwi"], to: "Vegetables")
+  print(outline.visibleItems, outline.rejectedChanges.count)
+  _doc.expect("[\"Fruit\", \"Apple\", \"Pear\"] 1", at: 21)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_DiffableDataSourceSnapshot_3() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftSnapshots/DiffableDataSourceSnapshot.swift:13
+
+  var snapshot = DiffableDataSourceSnapshot<String, Int>()
+  snapshot.appendSections(["Main"])
+  snapshot.appendItems([1, 2, 3])
+  // Apple's snapshot raises here: 2 is there already.
+  snapshot.appendItems([2])
+  print(snapshot.itemIdentifiers, snapshot.rejectedChanges.count)
+  _doc.expect("[1, 2, 3] 1", at: 20)
   _doc.expectNothingUnchecked()
 }
 

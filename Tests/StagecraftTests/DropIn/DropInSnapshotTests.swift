@@ -106,14 +106,18 @@ import Testing
     wrapper.append(["Leek"], to: "Meat")  // missing parent
     wrapper.delete(["Plum"])  // missing item
     wrapper.insert(["Plum"], before: "Cherry")  // missing item
-    #expect(wrapper.rejectedChanges.map(\.kind) == [.duplicateItems, .missingItems, .missingItems, .missingItems])
+    #expect(
+      wrapper.rejectedChanges.map(\.kind) == [
+        .duplicateItems, .missingItems, .missingItems, .missingItems,
+      ])
     #expect(wrapper.base == reference)
     #expect(wrapper.visibleItems == ["Fruit", "Apple", "Fig", "Pear", "Kiwi", "Vegetables"])
     #expect(wrapper.level(of: "Fig") == 1 && wrapper.parent(of: "Fig") == "Fruit")
     #expect(wrapper.isExpanded("Fruit") && wrapper.isVisible("Kiwi") && wrapper.contains("Pear"))
     #expect(wrapper.index(of: "Vegetables") == 5)
     let fruit = wrapper.snapshot(of: "Fruit", includingParent: true)
-    #expect(fruit.items == ["Fruit", "Apple", "Fig", "Pear", "Kiwi"] && fruit.rejectedChanges.isEmpty)
+    #expect(
+      fruit.items == ["Fruit", "Apple", "Fig", "Pear", "Kiwi"] && fruit.rejectedChanges.isEmpty)
     let none = wrapper.snapshot(of: "Meat")
     #expect(none.items.isEmpty && none.rejectedChanges.map(\.kind) == [.missingItems])
     var children = DiffableDataSourceSectionSnapshot<String>()

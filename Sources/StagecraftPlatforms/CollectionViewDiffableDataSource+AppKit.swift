@@ -1,0 +1,266 @@
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+  import AppKit
+  import StagecraftDiff
+  import StagecraftModel
+  import StagecraftReplay
+  import StagecraftSnapshots
+
+  /// `NSCollectionViewDiffableDataSource`, by a type-name change (the same name as the UIKit
+  /// drop-in: the rule is "drop the prefix" on both): the same initializer, item and
+  /// supplementary view providers and snapshots, with every apply guarded.
+  ///
+  /// Everything that is not about an item runs the headless `DiffableDataSource`, as on UIKit.
+  /// Two things AppKit lacks come with it: the scroll metrics and scroll-to-item that keeping
+  /// the anchor (`scrollPosition`) needs, and reconfigures that keep the item. AppKit has no
+  /// reconfigure; give `itemReconfigurationHandler` and a reconfigured item is configured
+  /// again in place, keeping its item and selection (without it, the item is reloaded).
+  ///
+  /// ```swift
+  /// import AppKit
+  /// import Stagecraft
+  ///
+  /// @MainActor func makeDataSource(for collectionView: NSCollectionView)
+  ///   -> CollectionViewDiffableDataSource<Int, String>
+  /// {
+  ///   let identifier = NSUserInterfaceItemIdentifier("Title")
+  ///   collectionView.register(NSCollectionViewItem.self, forItemWithIdentifier: identifier)
+  ///   let dataSource = CollectionViewDiffableDataSource<Int, String>(
+  ///     collectionView: collectionView
+  ///   ) { collectionView, indexPath, title in
+  ///     let item = collectionView.makeItem(withIdentifier: identifier, for: indexPath)
+  ///     item.textField?.stringValue = title
+  ///     return item
+  ///   }
+  ///   dataSource.itemReconfigurationHandler = { _, _, title, item in
+  ///     item.textField?.stringValue = title
+  ///   }
+  ///   return dataSource
+  /// }
+  /// ```
+  @MainActor
+  open class CollectionViewDiffableDataSource<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+  >: NSObject, NSCollectionViewDataSource, _ItemReconfiguring {
+    /// Makes the item of an identifier: Apple's `ItemProvider`.
+    public typealias ItemProvider =
+      (NSCollectionView, IndexPath, ItemIdentifierType) -> NSCollectionViewItem?
+    /// Makes a supplementary view: Apple's `SupplementaryViewProvider`.
+    public typealias SupplementaryViewProvider = (NSCollectionView, String, IndexPath) -> NSView?
+    /// Configures a realized item again for a reconfigure: the view, the item's index path
+    /// after the update, its identifier and the item.
+    public typealias ItemReconfigurationHandler =
+      (NSCollectionView, IndexPath, ItemIdentifierType, NSCollectionViewItem) -> Void
+
+    /// The headless data source that decides everything but the items.
+    let core: DiffableDataSource<NSCollectionView, SectionIdentifierType, ItemIdentifierType>
+    let itemProvider: ItemProvider
+    private var registeredPlaceholders: Set<String> = []
+
+    /// Makes the supplementary views (headers, footers), as Apple's does.
+    public var supplementaryViewProvider: SupplementaryViewProvider?
+
+    /// Configures reconfigured items in place; nil reloads them.
+    public var itemReconfigurationHandler: ItemReconfigurationHandler?
+
+    /// Told the index path of each item or supplementary view that the app's provider did
+    /// not give, where AppKit raises; an empty one stands in.
+    public var missingViewHandler: ((IndexPath) -> Void)?
+
+    /// Creates a data source for `collectionView` and makes it the view's data source.
+    ///
+    /// - Parameters:
+    ///   - collectionView: A collection view that shows nothing yet.
+    ///   - itemProvider: Makes the item of an identifier.
+    /// - Complexity: O(1).
+    public init(collectionView: NSCollectionView, itemProvider: @escaping ItemProvider) {
+      core = DiffableDataSource(target: collectionView)
+      self.itemProvider = itemProvider
+      super.init()
+      collectionView.dataSource = self
+    }
+
+    // MARK: Snapshots
+
+    /// Applies `snapshot`: diffs it with the current one and replays the stages, guarded.
+    ///
+    /// - Parameters:
+    ///   - snapshot: The new snapshot.
+    ///   - animatingDifferences: `false` applies the same batches without animation.
+    ///   - completion: Called once, when the last batch completes.
+    /// - Complexity: Expected O(s + n) plus the moves' O(k log k), and the replay.
+    open func apply(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    ) {
+      core.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// Applies `snapshot` with `reloadData()`, without diffing or animating.
+    ///
+    /// - Parameters:
+    ///   - snapshot: The new snapshot.
+    ///   - completion: Called once, after the reload.
+    /// - Complexity: O(s + n) and the reload.
+    open func applySnapshotUsingReloadData(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      completion: (() -> Void)? = nil
+    ) {
+      core.applySnapshotUsingReloadData(snapshot, completion: completion)
+    }
+
+    /// The snapshot last applied.
+    ///
+    /// - Returns: The current snapshot, without reload or reconfigure marks.
+    /// - Complexity: O(1).
+    open func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
+      DiffableDataSourceSnapshot(core.snapshot())
+    }
+
+    /// The guard of every apply; nil uses `UpdateGuard.standard`.
+    ///
+    /// - Complexity: O(1).
+    public var updateGuard: UpdateGuard? {
+      get { core.updateGuard }
+      set { core.updateGuard = newValue }
+    }
+
+    /// What each apply does with the scroll position: left alone (the default), the anchor
+    /// kept, or the bottom kept.
+    ///
+    /// - Complexity: O(1).
+    public var scrollPosition: ScrollPositionPolicy {
+      get { core.scrollPosition }
+      set { core.scrollPosition = newValue }
+    }
+
+    /// Told the changes a snapshot refused, where Apple's raises, before it is applied.
+    ///
+    /// - Complexity: O(1).
+    public var rejectedChangesHandler: (([DiffableSnapshotError]) -> Void)? {
+      get { core.rejectedChangesHandler }
+      set { core.rejectedChangesHandler = newValue }
+    }
+
+    // MARK: Lookups
+
+    /// The item at `indexPath`, as the view shows it now.
+    ///
+    /// - Parameter indexPath: An index path.
+    /// - Returns: The identifier, or nil.
+    /// - Complexity: O(1).
+    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
+      core.itemIdentifier(for: ElementPath(indexPath))
+    }
+
+    /// Where the view shows `identifier`.
+    ///
+    /// - Parameter identifier: An item identifier.
+    /// - Returns: Its index path, or nil.
+    /// - Complexity: Expected O(1).
+    open func indexPath(for identifier: ItemIdentifierType) -> IndexPath? {
+      core.indexPath(for: identifier).map(IndexPath.init)
+    }
+
+    /// The section the view shows at `index`.
+    ///
+    /// - Parameter index: A section index.
+    /// - Returns: The identifier, or nil.
+    /// - Complexity: O(1).
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+      core.sectionIdentifier(for: index)
+    }
+
+    /// Where the view shows `sectionIdentifier`.
+    ///
+    /// - Parameter sectionIdentifier: A section identifier.
+    /// - Returns: Its index, or nil.
+    /// - Complexity: Expected O(1).
+    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? {
+      core.index(for: sectionIdentifier)
+    }
+
+    // MARK: NSCollectionViewDataSource
+
+    /// The number of sections the view shows.
+    ///
+    /// - Parameter collectionView: The view.
+    /// - Returns: The count.
+    /// - Complexity: O(1).
+    open func numberOfSections(in collectionView: NSCollectionView) -> Int {
+      core.numberOfSections
+    }
+
+    /// The number of items the view shows in `section`.
+    ///
+    /// - Parameters:
+    ///   - collectionView: The view.
+    ///   - section: A section index.
+    /// - Returns: The count.
+    /// - Complexity: O(1).
+    open func collectionView(
+      _ collectionView: NSCollectionView, numberOfItemsInSection section: Int
+    ) -> Int {
+      core.numberOfItems(inSection: section)
+    }
+
+    /// The item provider's item for the identifier the view shows at `indexPath`.
+    ///
+    /// - Parameters:
+    ///   - collectionView: The view.
+    ///   - indexPath: An index path.
+    /// - Returns: The item; an empty one (told to `missingViewHandler`) when there is none.
+    /// - Complexity: O(1) and the provider.
+    open func collectionView(
+      _ collectionView: NSCollectionView, itemForRepresentedObjectAt indexPath: IndexPath
+    ) -> NSCollectionViewItem {
+      let path = ElementPath(indexPath)
+      if let item = core.cell(at: path, provider: { itemProvider(collectionView, indexPath, $1) }) {
+        return item
+      }
+      missingViewHandler?(indexPath)
+      return NSCollectionViewItem()
+    }
+
+    /// The supplementary view provider's view of `kind` at `indexPath`.
+    ///
+    /// - Parameters:
+    ///   - collectionView: The view.
+    ///   - kind: The element kind.
+    ///   - indexPath: Its index path.
+    /// - Returns: The view; an empty one (told to `missingViewHandler`) when there is none.
+    /// - Complexity: O(1) and the provider.
+    open func collectionView(
+      _ collectionView: NSCollectionView,
+      viewForSupplementaryElementOfKind kind: NSCollectionView.SupplementaryElementKind,
+      at indexPath: IndexPath
+    ) -> NSView {
+      let provider = supplementaryViewProvider.map { provider in
+        { (kind: String, _: ElementPath) in provider(collectionView, kind, indexPath) }
+      }
+      if let view = core.supplementaryView(
+        ofKind: kind, at: ElementPath(indexPath), provider: provider)
+      {
+        return view
+      }
+      missingViewHandler?(indexPath)
+      let identifier = NSUserInterfaceItemIdentifier("Stagecraft.placeholder")
+      if registeredPlaceholders.insert(kind).inserted {
+        collectionView.register(
+          NSView.self, forSupplementaryViewOfKind: kind, withIdentifier: identifier)
+      }
+      return collectionView.makeSupplementaryView(
+        ofKind: kind, withIdentifier: identifier, for: indexPath)
+    }
+
+    /// Configures the realized items at `paths` again with `itemReconfigurationHandler`.
+    func _reconfigureItems(at paths: [IndexPath], in view: NSCollectionView) -> Bool {
+      guard let handler = itemReconfigurationHandler else { return false }
+      for indexPath in paths {
+        guard let item = view.item(at: indexPath), let identifier = itemIdentifier(for: indexPath)
+        else { continue }
+        handler(view, indexPath, identifier, item)
+      }
+      return true
+    }
+  }
+#endif
