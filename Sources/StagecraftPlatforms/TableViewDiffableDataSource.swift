@@ -63,6 +63,10 @@
       }
     }
 
+    /// The prefetch data source made by `prefetchByIdentifier(prefetch:cancel:)`, which this
+    /// data source keeps (the view holds its prefetch data source weakly).
+    public private(set) var prefetchForwarder: PrefetchForwarder<ItemIdentifierType>?
+
     /// Told the index path of each cell the app's provider did not give (or that the data did
     /// not have), where UIKit raises; an empty cell stands in.
     public var missingViewHandler: ((IndexPath) -> Void)?
@@ -96,6 +100,7 @@
       animatingDifferences: Bool = true, completion: (() -> Void)? = nil
     ) {
       core.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+      dataDidChange()
     }
 
     /// Applies `snapshot` and returns when its last batch completes.
@@ -124,6 +129,7 @@
       completion: (() -> Void)? = nil
     ) {
       core.applySnapshotUsingReloadData(snapshot, completion: completion)
+      dataDidChange()
     }
 
     /// Applies `snapshot` with `reloadData()` and returns when it is done.
@@ -178,6 +184,36 @@
     public var reorderingHandlers: ReorderingHandlers<SectionIdentifierType, ItemIdentifierType> {
       get { core.reorderingHandlers }
       set { core.reorderingHandlers = newValue }
+    }
+
+    // MARK: Prefetching
+
+    /// Makes the view's prefetch data source one that hands the app identifiers, never index
+    /// paths (`PrefetchForwarder`): it reads each path UIKit names in the data the view shows,
+    /// asks the app once per item, and cancels by itself the items an apply deleted. This data
+    /// source keeps it in `prefetchForwarder`.
+    ///
+    /// - Parameters:
+    ///   - prefetch: Starts the work for items, nearest first.
+    ///   - cancel: Cancels it.
+    /// - Returns: The forwarder, already the view's `prefetchDataSource`.
+    /// - Complexity: O(1).
+    @discardableResult
+    public func prefetchByIdentifier(
+      prefetch: @escaping ([ItemIdentifierType]) -> Void,
+      cancel: @escaping ([ItemIdentifierType]) -> Void
+    ) -> PrefetchForwarder<ItemIdentifierType> {
+      let forwarder = PrefetchForwarder<ItemIdentifierType>(
+        identifier: { [unowned self] path in core.itemIdentifier(for: path) },
+        prefetch: prefetch, cancel: cancel)
+      prefetchForwarder = forwarder
+      core.target.table.prefetchDataSource = forwarder
+      return forwarder
+    }
+
+    /// Tells the prefetch forwarder which items the data still holds.
+    private func dataDidChange() {
+      prefetchForwarder?.dataDidChange { core.indexPath(for: $0) != nil }
     }
 
     // MARK: Lookups
@@ -305,6 +341,7 @@
     ) {
       guard editingStyle == .delete else { return }
       core.deleteItem(at: ElementPath(indexPath))
+      dataDidChange()
     }
 
     /// Whether the user may drag the row at `indexPath`: `reorderingHandlers.canReorderItem`,

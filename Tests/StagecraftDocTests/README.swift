@@ -127,7 +127,19 @@ import Testing
   _doc.expect("[\"Taxes\", \"Dishes\", \"Laundry\"]", at: 572)
   print(chores.indexPath(for: "Laundry")!)
   _doc.expect("[0, 2]", at: 573)
-  // README.md:604
+  // README.md:613
+  let library = CollectionModelDataSource<String, Int>()
+  var appleStyle = DiffableDataSourceSnapshot<String, Int>()
+  appleStyle.appendSections(["Main"])
+  appleStyle.appendItems([1, 2, 3])
+  // Apple's snapshot raises here; this one records the refusal and goes on.
+  appleStyle.appendItems([2])
+  try library.apply(appleStyle)
+  print(appleStyle.rejectedChanges.map(\.description))
+  _doc.expect("[\"item identifiers must be unique; duplicated: 2\"]", at: 620)
+  print(library.snapshot().itemIdentifiers)
+  _doc.expect("[1, 2, 3]", at: 621)
+  // README.md:635
   var outline = DiffableSectionSnapshot<String>()
   try outline.append(["Inbox", "Archive"])
   try outline.append(["2025", "2026"], to: "Archive")
@@ -135,9 +147,9 @@ import Testing
   try mail.apply(outline, to: "Mailboxes")
   try mail.toggleExpansion(of: "Archive")
   print(mail.snapshot().itemIdentifiers)
-  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 610)
+  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 641)
   print(mail.snapshot(for: "Mailboxes").level(of: "2026"))
-  _doc.expect("1", at: 611)
+  _doc.expect("1", at: 642)
   _doc.expectNothingUnchecked()
 }
 
