@@ -148,7 +148,7 @@ extension CollectionCoordinator where Target.Snapshot == Void {
     UpdatePipeline(
       view: target, data: [], policy: UpdatePolicy(), elementUpdates: elementUpdates,
       guard: check, counts: { .sections(of: $0) },
-      elementCount: { _BlockCounts.elementCount(ofSections: $0) },
+      elementCount: { _BlockCounts.elementCount(ofSections: $0) }, entry: .coordinator,
       diff: { _coordinatorDiff($0, $1) })
   }
 

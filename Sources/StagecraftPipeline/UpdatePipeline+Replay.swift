@@ -179,7 +179,9 @@ extension UpdatePipeline {
     request.outcome = outcome
     switch outcome {
     case .applied: break
-    case .superseded: _statistics.superseded += 1
+    case .superseded:
+      _statistics.superseded += 1
+      _onSuperseded?()
     case .cancelled: _statistics.cancelled += 1
     case .failed: _statistics.failed += 1
     }

@@ -89,6 +89,11 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   @usableFromInline
   package var _relocate: ((Data, ElementPath, Data) -> ElementPath?)?
 
+  /// Called when a request is superseded before its data reached the view: the flight
+  /// recorder's hook, set by the guarded initializer.
+  @usableFromInline
+  package var _onSuperseded: (() -> Void)?
+
   /// What the pipeline did so far.
   ///
   /// - Complexity: O(1).
@@ -215,7 +220,7 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   package convenience init<Target: BatchUpdateTarget & AnyObject>(
     view target: Target, data: Data, policy: UpdatePolicy, elementUpdates: Target.ElementUpdates,
     guard check: UpdateGuard, counts: @escaping (Data) -> _BlockCounts,
-    elementCount: ((Data) -> Int)? = nil,
+    elementCount: ((Data) -> Int)? = nil, entry: FlightRecord.EntryPoint = .pipeline,
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>
   ) where Target.Failure == Failure, Target.Snapshot == Void {
     self.init(
@@ -227,8 +232,16 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
           staged, on: &view, counts: counts, strategy: strategy,
           elementUpdates: { _ in elementUpdates },
           options: ReplayOptions(), guard: check, interrupt: interrupt, setData: setData,
-          completion: completion, scroll: scroll)
+          completion: completion, scroll: scroll, entry: entry)
       })
+    if let recorder = check.recorder {
+      _onSuperseded = { [unowned target] in
+        recorder._record {
+          FlightRecord(
+            sequence: $0, entry: entry, view: target.viewKind, kind: .block, verdict: .coalesced)
+        }
+      }
+    }
   }
 
   /// The one designated initializer: the replay, with the target's conformance bound in.

@@ -92,7 +92,8 @@ public final class DiffableDataSource<
         try _guardedReplay(
           staged, on: &target, counts: { .sections(of: $0) },
           strategy: strategy, elementUpdates: elementUpdates, options: ReplayOptions(),
-          guard: check, interrupt: nil, setData: setData, completion: completion, scroll: scroll)
+          guard: check, interrupt: nil, setData: setData, completion: completion, scroll: scroll,
+          entry: .dataSource)
       })
   }
 

@@ -21,6 +21,7 @@ public enum Tool {
            stagecraft check REPORT.json [--lenient] [--modern] [--format text|json]
            stagecraft explain [CRASH.txt | REPORT.json | - | --text REASON] [--view table|collection]
                               [--data OLD.json NEW.json [--id KEY] [--sections ...]] [--format text|json]
+           stagecraft replay LOG [--json] [--emit-test]
            stagecraft demo
 
       diff    print the staged changeset that turns OLD into NEW, stage by stage
@@ -34,6 +35,11 @@ public enum Tool {
               the data source and the batch disagreed on, what usually causes it and what to
               change, and reproduce the text on CollectionModel; --data replays the diff of
               the app's data
+      replay  rebuild a flight recorder's log (FlightRecorder.export()) on CollectionModel:
+              each record's verdict beside the recorded one, and the first record where the
+              view and the data disagreed, with UIKit's text and what explain says of it;
+              --json gives the same as JSON, --emit-test prints a Swift Testing test that
+              replays the log and fails where the field run failed
       demo    a built-in example (also what runs with no arguments)
 
       --id KEY           the key that identifies an item object (default "id"); scalars
@@ -49,7 +55,8 @@ public enum Tool {
     BATCH.json is an object with any of: deleteSections, insertSections, reloadSections,
     moveSections ([from, to] pairs), deleteItems, insertItems, reloadItems,
     reconfigureItems ([section, item] pairs) and moveItems ([[section, item], [section, item]]).
-    Exit status: 0 valid (or explained), 1 refused, 2 bad input (or no crash reason found).
+    Exit status: 0 valid (or explained, or a log that replays clean), 1 refused (or a log with
+    a disagreement), 2 bad input (or no crash reason found).
     """
 
   /// Runs the tool.
@@ -74,6 +81,7 @@ public enum Tool {
       case "diff": return try diff(options, readFile: readFile)
       case "check": return try check(options, readFile: readFile)
       case "explain": return try explain(options, readFile: readFile, readInput: readInput)
+      case "replay": return try replay(options, readFile: readFile)
       default: throw Failure(file: nil, error: .usage("unknown command '\(options.command)'"))
       }
     } catch {
@@ -101,6 +109,7 @@ public enum Tool {
     var text: String?
     var view: BatchUpdateError.ViewKind?
     var data: (String, String)?
+    var emitTest = false
 
     init(_ arguments: [String]) throws(Failure) {
       var rest = arguments[...]
@@ -125,6 +134,8 @@ public enum Tool {
             throw Failure(error: .usage("--format takes text or json, not '\(other)'"))
           }
         case "--replay": replay = true
+        case "--json": json = true
+        case "--emit-test": emitTest = true
         case "--modern": modern = true
         case "--lenient": lenient = true
         case "--text": text = try value(for: argument)
@@ -148,7 +159,9 @@ public enum Tool {
         throw Failure(
           error: .usage("explain takes one file (or - for standard input), got \(files.count)"))
       }
-      let expected = ["diff": 2, "check": files.count == 1 ? 1 : 3, "demo": 0, "help": 0][command]
+      let expected = [
+        "diff": 2, "check": files.count == 1 ? 1 : 3, "demo": 0, "help": 0, "replay": 1,
+      ][command]
       if let expected, files.count != expected {
         throw Failure(
           error: .usage(

@@ -9,6 +9,8 @@ enum ToolError: Error, Equatable, Sendable {
   /// The input has the start of a count refusal, given here, but not its figures.
   case incompleteCrashReason(String)
   case shape(String)
+  /// A flight log with a problem on a line.
+  case badLog(line: Int, String)
 
   /// The one-line message, without the file name.
   var message: String {
@@ -28,6 +30,7 @@ enum ToolError: Error, Equatable, Sendable {
         "the input has the start of UIKit's refusal (\"\(start)…\") but not the figures that "
         + "follow it, so it was cut or edited; paste the whole reason as UIKit printed it"
     case .shape(let text): return "wrong shape: \(text)"
+    case .badLog(let line, let text): return "line \(line): \(text)"
     }
   }
 }

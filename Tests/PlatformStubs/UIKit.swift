@@ -559,6 +559,10 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider =
   }
   // uitableview/reloaddata()
   open func reloadData() {}
+  // uitableview/beginupdates()
+  open func beginUpdates() {}
+  // uitableview/endupdates()
+  open func endUpdates() {}
   // uitableview/performbatchupdates(_:completion:) (iOS 11)
   open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {}
   // uitableview/insertsections(_:with:)

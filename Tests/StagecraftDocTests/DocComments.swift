@@ -722,6 +722,74 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_BatchUpdateRecording_4() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/Recording/BatchUpdateRecording.swift:17
+
+  let recorder = FlightRecorder()
+  let recording = BatchUpdateRecording(recorder: recorder)
+  recording.beginBatch()
+  recording.add(BatchUpdate(insertItems: [ElementPath(element: 2, section: 0)]))
+  // The view held 2 items; the data source reports 4 after the block.
+  print(recording.endBatch(viewCounts: [2], dataCounts: [4]))
+  _doc.expect("reloadData", at: 24)
+  print(recorder.records.map(\.kind.rawValue))
+  _doc.expect("[\"block\", \"reload\"]", at: 25)
+  // The data source held 3 items before the block: it changed outside an update.
+  print(recorder.records[0].dataCounts ?? [])
+  _doc.expect("[Optional(3)]", at: 27)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_FlightRecord_119() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/Recording/FlightRecord.swift:123
+
+  let record = FlightRecord(
+    sequence: 7, entry: .pipeline, kind: .block,
+    batch: BatchUpdate(insertItems: [ElementPath(element: 3, section: 0)]),
+    viewCounts: [3], dataCounts: [3], countsAfter: [4])
+  print(record.json)
+  _doc.expect("{\"seq\":7,\"entry\":\"pipeline\",\"view\":\"collectionView\",\"kind\":\"block\",\"viewCounts\":[3],\"dataCounts\":[3],\"countsAfter\":[4],\"verdict\":\"performed\",\"batch\":{\"insertItems\":[[0,3]]}}", at: 130)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_FlightRecorder_4() async throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/Recording/FlightRecorder.swift:15
+
+  let recorder = FlightRecorder(onIncident: { incident in
+    // Hand incident.log to your crash reporter.
+    _ = incident.log
+  })
+
+  @MainActor func update() {
+    var items = ["a", "b"]
+    let view = HeadlessCollectionView(CollectionModel(items: items), items: { items })
+    // Changed outside an update: the view still holds 2 items.
+    items.append("c")
+    view.reload(
+      using: StagedChangeset(source: items, target: ["c", "a"]),
+      guard: UpdateGuard(recorder: recorder), setData: { items = $0 })
+  }
+  await update()
+  print(recorder.records.map(\.kind.rawValue))
+  _doc.expect("[\"block\", \"reload\", \"keyframe\"]", at: 32)
+  let first = recorder.records[0]
+  print(first.viewCounts ?? [], first.dataCounts ?? [])
+  _doc.expect("[2] [Optional(3)]", at: 34)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_BatchUpdate_Validation_5() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {

@@ -41,22 +41,28 @@ public struct UpdateGuard: Sendable {
   /// have raised, by default.
   public var wording: BatchUpdateError.Wording
 
+  /// The flight recorder that every replay through this guard records into; nil (the
+  /// default) records nothing and costs nothing. See `FlightRecorder`.
+  public var recorder: FlightRecorder?
+
   /// Creates a guard.
   ///
   /// - Parameters:
   ///   - isEnabled: Whether blocks are checked; `true` by default.
   ///   - trapsInDebugBuilds: Whether a fallback traps in debug builds; `false` by default.
   ///   - wording: The text of count failures in the reports; `.iOS17` by default.
+  ///   - recorder: The flight recorder to record into; none by default.
   ///   - onFallback: Called once per fallback.
   /// - Complexity: O(1).
   public init(
     isEnabled: Bool = true, trapsInDebugBuilds: Bool = false,
-    wording: BatchUpdateError.Wording = .iOS17,
+    wording: BatchUpdateError.Wording = .iOS17, recorder: FlightRecorder? = nil,
     onFallback: (@Sendable (BatchUpdateFallback) -> Void)? = nil
   ) {
     self.isEnabled = isEnabled
     self.trapsInDebugBuilds = trapsInDebugBuilds
     self.wording = wording
+    self.recorder = recorder
     self.onFallback = onFallback
   }
 

@@ -80,11 +80,18 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   @usableFromInline var fallback: BatchUpdateFallback?
   /// The counts of the last block's data, once a block has reached the view.
   @usableFromInline var previousCounts: [Int]?
+  /// Where the update entered, for the flight recorder.
+  @usableFromInline let entry: FlightRecord.EntryPoint
+  /// Why a reload replaces the blocks, for the flight recorder.
+  @usableFromInline var reloadVerdict: FlightRecord.Verdict = .performed
+  /// Set when the replay's interrupt asks for a reload.
+  @usableFromInline let interrupted = _Flag()
 
   @usableFromInline
-  init(base: Base, check: UpdateGuard) {
+  init(base: Base, check: UpdateGuard, entry: FlightRecord.EntryPoint = .reload) {
     self.base = base
     self.check = check
+    self.entry = entry
   }
 
   @usableFromInline var isOnScreen: Bool { base.isOnScreen }
@@ -103,10 +110,14 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
 
   @usableFromInline
   mutating func reloadData(_ snapshot: _BlockCounts, setData: () -> Void) throws(Failure) {
+    let observed = check.recorder.map { _ in _Observed(base) }
     do {
       try base.reloadData((), setData: setData)
     } catch {
       throw .target(error)
+    }
+    if let recorder = check.recorder, let observed {
+      _recordReload(into: recorder, observed, interrupted.value ? .interrupted : reloadVerdict)
     }
   }
 
@@ -116,6 +127,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     refreshing: [Move<ElementPath>], by elementUpdates: Base.ElementUpdates,
     completion: ((Bool) -> Void)?
   ) throws(Failure) {
+    let recording = check.recorder.map { ($0, _BlockObservation(self, batch, snapshot)) }
     if let before = base.displayedItemCounts {
       let after = snapshot.after(shown: before, batch: batch)
       do {
@@ -132,6 +144,9 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
           cause: .refused(error), view: base.viewKind, itemCountsBefore: before,
           itemCountsAfter: after, batch: batch, dataItemCountsBefore: data)
         fellBack.value = true
+        if let (recorder, observation) = recording {
+          _recordBlock(into: recorder, observation, .fellBack(.refused(error)))
+        }
         throw .fallback
       }
       previousCounts = after
@@ -141,7 +156,13 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
         batch, snapshot: (), animated: animated, setData: setData, refreshing: refreshing,
         by: elementUpdates, completion: completion)
     } catch {
+      if let (recorder, observation) = recording, let refusal = error as? BatchUpdateError {
+        _recordBlock(into: recorder, observation, .refused(refusal))
+      }
       throw .target(error)
+    }
+    if let (recorder, observation) = recording {
+      _recordBlock(into: recorder, observation, .performed)
     }
   }
 }
@@ -174,7 +195,8 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   strategy: UpdateStrategy, elementUpdates: (ElementPath) -> Target.ElementUpdates,
   options: ReplayOptions,
   guard check: UpdateGuard, interrupt: ((Changeset<C>) -> Bool)?, setData: (C) -> Void,
-  completion: ((Bool) -> Void)?, scroll: _ScrollKeeping<C> = .none
+  completion: ((Bool) -> Void)?, scroll: _ScrollKeeping<C> = .none,
+  entry: FlightRecord.EntryPoint = .reload
 ) throws(Target.Failure) where Target.Snapshot == Void {
   guard check.isEnabled, let final = staged.last?.data else {
     return try _replay(
@@ -182,16 +204,27 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
       elementUpdates: elementUpdates, options: options, interrupt: interrupt,
       setData: setData, completion: completion, scroll: scroll)
   }
-  if strategy != .reloadData, !target.isOnScreen {
+  let offScreen = strategy != .reloadData && !target.isOnScreen
+  if offScreen {
     check._report(BatchUpdateFallback(cause: .offScreen, view: target.viewKind))
   }
   // One update for the target, its fallback reload included (the defers run in reverse:
   // the guarded copy is handed back first).
   target.replayWillBegin()
   defer { target.replayDidEnd() }
-  var guarded = _GuardedTarget(base: target, check: check)
+  var guarded = _GuardedTarget(base: target, check: check, entry: entry)
   defer { target = guarded.base }
+  if offScreen { guarded.reloadVerdict = .fellBack(.offScreen) }
   let fellBack = guarded.fellBack
+  // An interrupt that reloads is recorded as such.
+  let interrupted = guarded.interrupted
+  let interrupt = interrupt.map { decide in
+    { (changeset: Changeset<C>) -> Bool in
+      let reloads = decide(changeset)
+      if reloads { interrupted.value = true }
+      return reloads
+    }
+  }
   // The data the view shows after each block that reached it (nil before).
   var shown: C?
   do {
@@ -212,14 +245,23 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
       if let fallback = guarded.fallback { check._report(fallback) }
       // The reload keeps the scroll position too.
       let plan = scroll.planReload(on: guarded.base, from: shown, to: final)
+      let observed = check.recorder.map { _ in _Observed(guarded.base) }
       do {
         try guarded.base.reloadData((), setData: { setData(final) })
       } catch {
         completion?(false)
         throw error
       }
+      if let recorder = check.recorder, let observed {
+        guarded._recordReload(into: recorder, observed, .performed)
+      }
       plan?.apply(to: &guarded.base)
       completion?(false)
     }
+  }
+  if let recorder = check.recorder, recorder._keyframeIsDue {
+    recorder._keyframe(
+      entry: entry, view: guarded.base.viewKind, counts: guarded.base.displayedItemCounts,
+      data: final)
   }
 }

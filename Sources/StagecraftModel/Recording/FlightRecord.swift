@@ -1,0 +1,179 @@
+import StagecraftDiff
+import StagecraftReplay
+
+/// One entry of a `FlightRecorder`'s log: a block that reached a view, a reload, or a keyframe
+/// of what the view held.
+///
+/// A record holds positions and counts, never the app's data: the calls of the block, the
+/// item counts the view reported before it, the counts the block's data was computed from,
+/// the counts after it, the verdict, the selection, and the scroll offset where the view has
+/// a geometry. Keyframes add the identifiers, as stable hashes (or, when the app opts in,
+/// their descriptions).
+public struct FlightRecord: Hashable, Sendable {
+  /// Where an update entered Stagecraft.
+  public enum EntryPoint: String, Hashable, Sendable, CaseIterable {
+    /// A view's `reload(using:…)`.
+    case reload
+    /// A diffable data source's apply.
+    case dataSource
+    /// `UpdatePipeline`.
+    case pipeline
+    /// `CollectionCoordinator` (through its pipeline).
+    case coordinator
+    /// A recording view: batch updates the app made itself (`BatchUpdateRecording`).
+    case recordingView
+  }
+
+  /// What a record is.
+  public enum Kind: String, Hashable, Sendable {
+    /// A snapshot of what the view holds, from which a replay can start.
+    case keyframe
+    /// One `performBatchUpdates` block.
+    case block
+    /// A `reloadData()`.
+    case reload
+  }
+
+  /// What became of a block or a reload.
+  public enum Verdict: Hashable, Sendable {
+    /// It reached the view, which took it.
+    case performed
+    /// The view (or `CollectionModel`, or a recording view's check) refused it, with UIKit's
+    /// error.
+    case refused(BatchUpdateError)
+    /// The guard kept it from the view and reloaded instead: UIKit would have refused it, or
+    /// the view was off screen.
+    case fellBack(BatchUpdateFallback.Cause)
+    /// The replay's interrupt reloaded instead of applying the rest.
+    case interrupted
+    /// A newer update replaced it before it reached the view (latest wins).
+    case coalesced
+  }
+
+  /// The record's position in the log: one more than the previous record's.
+  public var sequence: Int
+  /// Where the update entered.
+  public var entry: EntryPoint
+  /// The view the update was for.
+  public var view: ListViewKind
+  /// What the record is.
+  public var kind: Kind
+  /// The block's calls; nil for a reload or a keyframe.
+  public var batch: BatchUpdate?
+  /// The item count of each section the view reported before the block (or, for a keyframe,
+  /// holds); nil when the view does not report them.
+  public var viewCounts: [Int]?
+  /// The item count of each section that the block's data was computed from, as the
+  /// changeset's source accounts for it; nil for a section it says nothing about.
+  public var dataCounts: [Int?]?
+  /// The item count of each section after the block (or the reload).
+  public var countsAfter: [Int]?
+  /// What became of it.
+  public var verdict: Verdict
+  /// The selected items before the block, where the view reports them.
+  public var selection: [ElementPath]?
+  /// The scroll offset before the block, where the view has a geometry.
+  public var contentOffset: Double?
+  /// A keyframe's identifiers, per section: stable hashes, or descriptions when the
+  /// recorder was told to keep them; nil when the list was longer than the recorder keeps.
+  public var identifiers: [[String]]?
+
+  /// Creates a record.
+  ///
+  /// - Parameters:
+  ///   - sequence: Its position in the log.
+  ///   - entry: Where the update entered.
+  ///   - view: The view the update was for.
+  ///   - kind: What the record is.
+  ///   - batch: The block's calls.
+  ///   - viewCounts: The counts the view reported before.
+  ///   - dataCounts: The counts the block's data was computed from.
+  ///   - countsAfter: The counts after.
+  ///   - verdict: What became of it.
+  ///   - selection: The selected items before.
+  ///   - contentOffset: The scroll offset before.
+  ///   - identifiers: A keyframe's identifiers.
+  /// - Complexity: O(1).
+  public init(
+    sequence: Int, entry: EntryPoint, view: ListViewKind = .collectionView, kind: Kind,
+    batch: BatchUpdate? = nil, viewCounts: [Int]? = nil, dataCounts: [Int?]? = nil,
+    countsAfter: [Int]? = nil, verdict: Verdict = .performed, selection: [ElementPath]? = nil,
+    contentOffset: Double? = nil, identifiers: [[String]]? = nil
+  ) {
+    self.sequence = sequence
+    self.entry = entry
+    self.view = view
+    self.kind = kind
+    self.batch = batch
+    self.viewCounts = viewCounts
+    self.dataCounts = dataCounts
+    self.countsAfter = countsAfter
+    self.verdict = verdict
+    self.selection = selection
+    self.contentOffset = contentOffset
+    self.identifiers = identifiers
+  }
+}
+
+extension FlightRecord {
+  /// The record as one line of JSON, the log's format (version 1): the members that are set,
+  /// with `BatchUpdate`'s field names for the calls and UIKit's text for an error.
+  ///
+  /// ```swift
+  /// import Stagecraft
+  ///
+  /// let record = FlightRecord(
+  ///   sequence: 7, entry: .pipeline, kind: .block,
+  ///   batch: BatchUpdate(insertItems: [ElementPath(element: 3, section: 0)]),
+  ///   viewCounts: [3], dataCounts: [3], countsAfter: [4])
+  /// print(record.json)
+  /// // prints {"seq":7,"entry":"pipeline","view":"collectionView","kind":"block","viewCounts":[3],"dataCounts":[3],"countsAfter":[4],"verdict":"performed","batch":{"insertItems":[[0,3]]}}
+  /// ```
+  ///
+  /// - Complexity: O(c + s + k + i) for c calls, s sections, k selected items and i
+  ///   identifiers.
+  public var json: String {
+    var members: [(String, String)] = [
+      ("seq", "\(sequence)"), ("entry", _jsonString(entry.rawValue)),
+      ("view", _jsonString(view == .tableView ? "tableView" : "collectionView")),
+      ("kind", _jsonString(kind.rawValue)),
+    ]
+    if let viewCounts { members.append(("viewCounts", _jsonList(viewCounts))) }
+    if let dataCounts {
+      let counts = dataCounts.map { $0.map(String.init) ?? "null" }
+      members.append(("dataCounts", "[" + counts.joined(separator: ",") + "]"))
+    }
+    if let countsAfter { members.append(("countsAfter", _jsonList(countsAfter))) }
+    members += verdict._jsonMembers
+    if let batch { members.append(("batch", batch._json)) }
+    if let selection {
+      let paths = selection.map { "[\($0.section),\($0.element)]" }
+      members.append(("selection", "[" + paths.joined(separator: ",") + "]"))
+    }
+    if let contentOffset, contentOffset.isFinite {
+      members.append(("offset", "\(contentOffset)"))
+    }
+    if let identifiers {
+      let sections = identifiers.map { "[" + $0.map(_jsonString).joined(separator: ",") + "]" }
+      members.append(("ids", "[" + sections.joined(separator: ",") + "]"))
+    }
+    return _jsonObject(members)
+  }
+}
+
+extension FlightRecord.Verdict {
+  /// The verdict's members: its name, and the error or the cause.
+  var _jsonMembers: [(String, String)] {
+    switch self {
+    case .performed: [("verdict", _jsonString("performed"))]
+    case .refused(let error):
+      [("verdict", _jsonString("refused")), ("error", _jsonString(error.description))]
+    case .fellBack(.refused(let error)):
+      [("verdict", _jsonString("fellBack")), ("error", _jsonString(error.description))]
+    case .fellBack(.offScreen):
+      [("verdict", _jsonString("fellBack")), ("cause", _jsonString("offScreen"))]
+    case .interrupted: [("verdict", _jsonString("interrupted"))]
+    case .coalesced: [("verdict", _jsonString("coalesced"))]
+    }
+  }
+}

@@ -1,0 +1,163 @@
+import Stagecraft
+
+/// A flight log rebuilt on the headless model: each block's verdict replayed beside the
+/// recorded one, and the first record where the view and the data disagreed.
+///
+/// The replay keeps what the log says the view holds: a keyframe's counts, a performed
+/// block's counts after it, a reload's counts. Each block is validated as the guard and
+/// `CollectionModel` validate it, against those counts. A block whose view counts differ from
+/// them means the view changed outside an update; one whose data counts (what its changeset
+/// started from) differ from the view's means the data did. Either is the cause a fix needs,
+/// and the log names the two records it happened between.
+struct FlightLogReplay {
+  /// One record, with the verdict the replay gives it.
+  struct Step: Equatable {
+    var record: LoggedRecord
+    /// `performed`, or `refused` for a block the model refuses.
+    var replayed: String
+    /// The model's text for a refused block.
+    var replayedError: String?
+    /// Whether the recorded verdict is the replayed one.
+    var agrees: Bool
+  }
+
+  /// The first record where the view and the data disagreed, or the first refusal.
+  struct Disagreement: Equatable {
+    /// The record's sequence number.
+    var record: Int
+    /// The sequence number of the record before it, if any.
+    var previous: Int?
+    /// What happened, in a sentence.
+    var cause: String
+    /// UIKit's text for the block, where UIKit refuses it.
+    var uikit: String?
+    /// What `stagecraft explain` says of that text.
+    var explanation: String?
+  }
+
+  var steps: [Step] = []
+  var firstDisagreement: Disagreement?
+
+  /// Whether every recorded verdict is the replayed one.
+  var verdictsAgree: Bool { steps.allSatisfy(\.agrees) }
+
+  init(_ log: FlightLog, wording: BatchUpdateError.Wording = .iOS17) {
+    var held: [Int]?
+    var previous: Int?
+    for record in log.records {
+      var step = Step(record: record, replayed: record.verdict, agrees: true)
+      switch record.kind {
+      case .keyframe:
+        if let held, let counts = record.viewCounts, counts != held {
+          note(viewChanged: held, counts, record: record, previous: previous, error: nil)
+        }
+        held = record.viewCounts ?? held
+      case .reload:
+        held = record.countsAfter ?? held
+      case .block where record.verdict == "coalesced":
+        break
+      case .block:
+        step = replay(record, held: &held, previous: previous, wording: wording)
+      }
+      steps.append(step)
+      previous = record.sequence
+    }
+  }
+
+  /// Replays one block against what the view holds, and notes the first disagreement.
+  mutating func replay(
+    _ record: LoggedRecord, held: inout [Int]?, previous: Int?, wording: BatchUpdateError.Wording
+  ) -> Step {
+    guard let batch = record.batch, let after = record.countsAfter else {
+      return Step(record: record, replayed: record.verdict, agrees: true)
+    }
+    let start = held ?? record.viewCounts
+    var replayedError: BatchUpdateError?
+    if let start {
+      do {
+        try batch.validate(
+          itemCountsBefore: start, itemCountsAfter: after, wording: wording, view: record.view)
+      } catch {
+        replayedError = error
+      }
+    }
+    // What the device's view refused, for the report: against the counts it reported.
+    let deviceError = record.viewCounts.flatMap { shown -> BatchUpdateError? in
+      do throws(BatchUpdateError) {
+        try batch.validate(
+          itemCountsBefore: shown, itemCountsAfter: after, wording: wording, view: record.view)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let held, let shown = record.viewCounts, shown != held {
+      note(viewChanged: held, shown, record: record, previous: previous, error: deviceError)
+    } else if let shown = record.viewCounts, let data = record.dataCounts,
+      let cause = Self.dataChanged(shown: shown, data: data)
+    {
+      note(
+        "the data changed outside an update between records \(Self.between(previous, record)): "
+          + cause, record: record, previous: previous, error: deviceError)
+    } else if let error = replayedError ?? deviceError {
+      note(
+        "record \(record.sequence) is a batch UIKit refuses, though the view and the data agreed "
+          + "before it: the batch itself is wrong", record: record, previous: previous,
+        error: error)
+    }
+    if record.verdict == "performed" { held = after }
+    let replayed = replayedError == nil ? "performed" : "refused"
+    return Step(
+      record: record, replayed: replayed, replayedError: replayedError?.description,
+      agrees: (replayedError == nil) == !record.wasRefused)
+  }
+
+  /// Notes that the view changed outside an update.
+  mutating func note(
+    viewChanged held: [Int], _ shown: [Int], record: LoggedRecord, previous: Int?,
+    error: BatchUpdateError?
+  ) {
+    note(
+      "the view changed outside an update between records \(Self.between(previous, record)): "
+        + "after record \(previous.map(String.init) ?? "?") it held \(Self.describe(held)), and "
+        + "before record \(record.sequence) it reported \(Self.describe(shown))",
+      record: record, previous: previous, error: error)
+  }
+
+  /// Keeps the first disagreement.
+  mutating func note(
+    _ cause: String, record: LoggedRecord, previous: Int?, error: BatchUpdateError?
+  ) {
+    guard firstDisagreement == nil else { return }
+    firstDisagreement = Disagreement(
+      record: record.sequence, previous: previous, cause: cause,
+      uikit: error?.description ?? record.error, explanation: error?.explanation.description)
+  }
+
+  /// The first section where the view's count and the data's differ, in words; nil when
+  /// they agree wherever the data says.
+  static func dataChanged(shown: [Int], data: [Int?]) -> String? {
+    if shown.count != data.count {
+      return "the view held \(shown.count) sections, the next changeset starts from \(data.count)"
+    }
+    for (section, count) in data.enumerated() {
+      if let count, count != shown[section] {
+        return "the view held \(items(shown[section])) in section \(section), the next changeset "
+          + "starts from \(count)"
+      }
+    }
+    return nil
+  }
+
+  static func between(_ previous: Int?, _ record: LoggedRecord) -> String {
+    "\(previous.map(String.init) ?? "the start") and \(record.sequence)"
+  }
+
+  static func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
+
+  static func describe(_ counts: [Int]) -> String {
+    if counts.count == 1 { return items(counts[0]) + " in section 0" }
+    return "\(counts.count) sections of " + counts.map(String.init).joined(separator: ", ")
+      + " items"
+  }
+}
