@@ -71,7 +71,9 @@ struct FlightLogReplay {
     guard let batch = record.batch, let after = record.countsAfter else {
       return Step(record: record, replayed: record.verdict, agrees: true)
     }
-    let start = held ?? record.viewCounts
+    // The model follows what the view reported: a view changed outside an update is
+    // reloaded to it first, as the emitted test does, and the change is named below.
+    let start = record.viewCounts ?? held
     var replayedError: BatchUpdateError?
     if let start {
       do {

@@ -48,8 +48,8 @@ public final class FlightRecorder: Sendable {
   public struct Configuration: Hashable, Sendable {
     /// The most bytes of JSON lines the ring keeps; 256 KiB by default.
     public var byteBudget: Int
-    /// The most identifiers a keyframe lists; a longer list is recorded by its counts only.
-    /// 2,000 by default.
+    /// The most identifiers a keyframe lists; a longer list, or one that would take more than
+    /// a quarter of the budget, is recorded by its counts only. 2,000 by default.
     public var keyframeIdentifierLimit: Int
     /// Whether keyframes keep the identifiers' descriptions instead of their hashes; `false`
     /// by default, so that no app data leaves the device.
@@ -189,9 +189,17 @@ extension FlightRecorder {
   package func _keyframe<C: Collection>(
     entry: FlightRecord.EntryPoint, view: ListViewKind, counts: [Int]?, data: C
   ) {
-    let identifiers = _recordedIdentifiers(
-      data, limit: configuration.keyframeIdentifierLimit,
+    // A keyframe takes at most a quarter of the budget: a hash is 16 digits, quoted and
+    // followed by a comma (descriptions are checked once written).
+    let fitting = configuration.byteBudget / 4 / 19
+    var identifiers = _recordedIdentifiers(
+      data, limit: min(configuration.keyframeIdentifierLimit, fitting),
       descriptions: configuration.recordsIdentifierDescriptions)
+    if configuration.recordsIdentifierDescriptions, let written = identifiers,
+      written.joined().reduce(0, { $0 + $1.utf8.count + 3 }) > configuration.byteBudget / 4
+    {
+      identifiers = nil
+    }
     _record {
       FlightRecord(
         sequence: $0, entry: entry, view: view, kind: .keyframe, viewCounts: counts,
