@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets in Fuzz/ (diff, model, validation) and runs each for SECONDS
+# Builds the libFuzzer targets in Fuzz/ (diff, model, validation, and log: the flight-log reader
+# of `stagecraft replay`) and runs each for SECONDS
 # (default 60), starting from the seed corpus in Fuzz/Corpus. The library's modules and the test-support module
 # are compiled as they are in a build, one module each, with -sanitize=fuzzer,address and
 # the internal invariant checks; each target links them. A crash leaves its input in
@@ -31,7 +32,7 @@ run() {  # run LOG COMMAND...
 objects=()
 for module in StagecraftDiff StagecraftReplay StagecraftModel StagecraftSnapshots \
   StagecraftPlatforms StagecraftPipeline StagecraftCoordinator StagecraftSwiftUI Stagecraft \
-  StagecraftTestSupport; do
+  StagecraftTestSupport StagecraftTool; do
   echo "==> building $module"
   mapfile -t sources < <(find "Sources/$module" -name '*.swift' | sort)
   run "$out/$module.log" swiftc "${flags[@]}" -c -wmo -module-name "$module" \
@@ -39,11 +40,12 @@ for module in StagecraftDiff StagecraftReplay StagecraftModel StagecraftSnapshot
   objects+=("$out/$module.o")
 done
 
-for target in diff model validation; do
+for target in diff model validation log; do
   case "$target" in
     diff) file=Fuzz/FuzzDiff.swift ;;
     model) file=Fuzz/FuzzModel.swift ;;
     validation) file=Fuzz/FuzzValidation.swift ;;
+    log) file=Fuzz/FuzzLog.swift ;;
   esac
   echo "==> building fuzz-$target"
   run "$out/fuzz-$target.log" swiftc "${flags[@]}" -module-name "Fuzz$target" \

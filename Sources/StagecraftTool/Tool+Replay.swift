@@ -40,7 +40,7 @@ extension Tool {
       var line = "#\(record.sequence) \(record.entry.rawValue) \(record.kind.rawValue)"
       if let counts = record.viewCounts { line += " view \(counts)" }
       if let data = record.dataCounts, data.contains(where: { $0 != nil }) {
-        line += " data \(data.map { $0.map(String.init) ?? "?" })"
+        line += " data [" + data.map { $0.map(String.init) ?? "?" }.joined(separator: ", ") + "]"
       }
       if let after = record.countsAfter, record.kind != .keyframe { line += " -> \(after)" }
       line += ": \(record.verdict)"

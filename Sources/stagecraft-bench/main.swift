@@ -458,7 +458,8 @@ if options.scale {
   runTypeErasedPairs(Inputs.tenPercent(n))
   snapshotLines = runSnapshots(count: n / 10) + runSnapshots(count: n) + runOutlines(count: n)
   guardLines =
-    runGuard(count: n) + runCoordinator(count: 10_000) + runScrollAnchor(count: 10_000)
+    runGuard(count: n) + runRecorder(count: 10_000) + runCoordinator(count: 10_000)
+    + runScrollAnchor(count: 10_000)
     + runPrefetch(count: n) + (await runBudget(counts: quick ? [n] : [n, 10 * n]))
   sweepLines = runSweep(
     count: n,

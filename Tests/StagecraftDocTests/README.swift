@@ -177,3 +177,25 @@ import Testing
   _doc.expect("[\"[0, 2]\", \"bound 3\"]", at: 452)
   _doc.expectNothingUnchecked()
 }
+
+@Test func doc_README_750() async throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // README.md:750
+  @MainActor func update(recordingInto recorder: FlightRecorder) {
+    var shown = [1, 2, 3]
+    let view = HeadlessCollectionView(CollectionModel(items: shown), items: { shown })
+    view.reload(
+      using: StagedChangeset(source: shown, target: [3, 1]),
+      guard: UpdateGuard(recorder: recorder), setData: { shown = $0 })
+  }
+  let recorder = FlightRecorder()
+  await update(recordingInto: recorder)
+  print(recorder.records.map(\.kind.rawValue))
+  _doc.expect("[\"block\", \"block\", \"keyframe\"]", at: 759)
+  print(recorder.records[0].json.hasPrefix(#"{"seq":1,"entry":"reload""#))
+  _doc.expect("true", at: 760)
+  _doc.expectNothingUnchecked()
+}

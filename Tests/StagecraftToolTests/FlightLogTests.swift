@@ -453,3 +453,23 @@ struct EmittedTestTests {
     }
   }
 }
+
+@Suite("stagecraft replay: the article's example")
+struct FlightLogArticleTests {
+  /// The log and the output the article Reproducing a Field Crash shows.
+  @Test func theArticlesExampleIsWhatTheToolPrints() throws {
+    let article = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent(
+          "../../Sources/Stagecraft/Stagecraft.docc/ReproducingAFieldCrash.md"),
+      encoding: .utf8)
+    let blocks = article.components(separatedBy: "```\n").enumerated()
+      .filter { $0.offset % 2 == 1 }.map(\.element)
+    let log = try #require(blocks.first { $0.hasPrefix(#"{"format""#) })
+    let printed = try #require(blocks.first { $0.hasPrefix("flight log version") })
+    // The article shortens the refusal's text in the log; the tool reads it as written.
+    let result = run("replay", "field.log", files: ["field.log": log])
+    #expect(result.status == 1)
+    #expect(result.output.hasPrefix(printed), "\(result.output)")
+  }
+}

@@ -142,26 +142,3 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
     return _jsonObject(members)
   }
 }
-
-extension BatchUpdate {
-  /// The non-empty lists as a JSON object: sections as numbers, index paths as
-  /// `[section, item]`, moves as `[from, to]`.
-  var _json: String {
-    func path(_ path: ElementPath) -> String { "[\(path.section),\(path.element)]" }
-    var members: [(String, String)] = []
-    func add<T>(_ name: String, _ list: [T], _ item: (T) -> String) {
-      guard !list.isEmpty else { return }
-      members.append((name, "[" + list.map(item).joined(separator: ",") + "]"))
-    }
-    add("deleteSections", deleteSections) { "\($0)" }
-    add("insertSections", insertSections) { "\($0)" }
-    add("reloadSections", reloadSections) { "\($0)" }
-    add("moveSections", moveSections) { "[\($0.source),\($0.target)]" }
-    add("deleteItems", deleteItems, path)
-    add("insertItems", insertItems, path)
-    add("reloadItems", reloadItems, path)
-    add("moveItems", moveItems) { "[\(path($0.source)),\(path($0.target))]" }
-    add("reconfigureItems", reconfigureItems, path)
-    return _jsonObject(members)
-  }
-}

@@ -46,6 +46,16 @@ package enum _BlockCounts {
     }
   }
 
+  /// The counts after the block when the view reports none: each section's, or the flat
+  /// list's as one section.
+  @usableFromInline
+  var counts: [Int] {
+    switch self {
+    case .sections(let counts): counts
+    case .items(let count): [count]
+    }
+  }
+
   /// The counts after the block, given the counts the view shows before it: for a flat
   /// list, the shown counts with the named section's count replaced.
   ///
@@ -127,26 +137,33 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     refreshing: [Move<ElementPath>], by elementUpdates: Base.ElementUpdates,
     completion: ((Bool) -> Void)?
   ) throws(Failure) {
-    let recording = check.recorder.map { ($0, _BlockObservation(self, batch, snapshot)) }
-    if let before = base.displayedItemCounts {
-      let after = snapshot.after(shown: before, batch: batch)
+    let before = base.displayedItemCounts
+    let after = before.map { snapshot.after(shown: $0, batch: batch) }
+    // What the flight recorder keeps of the block, read before the view changes; its
+    // verdict and sequence number are set when it is recorded.
+    var draft = check.recorder.map { recorder in
+      let countsAfter = after ?? snapshot.counts
+      let observed = _Observed(base)
+      return _RecordDraft(
+        recorder: recorder,
+        record: FlightRecord(
+          sequence: 0, entry: entry, view: base.viewKind, kind: .block, batch: batch,
+          viewCounts: before, dataCounts: _dataCounts(after: countsAfter, batch: batch),
+          countsAfter: countsAfter, selection: observed.selection,
+          contentOffset: observed.offset))
+    }
+    if let before, let after {
       do {
         try batch.validate(
           itemCountsBefore: before, itemCountsAfter: after, wording: check.wording,
           view: base.viewKind)
       } catch {
-        // The data the block was computed from: the last block's, or the changeset's
-        // source as the first block accounts for it.
-        let data =
-          previousCounts.map { $0.map(Optional.some) }
-          ?? _countsAccountedBefore(after: after, batch: batch)
         fallback = BatchUpdateFallback(
           cause: .refused(error), view: base.viewKind, itemCountsBefore: before,
-          itemCountsAfter: after, batch: batch, dataItemCountsBefore: data)
+          itemCountsAfter: after, batch: batch,
+          dataItemCountsBefore: draft?.record.dataCounts ?? _dataCounts(after: after, batch: batch))
         fellBack.value = true
-        if let (recorder, observation) = recording {
-          _recordBlock(into: recorder, observation, .fellBack(.refused(error)))
-        }
+        draft.take()?.record(.fellBack(.refused(error)))
         throw .fallback
       }
       previousCounts = after
@@ -156,14 +173,18 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
         batch, snapshot: (), animated: animated, setData: setData, refreshing: refreshing,
         by: elementUpdates, completion: completion)
     } catch {
-      if let (recorder, observation) = recording, let refusal = error as? BatchUpdateError {
-        _recordBlock(into: recorder, observation, .refused(refusal))
-      }
+      if let refusal = error as? BatchUpdateError { draft.take()?.record(.refused(refusal)) }
       throw .target(error)
     }
-    if let (recorder, observation) = recording {
-      _recordBlock(into: recorder, observation, .performed)
-    }
+    draft.take()?.record(.performed)
+  }
+
+  /// The counts of the data the block was computed from: the last block's, or the
+  /// changeset's source as the first block accounts for it.
+  @usableFromInline
+  func _dataCounts(after: [Int], batch: BatchUpdate) -> [Int?]? {
+    previousCounts.map { $0.map(Optional.some) }
+      ?? _countsAccountedBefore(after: after, batch: batch)
   }
 }
 

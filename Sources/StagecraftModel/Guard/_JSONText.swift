@@ -1,3 +1,6 @@
+import StagecraftDiff
+import StagecraftReplay
+
 // JSON text written without Foundation: what the guard's reports and the flight recorder's
 // log are made of.
 
@@ -28,4 +31,128 @@ package func _jsonString(_ text: String) -> String {
     }
   }
   return result + "\""
+}
+
+/// Where JSON is written: text, or only its length, from one writer, so that a record's size
+/// is known without building its text.
+package protocol _JSONSink {
+  /// Appends ASCII text as it is: punctuation and member names.
+  mutating func raw(_ text: StaticString)
+  /// Appends an integer.
+  mutating func integer(_ value: Int)
+  /// Appends `text` as a JSON string, escaped.
+  mutating func string(_ text: String)
+  /// Appends text that is already JSON.
+  mutating func json(_ text: String)
+}
+
+extension _JSONSink {
+  /// Appends `"name":`, after a comma unless it is the first member.
+  mutating func member(_ name: StaticString, first: Bool = false) {
+    if !first { raw(",") }
+    raw("\"")
+    raw(name)
+    raw("\":")
+  }
+
+  /// Appends a list, each element written by `element`.
+  mutating func list<T>(_ values: [T], _ element: (inout Self, T) -> Void) {
+    raw("[")
+    for (index, value) in values.enumerated() {
+      if index > 0 { raw(",") }
+      element(&self, value)
+    }
+    raw("]")
+  }
+
+  /// Appends `[section,item]`.
+  mutating func path(_ path: ElementPath) {
+    raw("[")
+    integer(path.section)
+    raw(",")
+    integer(path.element)
+    raw("]")
+  }
+}
+
+/// JSON text.
+package struct _JSONText: _JSONSink {
+  package var text = ""
+  package init() {}
+  package mutating func raw(_ text: StaticString) {
+    self.text += String(
+      decoding: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount),
+      as: UTF8.self)
+  }
+  package mutating func integer(_ value: Int) { text += String(value) }
+  package mutating func string(_ text: String) { self.text += _jsonString(text) }
+  package mutating func json(_ text: String) { self.text += text }
+}
+
+/// The length of JSON text in UTF-8 bytes, counted without writing it.
+package struct _JSONLength: _JSONSink {
+  package var count = 0
+  package init() {}
+  package mutating func raw(_ text: StaticString) { count += text.utf8CodeUnitCount }
+  package mutating func integer(_ value: Int) {
+    var digits = value < 0 ? 2 : 1
+    var rest = value.magnitude
+    while rest >= 10 {
+      rest /= 10
+      digits += 1
+    }
+    count += digits
+  }
+  package mutating func string(_ text: String) {
+    count += 2
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"", "\\", "\n", "\t", "\r": count += 2
+      case _ where scalar.value < 0x20: count += 6
+      default: count += UTF8.width(scalar)
+      }
+    }
+  }
+  package mutating func json(_ text: String) { count += text.utf8.count }
+}
+
+extension BatchUpdate {
+  /// Writes the calls as an object with `BatchUpdate`'s field names: the lists that are not
+  /// empty, positions as `[section,item]` pairs.
+  func _writeJSON<Sink: _JSONSink>(to sink: inout Sink) {
+    var first = true
+    func add<T>(_ name: StaticString, _ values: [T], _ element: (inout Sink, T) -> Void) {
+      guard !values.isEmpty else { return }
+      sink.member(name, first: first)
+      first = false
+      sink.list(values, element)
+    }
+    sink.raw("{")
+    add("deleteSections", deleteSections) { $0.integer($1) }
+    add("insertSections", insertSections) { $0.integer($1) }
+    add("reloadSections", reloadSections) { $0.integer($1) }
+    add("moveSections", moveSections) { sink, move in
+      sink.list([move.source, move.target]) { $0.integer($1) }
+    }
+    add("deleteItems", deleteItems) { $0.path($1) }
+    add("insertItems", insertItems) { $0.path($1) }
+    add("reloadItems", reloadItems) { $0.path($1) }
+    add("moveItems", moveItems) { sink, move in
+      sink.raw("[")
+      sink.path(move.source)
+      sink.raw(",")
+      sink.path(move.target)
+      sink.raw("]")
+    }
+    add("reconfigureItems", reconfigureItems) { $0.path($1) }
+    sink.raw("}")
+  }
+
+  /// The non-empty lists as a JSON object: sections as numbers, index paths as
+  /// `[section, item]`, moves as `[from, to]`.
+  var _json: String {
+    var text = _JSONText()
+    _writeJSON(to: &text)
+    return text.text
+  }
 }

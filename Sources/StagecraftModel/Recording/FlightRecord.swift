@@ -133,47 +133,84 @@ extension FlightRecord {
   /// - Complexity: O(c + s + k + i) for c calls, s sections, k selected items and i
   ///   identifiers.
   public var json: String {
-    var members: [(String, String)] = [
-      ("seq", "\(sequence)"), ("entry", _jsonString(entry.rawValue)),
-      ("view", _jsonString(view == .tableView ? "tableView" : "collectionView")),
-      ("kind", _jsonString(kind.rawValue)),
-    ]
-    if let viewCounts { members.append(("viewCounts", _jsonList(viewCounts))) }
-    if let dataCounts {
-      let counts = dataCounts.map { $0.map(String.init) ?? "null" }
-      members.append(("dataCounts", "[" + counts.joined(separator: ",") + "]"))
+    var text = _JSONText()
+    _writeJSON(to: &text)
+    return text.text
+  }
+
+  /// The length of `json` in UTF-8 bytes, counted without writing it.
+  package var _jsonByteCount: Int {
+    var length = _JSONLength()
+    _writeJSON(to: &length)
+    return length.count
+  }
+
+  /// Writes the record's line.
+  func _writeJSON<Sink: _JSONSink>(to sink: inout Sink) {
+    sink.raw("{")
+    sink.member("seq", first: true)
+    sink.integer(sequence)
+    sink.member("entry")
+    sink.string(entry.rawValue)
+    sink.member("view")
+    sink.raw(view == .tableView ? "\"tableView\"" : "\"collectionView\"")
+    sink.member("kind")
+    sink.string(kind.rawValue)
+    if let viewCounts {
+      sink.member("viewCounts")
+      sink.list(viewCounts) { $0.integer($1) }
     }
-    if let countsAfter { members.append(("countsAfter", _jsonList(countsAfter))) }
-    members += verdict._jsonMembers
-    if let batch { members.append(("batch", batch._json)) }
+    if let dataCounts {
+      sink.member("dataCounts")
+      sink.list(dataCounts) { sink, count in
+        if let count { sink.integer(count) } else { sink.raw("null") }
+      }
+    }
+    if let countsAfter {
+      sink.member("countsAfter")
+      sink.list(countsAfter) { $0.integer($1) }
+    }
+    verdict._writeJSON(to: &sink)
+    if let batch {
+      sink.member("batch")
+      batch._writeJSON(to: &sink)
+    }
     if let selection {
-      let paths = selection.map { "[\($0.section),\($0.element)]" }
-      members.append(("selection", "[" + paths.joined(separator: ",") + "]"))
+      sink.member("selection")
+      sink.list(selection) { $0.path($1) }
     }
     if let contentOffset, contentOffset.isFinite {
-      members.append(("offset", "\(contentOffset)"))
+      sink.member("offset")
+      sink.json("\(contentOffset)")
     }
     if let identifiers {
-      let sections = identifiers.map { "[" + $0.map(_jsonString).joined(separator: ",") + "]" }
-      members.append(("ids", "[" + sections.joined(separator: ",") + "]"))
+      sink.member("ids")
+      sink.list(identifiers) { sink, section in sink.list(section) { $0.string($1) } }
     }
-    return _jsonObject(members)
+    sink.raw("}")
   }
 }
 
 extension FlightRecord.Verdict {
-  /// The verdict's members: its name, and the error or the cause.
-  var _jsonMembers: [(String, String)] {
+  /// Writes the verdict's members: its name, and the error or the cause.
+  func _writeJSON<Sink: _JSONSink>(to sink: inout Sink) {
+    sink.member("verdict")
     switch self {
-    case .performed: [("verdict", _jsonString("performed"))]
+    case .performed: sink.raw("\"performed\"")
     case .refused(let error):
-      [("verdict", _jsonString("refused")), ("error", _jsonString(error.description))]
+      sink.raw("\"refused\"")
+      sink.member("error")
+      sink.string(error.description)
     case .fellBack(.refused(let error)):
-      [("verdict", _jsonString("fellBack")), ("error", _jsonString(error.description))]
+      sink.raw("\"fellBack\"")
+      sink.member("error")
+      sink.string(error.description)
     case .fellBack(.offScreen):
-      [("verdict", _jsonString("fellBack")), ("cause", _jsonString("offScreen"))]
-    case .interrupted: [("verdict", _jsonString("interrupted"))]
-    case .coalesced: [("verdict", _jsonString("coalesced"))]
+      sink.raw("\"fellBack\"")
+      sink.member("cause")
+      sink.raw("\"offScreen\"")
+    case .interrupted: sink.raw("\"interrupted\"")
+    case .coalesced: sink.raw("\"coalesced\"")
     }
   }
 }

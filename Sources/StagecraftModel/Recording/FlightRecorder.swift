@@ -157,19 +157,31 @@ public final class FlightRecorder: Sendable {
 extension FlightRecorder {
   /// Appends the record `make` builds with the next sequence number; reports it as an
   /// incident when it went wrong.
-  @usableFromInline @discardableResult
-  package func _record(_ make: (Int) -> FlightRecord) -> FlightRecord {
-    let budget = configuration.byteBudget
-    let record = _state.withLock { state in
-      state.sequence += 1
-      let record = make(state.sequence)
-      state.append(record, bytes: record.json.utf8.count + 1, budget: budget)
+  /// Appends `record` with the next sequence number.
+  @usableFromInline
+  func _append(_ record: consuming FlightRecord) {
+    var record = record
+    _record { sequence in
+      record.sequence = sequence
       return record
     }
-    if let onIncident, record.isIncident {
-      onIncident(Incident(record: record, log: export()))
+  }
+
+  @usableFromInline
+  package func _record(_ make: (Int) -> FlightRecord) {
+    let budget = configuration.byteBudget
+    let incident = _state.withLock { state -> FlightRecord? in
+      state.sequence += 1
+      let record = make(state.sequence)
+      let size = record._jsonByteCount + 1
+      // Only an incident's record is kept beside the ring's copy.
+      let incident = record.isIncident ? record : nil
+      state.append(consume record, bytes: size, budget: budget)
+      return incident
     }
-    return record
+    if let onIncident, let incident {
+      onIncident(Incident(record: incident, log: export()))
+    }
   }
 
   /// Whether the records since the last keyframe fill a quarter of the budget, or there is
@@ -234,11 +246,12 @@ struct _RecorderState {
 
   /// Appends `record`; a keyframe starts a segment. Drops the oldest segments while the ring
   /// is over `budget`, and, when one segment alone is, its oldest records.
-  mutating func append(_ record: FlightRecord, bytes size: Int, budget: Int) {
+  mutating func append(_ record: consuming FlightRecord, bytes size: Int, budget: Int) {
     if record.kind == .keyframe || segments.isEmpty { segments.append(Segment()) }
-    segments[segments.count - 1].records.append(record)
-    segments[segments.count - 1].sizes.append(size)
-    segments[segments.count - 1].bytes += size
+    let last = segments.count - 1
+    segments[last].sizes.append(size)
+    segments[last].bytes += size
+    segments[last].records.append(record)
     bytes += size
     while bytes > budget, segments.count > 1 {
       bytes -= segments.removeFirst().bytes

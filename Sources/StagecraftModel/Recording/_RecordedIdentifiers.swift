@@ -17,12 +17,17 @@ package func _recordedIdentifiers<C: Collection>(
   var result: [[String]] = []
   var total = 0
   var flat: [String] = []
+  // A flat list longer than the limit costs nothing to refuse.
+  if data.first is any Differentiable, !(data.first is any DifferentiableSection),
+    data.count > limit
+  {
+    return nil
+  }
   for element in data {
     if let section = element as? any DifferentiableSection {
-      let items = section._recordedElementIdentifiers
-      total += items.count
+      total += section._recordedElementCount
       guard total <= limit else { return nil }
-      result.append(items.map(text))
+      result.append(section._recordedElementIdentifiers.map(text))
     } else if let item = element as? any Differentiable {
       total += 1
       guard total <= limit else { return nil }
@@ -35,6 +40,9 @@ package func _recordedIdentifiers<C: Collection>(
 }
 
 extension DifferentiableSection {
+  /// The number of the section's elements.
+  fileprivate var _recordedElementCount: Int { elements.count }
+
   /// The identifiers of the section's elements.
   fileprivate var _recordedElementIdentifiers: [any Hashable] {
     elements.map { $0.differenceIdentifier }

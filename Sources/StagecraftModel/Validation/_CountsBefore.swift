@@ -10,6 +10,7 @@ import StagecraftReplay
 /// - Complexity: O(S + c log c), where S is the number of sections and c the number of
 ///   calls.
 func _countsAccountedBefore(after: [Int], batch: BatchUpdate) -> [Int?]? {
+  if let counts = _itemCountsAccountedBefore(after: after, batch: batch) { return counts }
   let deleted = Set(batch.deleteSections)
   let inserted = Set(batch.insertSections)
   let sectionCount = after.count - inserted.count + deleted.count
@@ -43,4 +44,46 @@ func _countsAccountedBefore(after: [Int], batch: BatchUpdate) -> [Int?]? {
   return home.indices.map { section in
     home[section].map { after[$0] - added[$0] + removed[section] }
   }
+}
+
+/// `_countsAccountedBefore` for the common block, without a map or a set: no section calls,
+/// inserts and deletes sorted without repeats (as the diff makes them), and moves that stay
+/// in their section (any number: they change no count) or a single one, so that each call
+/// counts once. Nil for any other block, which takes the general path.
+///
+/// - Complexity: O(S + c).
+private func _itemCountsAccountedBefore(after: [Int], batch: BatchUpdate) -> [Int?]? {
+  guard batch.deleteSections.isEmpty, batch.insertSections.isEmpty,
+    batch.reloadSections.isEmpty, batch.moveSections.isEmpty,
+    _isStrictlyAscending(batch.insertItems), _isStrictlyAscending(batch.deleteItems),
+    batch.moveItems.count <= 1
+      || batch.moveItems.allSatisfy({ $0.source.section == $0.target.section })
+  else { return nil }
+  var before = [Int?](repeating: nil, count: after.count)
+  for (section, count) in after.enumerated() { before[section] = count }
+  for path in batch.insertItems {
+    guard before.indices.contains(path.section) else { return nil }
+    before[path.section]! -= 1
+  }
+  for path in batch.deleteItems {
+    guard before.indices.contains(path.section) else { return nil }
+    before[path.section]! += 1
+  }
+  for move in batch.moveItems where move.source.section != move.target.section {
+    guard before.indices.contains(move.source.section), before.indices.contains(move.target.section)
+    else { return nil }
+    before[move.target.section]! -= 1
+    before[move.source.section]! += 1
+  }
+  return before
+}
+
+/// Whether `paths` ascend with no repeats.
+private func _isStrictlyAscending(_ paths: [ElementPath]) -> Bool {
+  var index = 1
+  while index < paths.count {
+    if !(paths[index - 1] < paths[index]) { return false }
+    index += 1
+  }
+  return true
 }

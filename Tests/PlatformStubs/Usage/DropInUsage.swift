@@ -47,3 +47,48 @@ import UIKit
     print(current.visibleItems, dataSource.indexPath(for: "Poetry") as Any)
   }
 }
+
+// An app that makes its own batch updates, recorded: the view's class changes, nothing else.
+@MainActor final class RecordedFeedViewController: UIViewController, UICollectionViewDataSource {
+  let collectionView = RecordingCollectionView(
+    frame: .zero,
+    collectionViewLayout: UICollectionViewCompositionalLayout.list(
+      using: UICollectionLayoutListConfiguration(appearance: .plain)))
+  var posts: [String] = []
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    UpdateGuard.standard.recorder = FlightRecorder(onIncident: { incident in
+      print(incident.log)
+    })
+    collectionView.recording.refusalPolicy = .reloadData
+    collectionView.dataSource = self
+  }
+
+  func prepend(_ post: String) {
+    collectionView.performBatchUpdates({
+      self.posts.insert(post, at: 0)
+      self.collectionView.insertItems(at: [IndexPath(item: 0, section: 0)])
+    })
+  }
+
+  func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int)
+    -> Int
+  { posts.count }
+
+  func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+    -> UICollectionViewCell
+  {
+    collectionView.dequeueReusableCell(withReuseIdentifier: "Post", for: indexPath)
+  }
+}
+
+@MainActor final class LogTableViewController: UITableViewController {
+  func replaceAll(with rows: Int) {
+    (tableView as? RecordingTableView)?.recording.refusalPolicy = .raise
+    tableView.beginUpdates()
+    tableView.deleteSections(IndexSet(integer: 0), with: .fade)
+    tableView.insertSections(IndexSet(integer: 0), with: .fade)
+    tableView.endUpdates()
+  }
+}
