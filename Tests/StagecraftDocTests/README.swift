@@ -178,12 +178,12 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_README_750() async throws {
+@Test func doc_README_751() async throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // README.md:750
+  // README.md:751
   @MainActor func update(recordingInto recorder: FlightRecorder) {
     var shown = [1, 2, 3]
     let view = HeadlessCollectionView(CollectionModel(items: shown), items: { shown })
@@ -194,8 +194,8 @@ import Testing
   let recorder = FlightRecorder()
   await update(recordingInto: recorder)
   print(recorder.records.map(\.kind.rawValue))
-  _doc.expect("[\"block\", \"block\", \"keyframe\"]", at: 759)
+  _doc.expect("[\"block\", \"block\", \"keyframe\"]", at: 760)
   print(recorder.records[0].json.hasPrefix(#"{"seq":1,"entry":"reload""#))
-  _doc.expect("true", at: 760)
+  _doc.expect("true", at: 761)
   _doc.expectNothingUnchecked()
 }

@@ -96,6 +96,8 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   @usableFromInline var reloadVerdict: FlightRecord.Verdict = .performed
   /// Set when the replay's interrupt asks for a reload.
   @usableFromInline let interrupted = _Flag()
+  /// Whether the recorder wants a keyframe, as its last record of a block said; nil before.
+  @usableFromInline var keyframeIsDue: Bool?
 
   @usableFromInline
   init(base: Base, check: UpdateGuard, entry: FlightRecord.EntryPoint = .reload) {
@@ -147,8 +149,8 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
       return _RecordDraft(
         recorder: recorder,
         record: FlightRecord(
-          sequence: 0, entry: entry, view: base.viewKind, kind: .block, batch: batch,
-          viewCounts: before, dataCounts: _dataCounts(after: countsAfter, batch: batch),
+          block: batch, entry: entry, view: base.viewKind, viewCounts: before,
+          storedDataCounts: previousCounts ?? _storedCountsBefore(after: countsAfter, batch: batch),
           countsAfter: countsAfter, selection: observed.selection,
           contentOffset: observed.offset))
     }
@@ -176,7 +178,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
       if let refusal = error as? BatchUpdateError { draft.take()?.record(.refused(refusal)) }
       throw .target(error)
     }
-    draft.take()?.record(.performed)
+    keyframeIsDue = draft.take()?.record(.performed)
   }
 
   /// The counts of the data the block was computed from: the last block's, or the
@@ -280,7 +282,7 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
       completion?(false)
     }
   }
-  if let recorder = check.recorder, recorder._keyframeIsDue {
+  if let recorder = check.recorder, guarded.keyframeIsDue ?? recorder._keyframeIsDue {
     recorder._keyframe(
       entry: entry, view: guarded.base.viewKind, counts: guarded.base.displayedItemCounts,
       data: final)

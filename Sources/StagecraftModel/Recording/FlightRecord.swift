@@ -9,7 +9,7 @@ import StagecraftReplay
 /// the counts after it, the verdict, the selection, and the scroll offset where the view has
 /// a geometry. Keyframes add the identifiers, as stable hashes (or, when the app opts in,
 /// their descriptions).
-public struct FlightRecord: Hashable, Sendable {
+public struct FlightRecord: Sendable {
   /// Where an update entered Stagecraft.
   public enum EntryPoint: String, Hashable, Sendable, CaseIterable {
     /// A view's `reload(using:…)`.
@@ -58,25 +58,71 @@ public struct FlightRecord: Hashable, Sendable {
   public var view: ListViewKind
   /// What the record is.
   public var kind: Kind
-  /// The block's calls; nil for a reload or a keyframe.
-  public var batch: BatchUpdate?
-  /// The item count of each section the view reported before the block (or, for a keyframe,
-  /// holds); nil when the view does not report them.
-  public var viewCounts: [Int]?
-  /// The item count of each section that the block's data was computed from, as the
-  /// changeset's source accounts for it; nil for a section it says nothing about.
-  public var dataCounts: [Int?]?
-  /// The item count of each section after the block (or the reload).
-  public var countsAfter: [Int]?
   /// What became of it.
   public var verdict: Verdict
-  /// The selected items before the block, where the view reports them.
-  public var selection: [ElementPath]?
   /// The scroll offset before the block, where the view has a geometry.
   public var contentOffset: Double?
+
+  /// The lists, in one box: copying a record (into the ring, out of it) retains one object,
+  /// not each list. The box is copied before a change when it is shared.
+  @usableFromInline var _lists: _FlightRecordLists
+
+  /// The block's calls; nil for a reload or a keyframe.
+  ///
+  /// - Complexity: O(1); a change copies the record's lists when they are shared.
+  public var batch: BatchUpdate? {
+    get { _lists.batch }
+    set { _uniqueLists().batch = newValue }
+  }
+
+  /// The item count of each section the view reported before the block (or, for a keyframe,
+  /// holds); nil when the view does not report them.
+  ///
+  /// - Complexity: O(1); a change copies the record's lists when they are shared.
+  public var viewCounts: [Int]? {
+    get { _lists.viewCounts }
+    set { _uniqueLists().viewCounts = newValue }
+  }
+
+  /// The item count of each section that the block's data was computed from, as the
+  /// changeset's source accounts for it; nil for a section it says nothing about.
+  ///
+  /// - Complexity: O(1); a change copies the record's lists when they are shared.
+  public var dataCounts: [Int?]? {
+    get { _lists.dataCounts.map { $0.map { $0 < 0 ? nil : $0 } } }
+    set { _uniqueLists().dataCounts = newValue.map { $0.map { $0 ?? -1 } } }
+  }
+
+  /// The item count of each section after the block (or the reload).
+  ///
+  /// - Complexity: O(1); a change copies the record's lists when they are shared.
+  public var countsAfter: [Int]? {
+    get { _lists.countsAfter }
+    set { _uniqueLists().countsAfter = newValue }
+  }
+
+  /// The selected items before the block, where the view reports them.
+  ///
+  /// - Complexity: O(1); a change copies the record's lists when they are shared.
+  public var selection: [ElementPath]? {
+    get { _lists.selection }
+    set { _uniqueLists().selection = newValue }
+  }
+
   /// A keyframe's identifiers, per section: stable hashes, or descriptions when the
   /// recorder was told to keep them; nil when the list was longer than the recorder keeps.
-  public var identifiers: [[String]]?
+  ///
+  /// - Complexity: O(1); a change copies the record's lists when they are shared.
+  public var identifiers: [[String]]? {
+    get { _lists.identifiers }
+    set { _uniqueLists().identifiers = newValue }
+  }
+
+  /// The lists, copied first when another record shares them.
+  mutating func _uniqueLists() -> _FlightRecordLists {
+    if !isKnownUniquelyReferenced(&_lists) { _lists = _lists.copy() }
+    return _lists
+  }
 
   /// Creates a record.
   ///
@@ -104,14 +150,31 @@ public struct FlightRecord: Hashable, Sendable {
     self.entry = entry
     self.view = view
     self.kind = kind
-    self.batch = batch
-    self.viewCounts = viewCounts
-    self.dataCounts = dataCounts
-    self.countsAfter = countsAfter
     self.verdict = verdict
-    self.selection = selection
     self.contentOffset = contentOffset
-    self.identifiers = identifiers
+    self._lists = _FlightRecordLists(
+      batch: batch, viewCounts: viewCounts,
+      dataCounts: dataCounts.map { $0.map { $0 ?? -1 } }, countsAfter: countsAfter,
+      selection: selection, identifiers: identifiers)
+  }
+
+  /// A block's record whose data counts are given as stored: -1 for a count that is not
+  /// known, so that counts the record shares with the guard (the last block's, or the counts
+  /// after a block that changes none) are not copied.
+  init(
+    block batch: BatchUpdate, entry: EntryPoint, view: ListViewKind, viewCounts: [Int]?,
+    storedDataCounts: [Int]?, countsAfter: [Int], selection: [ElementPath]?,
+    contentOffset: Double?
+  ) {
+    self.sequence = 0
+    self.entry = entry
+    self.view = view
+    self.kind = .block
+    self.verdict = .performed
+    self.contentOffset = contentOffset
+    self._lists = _FlightRecordLists(
+      batch: batch, viewCounts: viewCounts, dataCounts: storedDataCounts,
+      countsAfter: countsAfter, selection: selection, identifiers: nil)
   }
 }
 
@@ -160,10 +223,10 @@ extension FlightRecord {
       sink.member("viewCounts")
       sink.list(viewCounts) { $0.integer($1) }
     }
-    if let dataCounts {
+    if let dataCounts = _lists.dataCounts {
       sink.member("dataCounts")
       sink.list(dataCounts) { sink, count in
-        if let count { sink.integer(count) } else { sink.raw("null") }
+        if count >= 0 { sink.integer(count) } else { sink.raw("null") }
       }
     }
     if let countsAfter {
@@ -212,5 +275,73 @@ extension FlightRecord.Verdict {
     case .interrupted: sink.raw("\"interrupted\"")
     case .coalesced: sink.raw("\"coalesced\"")
     }
+  }
+}
+
+/// A record's lists. Shared between copies of a record and never changed while shared
+/// (`FlightRecord` copies it first), so sharing it across threads is safe.
+@usableFromInline
+final class _FlightRecordLists: @unchecked Sendable {
+  var batch: BatchUpdate?
+  var viewCounts: [Int]?
+  /// -1 for a count that is not known.
+  var dataCounts: [Int]?
+  var countsAfter: [Int]?
+  var selection: [ElementPath]?
+  var identifiers: [[String]]?
+
+  init(
+    batch: BatchUpdate?, viewCounts: [Int]?, dataCounts: [Int]?, countsAfter: [Int]?,
+    selection: [ElementPath]?, identifiers: [[String]]?
+  ) {
+    self.batch = batch
+    self.viewCounts = viewCounts
+    self.dataCounts = dataCounts
+    self.countsAfter = countsAfter
+    self.selection = selection
+    self.identifiers = identifiers
+  }
+
+  func copy() -> _FlightRecordLists {
+    _FlightRecordLists(
+      batch: batch, viewCounts: viewCounts, dataCounts: dataCounts, countsAfter: countsAfter,
+      selection: selection, identifiers: identifiers)
+  }
+}
+
+extension FlightRecord: Hashable {
+  /// Whether two records have the same members.
+  ///
+  /// - Parameters:
+  ///   - lhs: A record.
+  ///   - rhs: Another record.
+  /// - Returns: Whether they are equal.
+  /// - Complexity: O(c + s + k + i), as `json`.
+  public static func == (lhs: FlightRecord, rhs: FlightRecord) -> Bool {
+    lhs.sequence == rhs.sequence && lhs.entry == rhs.entry && lhs.view == rhs.view
+      && lhs.kind == rhs.kind && lhs.verdict == rhs.verdict
+      && lhs.contentOffset == rhs.contentOffset && lhs.batch == rhs.batch
+      && lhs.viewCounts == rhs.viewCounts && lhs._lists.dataCounts == rhs._lists.dataCounts
+      && lhs.countsAfter == rhs.countsAfter && lhs.selection == rhs.selection
+      && lhs.identifiers == rhs.identifiers
+  }
+
+  /// Hashes the members that `==` compares.
+  ///
+  /// - Parameter hasher: The hasher.
+  /// - Complexity: O(c + s + k + i).
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(sequence)
+    hasher.combine(entry)
+    hasher.combine(view)
+    hasher.combine(kind)
+    hasher.combine(verdict)
+    hasher.combine(contentOffset)
+    hasher.combine(batch)
+    hasher.combine(viewCounts)
+    hasher.combine(_lists.dataCounts)
+    hasher.combine(countsAfter)
+    hasher.combine(selection)
+    hasher.combine(identifiers)
   }
 }

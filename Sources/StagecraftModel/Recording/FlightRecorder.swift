@@ -158,17 +158,27 @@ extension FlightRecorder {
   /// Appends the record `make` builds with the next sequence number; reports it as an
   /// incident when it went wrong.
   /// Appends `record` with the next sequence number.
+  ///
+  /// - Returns: Whether the end of the update should write a keyframe (as
+  ///   `_keyframeIsDue`), read under the same lock.
   @usableFromInline
-  func _append(_ record: consuming FlightRecord) {
+  func _append(_ record: consuming FlightRecord) -> Bool {
     var record = record
+    var due = false
+    let quarter = configuration.byteBudget / 4
     _record { sequence in
       record.sequence = sequence
       return record
+    } after: { state in
+      due = state.keyframeIsDue(quarter: quarter)
     }
+    return due
   }
 
   @usableFromInline
-  package func _record(_ make: (Int) -> FlightRecord) {
+  package func _record(
+    _ make: (Int) -> FlightRecord, after: (borrowing _RecorderState) -> Void = { _ in }
+  ) {
     let budget = configuration.byteBudget
     let incident = _state.withLock { state -> FlightRecord? in
       state.sequence += 1
@@ -177,6 +187,7 @@ extension FlightRecorder {
       // Only an incident's record is kept beside the ring's copy.
       let incident = record.isIncident ? record : nil
       state.append(consume record, bytes: size, budget: budget)
+      after(state)
       return incident
     }
     if let onIncident, let incident {
@@ -189,10 +200,7 @@ extension FlightRecorder {
   @usableFromInline
   package var _keyframeIsDue: Bool {
     let quarter = configuration.byteBudget / 4
-    return _state.withLock { state in
-      guard let last = state.segments.last else { return true }
-      return !last.startsWithKeyframe || last.bytes >= quarter
-    }
+    return _state.withLock { $0.keyframeIsDue(quarter: quarter) }
   }
 
   /// Writes a keyframe of what the view holds after an update: its counts, and the
@@ -232,7 +240,8 @@ extension FlightRecord {
 
 /// The ring: segments, each a keyframe and the records after it (the first may start
 /// without one).
-struct _RecorderState {
+@usableFromInline
+package struct _RecorderState {
   struct Segment {
     var records: [FlightRecord] = []
     var sizes: [Int] = []
@@ -243,6 +252,13 @@ struct _RecorderState {
   var segments: [Segment] = []
   var bytes = 0
   var sequence = 0
+
+  /// Whether the records since the last keyframe fill `quarter` bytes, or there is no
+  /// keyframe yet.
+  func keyframeIsDue(quarter: Int) -> Bool {
+    guard let last = segments.last else { return true }
+    return !last.startsWithKeyframe || last.bytes >= quarter
+  }
 
   /// Appends `record`; a keyframe starts a segment. Drops the oldest segments while the ring
   /// is over `budget`, and, when one segment alone is, its oldest records.

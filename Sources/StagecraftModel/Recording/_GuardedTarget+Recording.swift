@@ -28,11 +28,13 @@ struct _RecordDraft {
 
   /// Records the block with `verdict`. Not generic, so that the guard's call looks up no
   /// metadata.
-  @usableFromInline
-  consuming func record(_ verdict: FlightRecord.Verdict) {
+  ///
+  /// - Returns: Whether the end of the update should write a keyframe.
+  @usableFromInline @discardableResult
+  consuming func record(_ verdict: FlightRecord.Verdict) -> Bool {
     var record = record
     record.verdict = verdict
-    recorder._append(record)
+    return recorder._append(record)
   }
 }
 

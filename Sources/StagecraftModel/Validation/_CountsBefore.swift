@@ -87,3 +87,19 @@ private func _isStrictlyAscending(_ paths: [ElementPath]) -> Bool {
   }
   return true
 }
+
+/// The counts of the data a first block was computed from, as a flight record stores them (-1
+/// for a count the calls do not tell): `after` itself, shared, when the block changes no
+/// count; otherwise `_countsAccountedBefore`.
+///
+/// - Complexity: O(c) to see that the block changes no count, else as `_countsAccountedBefore`.
+@usableFromInline
+func _storedCountsBefore(after: [Int], batch: BatchUpdate) -> [Int]? {
+  if batch.deleteSections.isEmpty, batch.insertSections.isEmpty, batch.reloadSections.isEmpty,
+    batch.moveSections.isEmpty, batch.insertItems.isEmpty, batch.deleteItems.isEmpty,
+    batch.moveItems.allSatisfy({ $0.source.section == $0.target.section })
+  {
+    return after
+  }
+  return _countsAccountedBefore(after: after, batch: batch)?.map { $0 ?? -1 }
+}
