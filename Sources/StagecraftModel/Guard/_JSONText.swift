@@ -48,6 +48,7 @@ package protocol _JSONSink {
 
 extension _JSONSink {
   /// Appends `"name":`, after a comma unless it is the first member.
+  @inline(__always)
   mutating func member(_ name: StaticString, first: Bool = false) {
     if !first { raw(",") }
     raw("\"")
@@ -56,11 +57,14 @@ extension _JSONSink {
   }
 
   /// Appends a list, each element written by `element`.
+  @inline(__always)
   mutating func list<T>(_ values: [T], _ element: (inout Self, T) -> Void) {
     raw("[")
-    for (index, value) in values.enumerated() {
+    var index = 0
+    while index < values.count {
       if index > 0 { raw(",") }
-      element(&self, value)
+      element(&self, values[index])
+      index += 1
     }
     raw("]")
   }
@@ -93,7 +97,9 @@ package struct _JSONText: _JSONSink {
 package struct _JSONLength: _JSONSink {
   package var count = 0
   package init() {}
+  @inline(__always)
   package mutating func raw(_ text: StaticString) { count += text.utf8CodeUnitCount }
+  @inline(__always)
   package mutating func integer(_ value: Int) {
     var digits = value < 0 ? 2 : 1
     var rest = value.magnitude

@@ -214,11 +214,11 @@ extension FlightRecord {
     sink.member("seq", first: true)
     sink.integer(sequence)
     sink.member("entry")
-    sink.string(entry.rawValue)
+    sink.raw(entry._json)
     sink.member("view")
     sink.raw(view == .tableView ? "\"tableView\"" : "\"collectionView\"")
     sink.member("kind")
-    sink.string(kind.rawValue)
+    sink.raw(kind._json)
     if let viewCounts {
       sink.member("viewCounts")
       sink.list(viewCounts) { $0.integer($1) }
@@ -343,5 +343,29 @@ extension FlightRecord: Hashable {
     hasher.combine(countsAfter)
     hasher.combine(selection)
     hasher.combine(identifiers)
+  }
+}
+
+extension FlightRecord.EntryPoint {
+  /// The name as a JSON string, written without escaping.
+  var _json: StaticString {
+    switch self {
+    case .reload: "\"reload\""
+    case .dataSource: "\"dataSource\""
+    case .pipeline: "\"pipeline\""
+    case .coordinator: "\"coordinator\""
+    case .recordingView: "\"recordingView\""
+    }
+  }
+}
+
+extension FlightRecord.Kind {
+  /// The name as a JSON string, written without escaping.
+  var _json: StaticString {
+    switch self {
+    case .keyframe: "\"keyframe\""
+    case .block: "\"block\""
+    case .reload: "\"reload\""
+    }
   }
 }
