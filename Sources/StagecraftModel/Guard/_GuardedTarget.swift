@@ -94,8 +94,9 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   @usableFromInline let entry: FlightRecord.EntryPoint
   /// Why a reload replaces the blocks, for the flight recorder.
   @usableFromInline var reloadVerdict: FlightRecord.Verdict = .performed
-  /// Set when the replay's interrupt asks for a reload.
-  @usableFromInline let interrupted = _Flag()
+  /// Set when the replay's interrupt asks for a reload; only when recording (nil, and no
+  /// allocation, otherwise).
+  @usableFromInline let interrupted: _Flag?
   /// Whether the recorder wants a keyframe, as its last record of a block said; nil before.
   @usableFromInline var keyframeIsDue: Bool?
 
@@ -104,6 +105,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     self.base = base
     self.check = check
     self.entry = entry
+    self.interrupted = check.recorder == nil ? nil : _Flag()
   }
 
   @usableFromInline var isOnScreen: Bool { base.isOnScreen }
@@ -129,7 +131,8 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
       throw .target(error)
     }
     if let recorder = check.recorder, let observed {
-      _recordReload(into: recorder, observed, interrupted.value ? .interrupted : reloadVerdict)
+      _recordReload(
+        into: recorder, observed, interrupted?.value == true ? .interrupted : reloadVerdict)
     }
   }
 
@@ -240,14 +243,16 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   if offScreen { guarded.reloadVerdict = .fellBack(.offScreen) }
   let fellBack = guarded.fellBack
   // An interrupt that reloads is recorded as such.
-  let interrupted = guarded.interrupted
-  let interrupt = interrupt.map { decide in
-    { (changeset: Changeset<C>) -> Bool in
-      let reloads = decide(changeset)
-      if reloads { interrupted.value = true }
-      return reloads
-    }
-  }
+  let interrupt =
+    guarded.interrupted.map { interrupted in
+      interrupt.map { decide in
+        { (changeset: Changeset<C>) -> Bool in
+          let reloads = decide(changeset)
+          if reloads { interrupted.value = true }
+          return reloads
+        }
+      }
+    } ?? interrupt
   // The data the view shows after each block that reached it (nil before).
   var shown: C?
   do {

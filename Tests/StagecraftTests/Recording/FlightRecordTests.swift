@@ -38,3 +38,26 @@ import Testing
     #expect(record._jsonByteCount == record.json.utf8.count, "\(record.json)")
   }
 }
+
+/// What the guard records besides performed blocks: an interrupt's reload, and the reload of
+/// a view off screen, each with its verdict and the counts it left.
+@MainActor
+@Suite struct FlightRecorderVerdictTests {
+  @Test func interruptsAndOffScreenReloadsAreRecordedAsSuch() {
+    let recorder = FlightRecorder()
+    var items = [1, 2, 3]
+    let view = HeadlessCollectionView(CollectionModel(items: items), items: { items })
+    view.reload(
+      using: StagedChangeset(source: items, target: [3, 4, 1]),
+      guard: UpdateGuard(recorder: recorder), interrupt: { _ in true }, setData: { items = $0 })
+    view.isOnScreen = false
+    view.reload(
+      using: StagedChangeset(source: items, target: [5]), guard: UpdateGuard(recorder: recorder),
+      setData: { items = $0 })
+    let reloads = recorder.records.filter { $0.kind == .reload }
+    #expect(reloads.map(\.verdict) == [.interrupted, .fellBack(.offScreen)])
+    #expect(reloads.map(\.countsAfter) == [[3], [1]])
+    #expect(!recorder.records.contains { $0.kind == .block })
+    #expect(view.model.items == [5])
+  }
+}
