@@ -32,7 +32,7 @@ package struct _TableRowUpdates: Hashable, Sendable {
     let header = headerRows ? 1 : 0
     let startsAfter = Self.starts(countsAfter, header: header)
     func rowAfter(_ path: ElementPath) -> Int? {
-      guard startsAfter.indices.contains(path.section) else { return nil }
+      guard countsAfter.indices.contains(path.section) else { return nil }
       return startsAfter[path.section] + header + path.element
     }
     // Where each row before the batch goes, or nil when it is removed.
@@ -41,7 +41,7 @@ package struct _TableRowUpdates: Hashable, Sendable {
       let sectionTarget = map.sectionTarget(of: section)
       if headerRows {
         targets.append(
-          sectionTarget.flatMap { startsAfter.indices.contains($0) ? startsAfter[$0] : nil })
+          sectionTarget.flatMap { countsAfter.indices.contains($0) ? startsAfter[$0] : nil })
       }
       let paths = (0..<count).map { ElementPath(element: $0, section: section) }
       targets += map.itemTargets(ofSorted: paths).map { $0.flatMap(rowAfter) }
