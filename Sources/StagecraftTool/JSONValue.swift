@@ -1,4 +1,5 @@
 import Foundation
+import StagecraftModel
 
 /// A JSON value, `Hashable` so that it can serve as an identity.
 enum JSONValue: Hashable, Sendable {
@@ -38,24 +39,9 @@ enum JSONValue: Hashable, Sendable {
     }
   }
 
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _ where scalar.value < 0x20:
-        result +=
-          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-          + String(scalar.value, radix: 16)
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
-  }
+  /// `text` as a JSON string, escaped as the library escapes the JSON it writes.
+  static func quoted(_ text: String) -> String { _jsonString(text) }
+
 
   /// A short name of the value's kind, for error messages.
   var kind: String {
