@@ -42,7 +42,6 @@ enum JSONValue: Hashable, Sendable {
   /// `text` as a JSON string, escaped as the library escapes the JSON it writes.
   static func quoted(_ text: String) -> String { _jsonString(text) }
 
-
   /// A short name of the value's kind, for error messages.
   var kind: String {
     switch self {
