@@ -33,8 +33,7 @@
     var viewKind: ListViewKind { .tableView }
 
     var displayedItemCounts: [Int]? {
-      // One more section than the data can have: the guard refuses every block against it.
-      layout.rowCount == table.numberOfRows ? counts : counts + [table.numberOfRows]
+      layout.displayedCounts(counts, tableRows: table.numberOfRows)
     }
 
     func reloadData(_ snapshot: Void, setData: () -> Void) {

@@ -72,7 +72,8 @@ struct FlightLogReplay {
       return Step(record: record, replayed: record.verdict, agrees: true)
     }
     // The model follows what the view reported: a view changed outside an update is
-    // reloaded to it first, as the emitted test does, and the change is named below.
+    // reloaded to it first, as the emitted test does, and the change is named below. So the
+    // replayed refusal is also what the device's view refused.
     let start = record.viewCounts ?? held
     var replayedError: BatchUpdateError?
     if let start {
@@ -83,25 +84,15 @@ struct FlightLogReplay {
         replayedError = error
       }
     }
-    // What the device's view refused, for the report: against the counts it reported.
-    let deviceError = record.viewCounts.flatMap { shown -> BatchUpdateError? in
-      do throws(BatchUpdateError) {
-        try batch.validate(
-          itemCountsBefore: shown, itemCountsAfter: after, wording: wording, view: record.view)
-        return nil
-      } catch {
-        return error
-      }
-    }
     if let held, let shown = record.viewCounts, shown != held {
-      note(viewChanged: held, shown, record: record, previous: previous, error: deviceError)
+      note(viewChanged: held, shown, record: record, previous: previous, error: replayedError)
     } else if let shown = record.viewCounts, let data = record.dataCounts,
       let cause = Self.dataChanged(shown: shown, data: data)
     {
       note(
         "the data changed outside an update between records \(Self.between(previous, record)): "
-          + cause, record: record, previous: previous, error: deviceError)
-    } else if let error = replayedError ?? deviceError {
+          + cause, record: record, previous: previous, error: replayedError)
+    } else if let error = replayedError {
       note(
         "record \(record.sequence) is a batch UIKit refuses, though the view and the data agreed "
           + "before it: the batch itself is wrong", record: record, previous: previous,

@@ -103,6 +103,16 @@ package struct _TableRowLayout: Hashable, Sendable {
   /// The number of rows.
   package var rowCount: Int { starts[starts.count - 1] }
 
+  /// The counts a table reports to the guard: `counts` while the table holds the rows they
+  /// lay out, and otherwise one section more than any data can have (the table was changed
+  /// behind its owner's back), which the guard refuses every block against, so the replay
+  /// reloads.
+  ///
+  /// - Complexity: O(s).
+  package func displayedCounts(_ counts: [Int], tableRows: Int) -> [Int] {
+    rowCount == tableRows ? counts : counts + [tableRows]
+  }
+
   /// The row of the item at `path`, or nil when there is no such item.
   ///
   /// - Complexity: O(1).

@@ -159,3 +159,23 @@ final class RowTableDouble: BatchUpdateTarget {
     #expect(layout.row(of: ElementPath(element: -1, section: 0)) == nil)
   }
 }
+
+/// A table that holds the rows its counts lay out reports those counts; one changed behind
+/// its owner's back reports counts the guard refuses a block against, so the replay reloads.
+@Suite struct TableDisplayedCountsTests {
+  @Test(arguments: [false, true])
+  func aTableChangedBehindItsOwnersBackIsRefused(headerRows: Bool) throws {
+    let counts = [2, 0, 3]
+    let layout = _TableRowLayout(counts: counts, headerRows: headerRows)
+    #expect(layout.displayedCounts(counts, tableRows: layout.rowCount) == counts)
+    let stale = layout.displayedCounts(counts, tableRows: layout.rowCount + 1)
+    #expect(stale != counts)
+    // A block computed from the data (one item inserted in section 0) is refused against
+    // what the stale table reports, and taken against the counts it holds.
+    let batch = BatchUpdate(insertItems: [ElementPath(element: 0, section: 0)])
+    #expect(throws: BatchUpdateError.self) {
+      try batch.validate(itemCountsBefore: stale, itemCountsAfter: [3, 0, 3])
+    }
+    try batch.validate(itemCountsBefore: counts, itemCountsAfter: [3, 0, 3])
+  }
+}
