@@ -85,7 +85,8 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
 
   @usableFromInline var base: Base
   @usableFromInline let check: UpdateGuard
-  /// Set when a block is refused, before the replay reports its completion.
+  /// `value` is set when a block is refused, before the replay reports its completion;
+  /// `interrupted` when the replay's interrupt asks for a reload (read only when recording).
   @usableFromInline let fellBack = _Flag()
   @usableFromInline var fallback: BatchUpdateFallback?
   /// The counts of the last block's data, once a block has reached the view.
@@ -94,9 +95,6 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   @usableFromInline let entry: FlightRecord.EntryPoint
   /// Why a reload replaces the blocks, for the flight recorder.
   @usableFromInline var reloadVerdict: FlightRecord.Verdict = .performed
-  /// Set when the replay's interrupt asks for a reload; only when recording (nil, and no
-  /// allocation, otherwise).
-  @usableFromInline let interrupted: _Flag?
   /// Whether the recorder wants a keyframe, as its last record of a block said; nil before.
   @usableFromInline var keyframeIsDue: Bool?
 
@@ -105,7 +103,6 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     self.base = base
     self.check = check
     self.entry = entry
-    self.interrupted = check.recorder == nil ? nil : _Flag()
   }
 
   @usableFromInline var isOnScreen: Bool { base.isOnScreen }
@@ -132,7 +129,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     }
     if let recorder = check.recorder, let observed {
       _recordReload(
-        into: recorder, observed, interrupted?.value == true ? .interrupted : reloadVerdict)
+        into: recorder, observed, fellBack.interrupted ? .interrupted : reloadVerdict)
     }
   }
 
@@ -146,16 +143,12 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     let after = before.map { snapshot.after(shown: $0, batch: batch) }
     // What the flight recorder keeps of the block, read before the view changes; its
     // verdict and sequence number are set when it is recorded.
-    var draft = check.recorder.map { recorder in
-      let countsAfter = after ?? snapshot.counts
-      let observed = _Observed(base)
-      return _RecordDraft(
-        recorder: recorder,
-        record: FlightRecord(
-          block: batch, entry: entry, view: base.viewKind, viewCounts: before,
-          storedDataCounts: previousCounts ?? _storedCountsBefore(after: countsAfter, batch: batch),
-          countsAfter: countsAfter, selection: observed.selection,
-          contentOffset: observed.offset))
+    let draft = check.recorder.map { recorder in
+      _RecordDraft(
+        recorder: recorder, entry: entry, view: base.viewKind, observed: _Observed(base),
+        storedDataCounts: previousCounts
+          ?? _storedCountsBefore(
+            after: after ?? snapshot.counts, batch: batch))
     }
     if let before, let after {
       do {
@@ -166,9 +159,9 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
         fallback = BatchUpdateFallback(
           cause: .refused(error), view: base.viewKind, itemCountsBefore: before,
           itemCountsAfter: after, batch: batch,
-          dataItemCountsBefore: draft?.record.dataCounts ?? _dataCounts(after: after, batch: batch))
+          dataItemCountsBefore: draft?.dataCounts ?? _dataCounts(after: after, batch: batch))
         fellBack.value = true
-        draft.take()?.record(.fellBack(.refused(error)))
+        draft?.record(batch, .fellBack(.refused(error)), viewCounts: before, countsAfter: after)
         throw .fallback
       }
       previousCounts = after
@@ -178,10 +171,14 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
         batch, snapshot: (), animated: animated, setData: setData, refreshing: refreshing,
         by: elementUpdates, completion: completion)
     } catch {
-      if let refusal = error as? BatchUpdateError { draft.take()?.record(.refused(refusal)) }
+      if let refusal = error as? BatchUpdateError {
+        draft?.record(
+          batch, .refused(refusal), viewCounts: before, countsAfter: after ?? snapshot.counts)
+      }
       throw .target(error)
     }
-    keyframeIsDue = draft.take()?.record(.performed)
+    keyframeIsDue = draft?.record(
+      batch, .performed, viewCounts: before, countsAfter: after ?? snapshot.counts)
   }
 
   /// The counts of the data the block was computed from: the last block's, or the
@@ -204,6 +201,7 @@ enum _GuardedFailure<Base: Error>: Error {
 @usableFromInline
 final class _Flag {
   @usableFromInline var value = false
+  @usableFromInline var interrupted = false
   @usableFromInline init() {}
 }
 
@@ -244,11 +242,11 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   let fellBack = guarded.fellBack
   // An interrupt that reloads is recorded as such.
   let interrupt =
-    guarded.interrupted.map { interrupted in
+    check.recorder.map { _ in
       interrupt.map { decide in
         { (changeset: Changeset<C>) -> Bool in
           let reloads = decide(changeset)
-          if reloads { interrupted.value = true }
+          if reloads { fellBack.interrupted = true }
           return reloads
         }
       }

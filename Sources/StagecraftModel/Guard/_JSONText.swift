@@ -129,32 +129,10 @@ extension BatchUpdate {
   /// Writes the calls as an object with `BatchUpdate`'s field names: the lists that are not
   /// empty, positions as `[section,item]` pairs.
   func _writeJSON<Sink: _JSONSink>(to sink: inout Sink) {
-    var first = true
-    func add<T>(_ name: StaticString, _ values: [T], _ element: (inout Sink, T) -> Void) {
-      guard !values.isEmpty else { return }
-      sink.member(name, first: first)
-      first = false
-      sink.list(values, element)
-    }
-    sink.raw("{")
-    add("deleteSections", deleteSections) { $0.integer($1) }
-    add("insertSections", insertSections) { $0.integer($1) }
-    add("reloadSections", reloadSections) { $0.integer($1) }
-    add("moveSections", moveSections) { sink, move in
-      sink.list([move.source, move.target]) { $0.integer($1) }
-    }
-    add("deleteItems", deleteItems) { $0.path($1) }
-    add("insertItems", insertItems) { $0.path($1) }
-    add("reloadItems", reloadItems) { $0.path($1) }
-    add("moveItems", moveItems) { sink, move in
-      sink.raw("[")
-      sink.path(move.source)
-      sink.raw(",")
-      sink.path(move.target)
-      sink.raw("]")
-    }
-    add("reconfigureItems", reconfigureItems) { $0.path($1) }
-    sink.raw("}")
+    var codes: [Int] = []
+    _RecordCoding.encode(self, into: &codes)
+    var reader = _RecordCoding.Reader(codes: codes, index: 0)
+    reader.writeBatch(to: &sink)
   }
 
   /// The non-empty lists as a JSON object: sections as numbers, index paths as

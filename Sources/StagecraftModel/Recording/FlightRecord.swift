@@ -208,49 +208,11 @@ extension FlightRecord {
     return length.count
   }
 
-  /// Writes the record's line.
+  /// Writes the record's line, as the ring writes it from the record's integers.
   func _writeJSON<Sink: _JSONSink>(to sink: inout Sink) {
-    sink.raw("{")
-    sink.member("seq", first: true)
-    sink.integer(sequence)
-    sink.member("entry")
-    sink.raw(entry._json)
-    sink.member("view")
-    sink.raw(view == .tableView ? "\"tableView\"" : "\"collectionView\"")
-    sink.member("kind")
-    sink.raw(kind._json)
-    if let viewCounts {
-      sink.member("viewCounts")
-      sink.list(viewCounts) { $0.integer($1) }
-    }
-    if let dataCounts = _lists.dataCounts {
-      sink.member("dataCounts")
-      sink.list(dataCounts) { sink, count in
-        if count >= 0 { sink.integer(count) } else { sink.raw("null") }
-      }
-    }
-    if let countsAfter {
-      sink.member("countsAfter")
-      sink.list(countsAfter) { $0.integer($1) }
-    }
-    verdict._writeJSON(to: &sink)
-    if let batch {
-      sink.member("batch")
-      batch._writeJSON(to: &sink)
-    }
-    if let selection {
-      sink.member("selection")
-      sink.list(selection) { $0.path($1) }
-    }
-    if let contentOffset, contentOffset.isFinite {
-      sink.member("offset")
-      sink.json("\(contentOffset)")
-    }
-    if let identifiers {
-      sink.member("ids")
-      sink.list(identifiers) { sink, section in sink.list(section) { $0.string($1) } }
-    }
-    sink.raw("}")
+    var codes: [Int] = []
+    let payload = _RecordCoding.encode(self, into: &codes)
+    _RecordCoding.writeJSON(codes, at: 0, payload: payload, to: &sink)
   }
 }
 

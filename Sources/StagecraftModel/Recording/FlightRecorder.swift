@@ -42,7 +42,10 @@ import StagecraftReplay
 /// stable hashes (64-bit FNV-1a of their description), so no app data leaves the device,
 /// unless `recordsIdentifierDescriptions` is set.
 ///
-/// The recorder is `Sendable`: it takes a lock around each record.
+/// **Cheap.** A block is encoded as integers straight into the ring, with no record value and
+/// no allocation of its own, and its line is written only by `export()`; in memory a record
+/// takes about as many bytes as its line, and the ring's storage at most twice its budget
+/// before it compacts. The recorder is `Sendable`: it takes a lock around each record.
 public final class FlightRecorder: Sendable {
   /// How much the recorder keeps, and how.
   public struct Configuration: Hashable, Sendable {
@@ -111,7 +114,7 @@ public final class FlightRecorder: Sendable {
   ///
   /// - Complexity: O(r) for r records.
   public var records: [FlightRecord] {
-    _state.withLock { state in state.segments.flatMap(\.records) }
+    _state.withLock { state in state.records }
   }
 
   /// The bytes of JSON lines the ring holds, the header excluded.
@@ -127,7 +130,7 @@ public final class FlightRecorder: Sendable {
   /// - Returns: The log.
   /// - Complexity: O(b), where b is `byteCount`.
   public func export() -> String {
-    let lines = _state.withLock { state in state.segments.flatMap { $0.records.map(\.json) } }
+    let lines = _state.withLock { state in state.lines }
     return ([header] + lines).joined(separator: "\n") + "\n"
   }
 
@@ -135,10 +138,7 @@ public final class FlightRecorder: Sendable {
   ///
   /// - Complexity: O(1).
   public func clear() {
-    _state.withLock { state in
-      state.segments = []
-      state.bytes = 0
-    }
+    _state.withLock { state in state.removeAll() }
   }
 
   /// The header line of the log.
@@ -155,45 +155,57 @@ public final class FlightRecorder: Sendable {
 }
 
 extension FlightRecorder {
-  /// Appends the record `make` builds with the next sequence number; reports it as an
-  /// incident when it went wrong.
-  /// Appends `record` with the next sequence number.
+  /// Records a block: `fields` (with the next sequence number) and the lists, encoded
+  /// straight into the ring, so that recording a block builds no record value. Reports it as
+  /// an incident when it went wrong.
   ///
   /// - Returns: Whether the end of the update should write a keyframe (as
   ///   `_keyframeIsDue`), read under the same lock.
-  @usableFromInline
-  func _append(_ record: consuming FlightRecord) -> Bool {
-    var record = record
-    var due = false
-    let quarter = configuration.byteBudget / 4
-    _record { sequence in
-      record.sequence = sequence
-      return record
-    } after: { state in
-      due = state.keyframeIsDue(quarter: quarter)
-    }
+  /// - Complexity: O(c + s + k) for c calls, s sections and k selected items.
+  func _recordBlock(
+    _ fields: _RecordCoding.Fields, batch: BatchUpdate, viewCounts: [Int]?,
+    storedDataCounts: [Int]?, countsAfter: [Int], selection: [ElementPath]?
+  ) -> Bool {
+    // No closure: one would copy the batch it captures.
+    _state.lock()
+    let start = _state.value.begin()
+    var fields = fields
+    fields.sequence = _state.value.sequence
+    let payload = _RecordCoding.encode(
+      fields, batch: batch, viewCounts: viewCounts, dataCounts: storedDataCounts,
+      countsAfter: countsAfter, selection: selection, into: &_state.value.codes)
+    let (incident, due) = _state.value.finish(
+      start: start, payload: payload, budget: configuration.byteBudget)
+    _state.unlock()
+    _report(incident)
     return due
   }
 
+  /// Appends the record `make` builds with the next sequence number; reports it as an
+  /// incident when it went wrong.
+  ///
+  /// - Complexity: O(c + s + k + i), as `FlightRecord.json`.
   @usableFromInline
-  package func _record(
-    _ make: (Int) -> FlightRecord, after: (borrowing _RecorderState) -> Void = { _ in }
-  ) {
+  package func _record(_ make: (Int) -> FlightRecord) {
     let budget = configuration.byteBudget
-    let incident = _state.withLock { state -> FlightRecord? in
-      state.sequence += 1
-      let record = make(state.sequence)
-      let size = record._jsonByteCount + 1
-      // Only an incident's record is kept beside the ring's copy.
-      let incident = record.isIncident ? record : nil
-      state.append(consume record, bytes: size, budget: budget)
-      after(state)
-      return incident
+    let incident = _state.withLock { state in
+      let start = state.begin()
+      let payload = _RecordCoding.encode(make(state.sequence), into: &state.codes)
+      return state.finish(start: start, payload: payload, budget: budget).incident
     }
+    _report(incident)
+  }
+
+  /// Hands `incident`, if any, and the log to `onIncident`.
+  func _report(_ incident: FlightRecord?) {
     if let onIncident, let incident {
       onIncident(Incident(record: incident, log: export()))
     }
   }
+
+  /// The integers and record starts the ring's storage holds, the dropped ones not yet
+  /// compacted included: what a test bounds.
+  package var _storageCount: Int { _state.withLock { $0.codes.count + $0.starts.count } }
 
   /// Whether the records since the last keyframe fill a quarter of the budget, or there is
   /// no keyframe yet: the end of the update should write one.
@@ -228,60 +240,135 @@ extension FlightRecorder {
   }
 }
 
-extension FlightRecord {
-  /// Whether the record went wrong: refused, or fallen back.
-  var isIncident: Bool {
-    switch verdict {
-    case .refused, .fellBack: true
-    case .performed, .interrupted, .coalesced: false
-    }
-  }
-}
-
-/// The ring: segments, each a keyframe and the records after it (the first may start
-/// without one).
+/// The ring: the records, oldest first, encoded as integers (`_RecordCoding`) in one array
+/// whose dropped front is compacted once it is half the storage, so that appending and
+/// dropping are O(1) amortized and allocate nothing. A keyframe starts a segment; the ring
+/// drops whole segments, oldest first, while it is over its budget and a later keyframe
+/// remains, and then, when one segment alone is over, its oldest records.
 @usableFromInline
 package struct _RecorderState {
-  struct Segment {
-    var records: [FlightRecord] = []
-    var sizes: [Int] = []
-    var bytes = 0
-    var startsWithKeyframe: Bool { records.first?.kind == .keyframe }
-  }
-
-  var segments: [Segment] = []
+  /// The records' integers; those before `starts[first]` are dropped.
+  var codes: [Int] = []
+  /// Where each record starts in `codes`; those before `first` are dropped.
+  var starts: [Int] = []
+  /// Each record's bytes (its line and the newline), beside `starts`.
+  var sizes: [Int] = []
+  var first = 0
+  /// The indices in `starts` of the keyframes the ring holds, oldest first, from
+  /// `firstKeyframe`.
+  var keyframes: [Int] = []
+  var firstKeyframe = 0
+  /// What the records hold that is not a number, by sequence number.
+  var payloads: [Int: _RecordCoding.Payload] = [:]
+  /// The bytes the ring holds.
   var bytes = 0
+  /// The bytes from the last keyframe on, that keyframe included.
+  var bytesSinceKeyframe = 0
   var sequence = 0
+
+  /// The records the ring holds, oldest first.
+  var records: [FlightRecord] {
+    starts[first...].map(record(at:))
+  }
 
   /// Whether the records since the last keyframe fill `quarter` bytes, or there is no
   /// keyframe yet.
   func keyframeIsDue(quarter: Int) -> Bool {
-    guard let last = segments.last else { return true }
-    return !last.startsWithKeyframe || last.bytes >= quarter
+    firstKeyframe == keyframes.count || bytesSinceKeyframe >= quarter
   }
 
-  /// Appends `record`; a keyframe starts a segment. Drops the oldest segments while the ring
-  /// is over `budget`, and, when one segment alone is, its oldest records.
-  mutating func append(_ record: consuming FlightRecord, bytes size: Int, budget: Int) {
-    if record.kind == .keyframe || segments.isEmpty { segments.append(Segment()) }
-    let last = segments.count - 1
-    segments[last].sizes.append(size)
-    segments[last].bytes += size
-    segments[last].records.append(record)
+  /// Starts a record with the next sequence number, which the caller then encodes into
+  /// `codes` (`_RecordCoding.encode`) and ends with `finish`.
+  ///
+  /// - Returns: Where the record starts in `codes`.
+  mutating func begin() -> Int {
+    compact()
+    sequence += 1
+    return codes.count
+  }
+
+  /// Ends the record that starts at `start`: keeps its payload and its size (its line, as
+  /// `_RecordCoding.writeJSON` writes it, and the newline). Drops the oldest segments while
+  /// the ring is over `budget` and holds a later keyframe, and then, when one segment alone
+  /// is over, its oldest records (the newest is always kept).
+  ///
+  /// - Returns: The record when it is an incident (refused, or fallen back), to hand to
+  ///   `onIncident`; and whether the end of the update should write a keyframe.
+  mutating func finish(
+    start: Int, payload: _RecordCoding.Payload?, budget: Int
+  ) -> (incident: FlightRecord?, keyframeDue: Bool) {
+    if let payload { payloads[sequence] = payload }
+    var length = _JSONLength()
+    _RecordCoding.writeJSON(codes, at: start, payload: payload, to: &length)
+    let size = length.count + 1
+    let header = codes[start + 1]
+    if header & 3 == _RecordCoding.kindCode(.keyframe) {
+      keyframes.append(starts.count)
+      bytesSinceKeyframe = 0
+    }
+    starts.append(start)
+    sizes.append(size)
     bytes += size
-    while bytes > budget, segments.count > 1 {
-      bytes -= segments.removeFirst().bytes
+    bytesSinceKeyframe += size
+    // Only an incident's record is read back.
+    let incident = (1...3).contains(header >> 6 & 7) ? record(at: start) : nil
+    while bytes > budget, starts.count - first > 1 {
+      // The next segment's start, after the oldest record.
+      let next = keyframes[firstKeyframe...].first { $0 > first }
+      drop(upTo: next ?? first + 1)
     }
-    if bytes > budget, var only = segments.first {
-      var dropped = 0
-      while bytes > budget, dropped < only.records.count - 1 {
-        bytes -= only.sizes[dropped]
-        only.bytes -= only.sizes[dropped]
-        dropped += 1
+    return (incident, keyframeIsDue(quarter: budget / 4))
+  }
+
+  /// The records' lines, oldest first.
+  var lines: [String] {
+    starts[first...].map { start in
+      var text = _JSONText()
+      _RecordCoding.writeJSON(codes, at: start, payload: payloads[codes[start]], to: &text)
+      return text.text
+    }
+  }
+
+  /// The record that starts at `start` in `codes`.
+  func record(at start: Int) -> FlightRecord {
+    _RecordCoding.decode(codes, at: start, payload: payloads[codes[start]])
+  }
+
+  /// Drops the records before `end`.
+  mutating func drop(upTo end: Int) {
+    while first < end {
+      bytes -= sizes[first]
+      // Most rings hold no payload: the record's cold header is then not read.
+      if !payloads.isEmpty, codes[starts[first] + 1] & _RecordCoding.hasPayload != 0 {
+        payloads[codes[starts[first]]] = nil
       }
-      only.records.removeFirst(dropped)
-      only.sizes.removeFirst(dropped)
-      segments[0] = only
+      first += 1
     }
+    while firstKeyframe < keyframes.count, keyframes[firstKeyframe] < first {
+      firstKeyframe += 1
+    }
+  }
+
+  /// Forgets the dropped records once they are half the storage.
+  mutating func compact() {
+    guard first > 0, first * 2 >= starts.count else { return }
+    let dropped = starts[first]
+    codes.removeFirst(dropped)
+    starts.removeFirst(first)
+    for index in starts.indices { starts[index] -= dropped }
+    sizes.removeFirst(first)
+    keyframes.removeFirst(firstKeyframe)
+    for index in keyframes.indices { keyframes[index] -= first }
+    firstKeyframe = 0
+    first = 0
+  }
+
+  /// Forgets every record; the sequence numbers go on.
+  mutating func removeAll() {
+    self = _RecorderState(sequence: sequence)
+  }
+
+  init(sequence: Int = 0) {
+    self.sequence = sequence
   }
 }

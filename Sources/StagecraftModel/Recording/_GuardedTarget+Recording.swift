@@ -14,27 +14,48 @@ struct _Observed {
   }
 }
 
-/// A block's record, made before the block reaches the view, and the recorder it goes to.
+/// What a block's record keeps that must be read before the block reaches the view, and the
+/// recorder it goes to. The record is encoded into the ring, with the counts the guard
+/// already holds, once its verdict is known.
 @usableFromInline
 struct _RecordDraft {
   let recorder: FlightRecorder
-  @usableFromInline var record: FlightRecord
+  let entry: FlightRecord.EntryPoint
+  let view: ListViewKind
+  let observed: _Observed
+  /// -1 for a count that is not known.
+  let storedDataCounts: [Int]?
 
   @usableFromInline
-  init(recorder: FlightRecorder, record: FlightRecord) {
+  init(
+    recorder: FlightRecorder, entry: FlightRecord.EntryPoint, view: ListViewKind,
+    observed: _Observed, storedDataCounts: [Int]?
+  ) {
     self.recorder = recorder
-    self.record = record
+    self.entry = entry
+    self.view = view
+    self.observed = observed
+    self.storedDataCounts = storedDataCounts
   }
 
-  /// Records the block with `verdict`. Not generic, so that the guard's call looks up no
+  /// The counts the block's data was computed from; nil for one not known.
+  var dataCounts: [Int?]? { storedDataCounts.map { $0.map { $0 < 0 ? nil : $0 } } }
+
+  /// Records `batch` with `verdict`. Not generic, so that the guard's call looks up no
   /// metadata.
   ///
   /// - Returns: Whether the end of the update should write a keyframe.
   @usableFromInline @discardableResult
-  consuming func record(_ verdict: FlightRecord.Verdict) -> Bool {
-    var record = record
-    record.verdict = verdict
-    return recorder._append(record)
+  func record(
+    _ batch: BatchUpdate, _ verdict: FlightRecord.Verdict, viewCounts: [Int]?,
+    countsAfter: [Int]
+  ) -> Bool {
+    recorder._recordBlock(
+      _RecordCoding.Fields(
+        sequence: 0, entry: entry, view: view, kind: .block, verdict: verdict,
+        offset: observed.offset),
+      batch: batch, viewCounts: viewCounts, storedDataCounts: storedDataCounts,
+      countsAfter: countsAfter, selection: observed.selection)
   }
 }
 

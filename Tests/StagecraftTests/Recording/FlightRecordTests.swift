@@ -3,39 +3,97 @@ import StagecraftModel
 import StagecraftTestSupport
 import Testing
 
+/// A random record: every member set or not, escapes and non-ASCII text, every verdict, and
+/// positions an app's own batch may get wrong (negative ones included).
+func randomFlightRecord(_ random: inout SplitMix64) -> FlightRecord {
+  func maybe<T>(_ value: @autoclosure () -> T) -> T? { random.next() % 2 == 0 ? value() : nil }
+  func counts() -> [Int] {
+    (0..<Int(random.next() % 4)).map { _ in Int(random.next() % 20_000) }
+  }
+  let texts = ["a\"b\\c\nd\te\r", "\u{1}x", "é 文字 🙂", "Invalid update: …", ""]
+  let verdicts: [FlightRecord.Verdict] = [
+    .performed, .interrupted, .coalesced, .fellBack(.offScreen),
+    .refused(BatchUpdateError(.deleteItemOutOfRange(item: 3, section: 0, itemCount: 2))),
+    .fellBack(.refused(BatchUpdateError(.insertSectionOutOfRange(section: 9, sectionCount: 1)))),
+  ]
+  let element = Int(random.next() % 30_000) - 2
+  return FlightRecord(
+    sequence: Int(random.next() % 1_000_000), entry: .allCases[Int(random.next() % 5)],
+    view: random.next() % 2 == 0 ? .tableView : .collectionView,
+    kind: [.block, .reload, .keyframe][Int(random.next() % 3)],
+    batch: maybe(
+      BatchUpdate(
+        deleteSections: [1, 22], insertSections: maybe([-1]) ?? [], reloadSections: counts(),
+        moveSections: [Move(source: 0, target: 3)],
+        deleteItems: maybe([ElementPath(element: element, section: 1)]) ?? [],
+        insertItems: [ElementPath(element: 12_345, section: 0)],
+        reloadItems: maybe([ElementPath(element: 0, section: 0)]) ?? [],
+        moveItems: [
+          Move(
+            source: ElementPath(element: 1, section: 2),
+            target: ElementPath(element: element, section: 0))
+        ], reconfigureItems: maybe([ElementPath(element: 7, section: 3)]) ?? [])),
+    viewCounts: maybe(counts()), dataCounts: maybe(counts().map { $0 % 3 == 0 ? nil : $0 }),
+    countsAfter: maybe(counts()), verdict: verdicts[Int(random.next() % 6)],
+    selection: maybe([ElementPath(element: 4, section: 1)]),
+    contentOffset: maybe(Double(random.next() % 10_000) / 7),
+    identifiers: maybe([[texts[Int(random.next() % 5)], "0123456789abcdef"], []]))
+}
+
 /// The recorder counts each record's bytes without writing it: the count is the length of
 /// the line it writes, for every member, escapes and non-ASCII text included.
 @Suite struct FlightRecordTests {
   @Test(arguments: 0..<40)
   func theCountedLengthIsTheWrittenLength(seed: UInt64) {
     var random = SplitMix64(seed: seed)
-    func maybe<T>(_ value: @autoclosure () -> T) -> T? { random.next() % 2 == 0 ? value() : nil }
-    func counts() -> [Int] { (0..<Int(random.next() % 4)).map { _ in Int(random.next() % 20_000) } }
-    let texts = ["a\"b\\c\nd\te\r", "\u{1}x", "é 文字 🙂", "Invalid update: …", ""]
-    let verdicts: [FlightRecord.Verdict] = [
-      .performed, .interrupted, .coalesced, .fellBack(.offScreen),
-      .refused(BatchUpdateError(.deleteItemOutOfRange(item: 3, section: 0, itemCount: 2))),
-      .fellBack(.refused(BatchUpdateError(.insertSectionOutOfRange(section: 9, sectionCount: 1)))),
-    ]
-    let record = FlightRecord(
-      sequence: Int(random.next() % 1_000_000), entry: .allCases[Int(random.next() % 5)],
-      view: random.next() % 2 == 0 ? .tableView : .collectionView,
-      kind: [.block, .reload, .keyframe][Int(random.next() % 3)],
-      batch: maybe(
-        BatchUpdate(
-          deleteSections: [1, 22], moveSections: [Move(source: 0, target: 3)],
-          insertItems: [ElementPath(element: 12_345, section: 0)],
-          moveItems: [
-            Move(
-              source: ElementPath(element: 1, section: 2),
-              target: ElementPath(element: 0, section: 0))
-          ])),
-      viewCounts: maybe(counts()), dataCounts: maybe(counts().map { $0 % 3 == 0 ? nil : $0 }),
-      countsAfter: maybe(counts()), verdict: verdicts[Int(random.next() % 6)],
-      selection: maybe([ElementPath(element: 4, section: 1)]),
-      contentOffset: maybe(Double(random.next() % 10_000) / 7),
-      identifiers: maybe([[texts[Int(random.next() % 5)], "0123456789abcdef"], []]))
+    let record = randomFlightRecord(&random)
     #expect(record._jsonByteCount == record.json.utf8.count, "\(record.json)")
+  }
+
+  /// The ring keeps records as integers and reads them back: every record it holds equals
+  /// the one recorded, and the log's lines are their lines, whatever the members.
+  @Test(arguments: 0..<20)
+  func theRingGivesBackWhatWasRecorded(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let recorder = FlightRecorder(configuration: .init(byteBudget: 6_000))
+    var recorded: [FlightRecord] = []
+    for _ in 0..<60 {
+      var record = randomFlightRecord(&random)
+      recorder._record { sequence in
+        record.sequence = sequence
+        return record
+      }
+      recorded.append(record)
+    }
+    let kept = recorder.records
+    #expect(!kept.isEmpty && kept.count < recorded.count)
+    #expect(kept == Array(recorded.suffix(kept.count)))
+    let lines = recorder.export().split(separator: "\n").dropFirst().map(String.init)
+    #expect(lines == kept.map(\.json))
+    #expect(recorder.byteCount == lines.reduce(0) { $0 + $1.utf8.count + 1 })
+    #expect(recorder.byteCount <= 6_000)
+  }
+
+  /// A ring without keyframes (a recording view writes none) drops its oldest records one
+  /// by one; its storage stays within a constant factor of what it holds, however many
+  /// records pass through it.
+  @Test func aRingWithoutKeyframesStaysBounded() {
+    let recorder = FlightRecorder(configuration: .init(byteBudget: 2_048))
+    let batch = BatchUpdate(insertItems: [ElementPath(element: 3, section: 0)])
+    var largest = 0
+    for round in 0..<20_000 {
+      recorder._record {
+        FlightRecord(
+          sequence: $0, entry: .recordingView, kind: .block, batch: batch,
+          viewCounts: [round], countsAfter: [round + 1])
+      }
+      largest = max(largest, recorder._storageCount)
+    }
+    let held = recorder.records
+    #expect(held.last?.viewCounts == [19_999])
+    #expect(held.count * 2 >= 2_048 / 120)
+    // A record is 22 integers and a start: twice what the ring holds, and one more record.
+    #expect(largest <= (held.count + 1) * 23 * 2)
   }
 }
 

@@ -1,0 +1,428 @@
+import StagecraftDiff
+import StagecraftReplay
+
+/// How the ring keeps a record: as integers appended to one array, so that a block's record
+/// allocates nothing and dropping it frees nothing (a record kept as a value would hold the
+/// block's nine arrays until it leaves the ring, and free them then, from a cold cache).
+///
+/// A record is its sequence number, a header of small fields and flags, the scroll offset's
+/// bits when there is one, then each list that is set as its length followed by its values.
+/// What is not a number (a refusal's error, a keyframe's identifiers) goes in a side table
+/// keyed by the sequence number, which only incidents and keyframes use.
+enum _RecordCoding {
+  /// What a record keeps outside the integers.
+  struct Payload {
+    var error: BatchUpdateError?
+    var identifiers: [[String]]?
+  }
+
+  // The header's bits: kind (2), entry (3), view (1), verdict (3), then one flag per member.
+  static let hasOffset = 1 << 9
+  static let hasBatch = 1 << 10
+  static let hasViewCounts = 1 << 11
+  static let hasDataCounts = 1 << 12
+  static let hasCountsAfter = 1 << 13
+  static let hasSelection = 1 << 14
+  static let hasPayload = 1 << 15
+
+  /// Appends `record` to `codes`.
+  ///
+  /// - Returns: What it keeps outside the integers, if anything.
+  /// - Complexity: O(c + s + k + i) for c calls, s sections, k selected items and i
+  ///   identifiers.
+  static func encode(_ record: borrowing FlightRecord, into codes: inout [Int]) -> Payload? {
+    let lists = record._lists
+    return encode(
+      Fields(
+        sequence: record.sequence, entry: record.entry, view: record.view, kind: record.kind,
+        verdict: record.verdict, offset: record.contentOffset),
+      batch: lists.batch ?? BatchUpdate(), hasBatch: lists.batch != nil,
+      viewCounts: lists.viewCounts, dataCounts: lists.dataCounts,
+      countsAfter: lists.countsAfter, selection: lists.selection,
+      identifiers: lists.identifiers, into: &codes)
+  }
+
+  /// A record's members that are not lists.
+  struct Fields {
+    var sequence: Int
+    var entry: FlightRecord.EntryPoint
+    var view: ListViewKind
+    var kind: FlightRecord.Kind
+    var verdict: FlightRecord.Verdict
+    var offset: Double?
+  }
+
+  /// Appends a record of `fields` and the lists to `codes`, in the order its line writes
+  /// them (`batch` only when `hasBatch`, so that a block's batch is not copied into an
+  /// optional); `dataCounts` holds -1 for a count that is not known.
+  ///
+  /// - Returns: What it keeps outside the integers, if anything.
+  /// - Complexity: O(c + s + k) for c calls, s sections and k selected items.
+  static func encode(
+    _ fields: Fields, batch: BatchUpdate, hasBatch: Bool = true, viewCounts: [Int]?,
+    dataCounts: [Int]?,
+    countsAfter: [Int]?, selection: [ElementPath]?, identifiers: [[String]]? = nil,
+    into codes: inout [Int]
+  ) -> Payload? {
+    let error = fields.verdict._error
+    let keepsPayload = error != nil || identifiers != nil
+    var header = kindCode(fields.kind) | entryCode(fields.entry) << 2
+    header |= (fields.view == .tableView ? 1 : 0) << 5 | fields.verdict._code << 6
+    if fields.offset != nil { header |= hasOffset }
+    if hasBatch { header |= Self.hasBatch }
+    if viewCounts != nil { header |= hasViewCounts }
+    if dataCounts != nil { header |= hasDataCounts }
+    if countsAfter != nil { header |= hasCountsAfter }
+    if selection != nil { header |= hasSelection }
+    if keepsPayload { header |= hasPayload }
+    // The integers are counted first and written through one buffer: one uniqueness check,
+    // not one per integer.
+    var count = 2 + (fields.offset == nil ? 0 : 1) + (hasBatch ? size(of: batch) : 0)
+    count += (viewCounts.map { $0.count + 1 } ?? 0) + (dataCounts.map { $0.count + 1 } ?? 0)
+    count += (countsAfter.map { $0.count + 1 } ?? 0) + (selection.map { $0.count * 2 + 1 } ?? 0)
+    let start = codes.count
+    codes.append(contentsOf: repeatElement(0, count: count))
+    codes.withUnsafeMutableBufferPointer { buffer in
+      var writer = Writer(buffer: buffer, index: start)
+      writer.put(fields.sequence)
+      writer.put(header)
+      if let viewCounts { writer.put(viewCounts) }
+      if let dataCounts { writer.put(dataCounts) }
+      if let countsAfter { writer.put(countsAfter) }
+      if hasBatch { writer.put(batch) }
+      if let selection { writer.put(selection) }
+      if let offset = fields.offset { writer.put(Int(bitPattern: UInt(offset.bitPattern))) }
+    }
+    return keepsPayload ? Payload(error: error, identifiers: identifiers) : nil
+  }
+
+  /// Reads the record that starts at `index`.
+  ///
+  /// - Complexity: O(c + s + k), as `encode`.
+  static func decode(_ codes: [Int], at index: Int, payload: Payload?) -> FlightRecord {
+    var reader = Reader(codes: codes, index: index)
+    let sequence = reader.next()
+    let header = reader.next()
+    let viewCounts = header & hasViewCounts != 0 ? reader.list() : nil
+    let dataCounts = header & hasDataCounts != 0 ? reader.list() : nil
+    let countsAfter = header & hasCountsAfter != 0 ? reader.list() : nil
+    let batch = header & hasBatch != 0 ? reader.batch() : nil
+    let selection = header & hasSelection != 0 ? reader.paths() : nil
+    let offset = header & hasOffset != 0 ? reader.offset() : nil
+    let record = FlightRecord(
+      sequence: sequence, entry: entry(header >> 2 & 7),
+      view: header >> 5 & 1 == 1
+        ? .tableView : .collectionView,
+      kind: kind(header & 3), batch: batch, viewCounts: viewCounts, countsAfter: countsAfter,
+      verdict: verdict(header >> 6 & 7, error: payload?.error), selection: selection,
+      contentOffset: offset, identifiers: payload?.identifiers)
+    record._lists.dataCounts = dataCounts
+    return record
+  }
+
+  /// Appends `batch`'s lists to `codes`.
+  static func encode(_ batch: BatchUpdate, into codes: inout [Int]) {
+    let start = codes.count
+    codes.append(contentsOf: repeatElement(0, count: size(of: batch)))
+    codes.withUnsafeMutableBufferPointer { buffer in
+      var writer = Writer(buffer: buffer, index: start)
+      writer.put(batch)
+    }
+  }
+
+  /// How many integers `batch` takes.
+  static func size(of batch: BatchUpdate) -> Int {
+    var count = 9 + batch.deleteSections.count + batch.insertSections.count
+    count += batch.reloadSections.count + batch.moveSections.count * 2
+    count += (batch.deleteItems.count + batch.insertItems.count + batch.reloadItems.count) * 2
+    return count + batch.moveItems.count * 4 + batch.reconfigureItems.count * 2
+  }
+
+  /// Writes integers into a buffer sized for them.
+  struct Writer {
+    let buffer: UnsafeMutableBufferPointer<Int>
+    var index: Int
+
+    mutating func put(_ value: Int) {
+      buffer[index] = value
+      index += 1
+    }
+
+    mutating func put(_ values: [Int]) {
+      put(values.count)
+      for value in values { put(value) }
+    }
+
+    mutating func put(_ path: ElementPath) {
+      put(path.section)
+      put(path.element)
+    }
+
+    mutating func put(_ paths: [ElementPath]) {
+      put(paths.count)
+      for path in paths { put(path) }
+    }
+
+    mutating func put(_ batch: BatchUpdate) {
+      put(batch.deleteSections)
+      put(batch.insertSections)
+      put(batch.reloadSections)
+      put(batch.moveSections.count)
+      for move in batch.moveSections {
+        put(move.source)
+        put(move.target)
+      }
+      put(batch.deleteItems)
+      put(batch.insertItems)
+      put(batch.reloadItems)
+      put(batch.moveItems.count)
+      for move in batch.moveItems {
+        put(move.source)
+        put(move.target)
+      }
+      put(batch.reconfigureItems)
+    }
+  }
+
+  /// Reads integers in order, as values or as JSON.
+  struct Reader {
+    let codes: [Int]
+    var index: Int
+
+    mutating func next() -> Int {
+      defer { index += 1 }
+      return codes[index]
+    }
+
+    mutating func list() -> [Int] {
+      let count = next()
+      defer { index += count }
+      return Array(codes[index..<index + count])
+    }
+
+    mutating func offset() -> Double {
+      Double(bitPattern: UInt64(UInt(bitPattern: next())))
+    }
+
+    mutating func path() -> ElementPath {
+      let section = next()
+      return ElementPath(element: next(), section: section)
+    }
+
+    mutating func paths() -> [ElementPath] {
+      (0..<next()).map { _ in path() }
+    }
+
+    /// Writes a list of integers; with `unknownAsNull`, -1 (a count not known) as null.
+    mutating func writeList<Sink: _JSONSink>(to sink: inout Sink, unknownAsNull: Bool = false) {
+      writeElements(to: &sink) { reader, sink in
+        let value = reader.next()
+        if value < 0, unknownAsNull { sink.raw("null") } else { sink.integer(value) }
+      }
+    }
+
+    /// Writes a list of paths as `[section,item]` pairs.
+    mutating func writePaths<Sink: _JSONSink>(to sink: inout Sink) {
+      writeElements(to: &sink) { reader, sink in reader.writePath(to: &sink) }
+    }
+
+    /// Writes `[section,item]`.
+    mutating func writePath<Sink: _JSONSink>(to sink: inout Sink) {
+      sink.raw("[")
+      sink.integer(next())
+      sink.raw(",")
+      sink.integer(next())
+      sink.raw("]")
+    }
+
+    /// Writes a list: its length, then each element as `element` reads and writes it.
+    mutating func writeElements<Sink: _JSONSink>(
+      to sink: inout Sink, _ element: (inout Reader, inout Sink) -> Void
+    ) {
+      let count = next()
+      sink.raw("[")
+      for offset in 0..<count {
+        if offset > 0 { sink.raw(",") }
+        element(&self, &sink)
+      }
+      sink.raw("]")
+    }
+
+    /// Writes the calls as an object with `BatchUpdate`'s field names: the lists that are
+    /// not empty, positions as `[section,item]` pairs, moves as `[from,to]`.
+    mutating func writeBatch<Sink: _JSONSink>(to sink: inout Sink) {
+      var first = true
+      func member(_ name: StaticString) -> Bool {
+        guard codes[index] > 0 else {
+          index += 1
+          return false
+        }
+        sink.member(name, first: first)
+        first = false
+        return true
+      }
+      sink.raw("{")
+      // In the order `encode` wrote them.
+      if member("deleteSections") { writeList(to: &sink) }
+      if member("insertSections") { writeList(to: &sink) }
+      if member("reloadSections") { writeList(to: &sink) }
+      if member("moveSections") {
+        writeElements(to: &sink) { reader, sink in reader.writePath(to: &sink) }
+      }
+      if member("deleteItems") { writePaths(to: &sink) }
+      if member("insertItems") { writePaths(to: &sink) }
+      if member("reloadItems") { writePaths(to: &sink) }
+      if member("moveItems") {
+        writeElements(to: &sink) { reader, sink in
+          sink.raw("[")
+          reader.writePath(to: &sink)
+          sink.raw(",")
+          reader.writePath(to: &sink)
+          sink.raw("]")
+        }
+      }
+      if member("reconfigureItems") { writePaths(to: &sink) }
+      sink.raw("}")
+    }
+
+    mutating func batch() -> BatchUpdate {
+      var batch = BatchUpdate()
+      batch.deleteSections = list()
+      batch.insertSections = list()
+      batch.reloadSections = list()
+      batch.moveSections = (0..<next()).map { _ in
+        let source = next()
+        return Move(source: source, target: next())
+      }
+      batch.deleteItems = paths()
+      batch.insertItems = paths()
+      batch.reloadItems = paths()
+      batch.moveItems = (0..<next()).map { _ in
+        let source = path()
+        return Move(source: source, target: path())
+      }
+      batch.reconfigureItems = paths()
+      return batch
+    }
+  }
+
+  /// Writes the line of the record that starts at `index`: the log's format (version 1),
+  /// the members that are set, with `BatchUpdate`'s field names for the calls and UIKit's
+  /// text for an error.
+  ///
+  /// - Complexity: O(c + s + k + i), as `encode`.
+  static func writeJSON<Sink: _JSONSink>(
+    _ codes: [Int], at index: Int, payload: Payload?, to sink: inout Sink
+  ) {
+    var reader = Reader(codes: codes, index: index)
+    sink.raw("{")
+    sink.member("seq", first: true)
+    sink.integer(reader.next())
+    let header = reader.next()
+    sink.member("entry")
+    sink.raw(entry(header >> 2 & 7)._json)
+    sink.member("view")
+    sink.raw(header >> 5 & 1 == 1 ? "\"tableView\"" : "\"collectionView\"")
+    sink.member("kind")
+    sink.raw(kind(header & 3)._json)
+    if header & hasViewCounts != 0 {
+      sink.member("viewCounts")
+      reader.writeList(to: &sink)
+    }
+    if header & hasDataCounts != 0 {
+      sink.member("dataCounts")
+      reader.writeList(to: &sink, unknownAsNull: true)
+    }
+    if header & hasCountsAfter != 0 {
+      sink.member("countsAfter")
+      reader.writeList(to: &sink)
+    }
+    verdict(header >> 6 & 7, error: payload?.error)._writeJSON(to: &sink)
+    if header & hasBatch != 0 {
+      sink.member("batch")
+      reader.writeBatch(to: &sink)
+    }
+    if header & hasSelection != 0 {
+      sink.member("selection")
+      reader.writePaths(to: &sink)
+    }
+    if header & hasOffset != 0, case let offset = reader.offset(), offset.isFinite {
+      sink.member("offset")
+      sink.json("\(offset)")
+    }
+    if let identifiers = payload?.identifiers {
+      sink.member("ids")
+      sink.list(identifiers) { sink, section in sink.list(section) { $0.string($1) } }
+    }
+    sink.raw("}")
+  }
+
+  static func kindCode(_ kind: FlightRecord.Kind) -> Int {
+    switch kind {
+    case .keyframe: 0
+    case .block: 1
+    case .reload: 2
+    }
+  }
+
+  static func kind(_ code: Int) -> FlightRecord.Kind {
+    switch code {
+    case 0: .keyframe
+    case 1: .block
+    default: .reload
+    }
+  }
+
+  static func entryCode(_ entry: FlightRecord.EntryPoint) -> Int {
+    switch entry {
+    case .reload: 0
+    case .dataSource: 1
+    case .pipeline: 2
+    case .coordinator: 3
+    case .recordingView: 4
+    }
+  }
+
+  static func entry(_ code: Int) -> FlightRecord.EntryPoint {
+    switch code {
+    case 1: .dataSource
+    case 2: .pipeline
+    case 3: .coordinator
+    case 4: .recordingView
+    default: .reload
+    }
+  }
+
+  static func verdict(_ code: Int, error: BatchUpdateError?) -> FlightRecord.Verdict {
+    switch (code, error) {
+    case (1, let error?): .refused(error)
+    case (2, let error?): .fellBack(.refused(error))
+    case (3, _): .fellBack(.offScreen)
+    case (4, _): .interrupted
+    case (5, _): .coalesced
+    default: .performed
+    }
+  }
+}
+
+extension FlightRecord.Verdict {
+  /// The verdict's code in a record's header.
+  var _code: Int {
+    switch self {
+    case .performed: 0
+    case .refused: 1
+    case .fellBack(.refused): 2
+    case .fellBack(.offScreen): 3
+    case .interrupted: 4
+    case .coalesced: 5
+    }
+  }
+
+  /// The refusal's error, if any.
+  var _error: BatchUpdateError? {
+    switch self {
+    case .refused(let error), .fellBack(.refused(let error)): error
+    case .performed, .fellBack(.offScreen), .interrupted, .coalesced: nil
+    }
+  }
+}
