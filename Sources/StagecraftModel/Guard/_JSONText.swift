@@ -103,13 +103,16 @@ package struct _JSONLength: _JSONSink {
   package mutating func integer(_ value: Int) {
     // Comparisons, not divisions: a division costs tens of cycles, and a record holds a
     // dozen integers.
-    var digits = value < 0 ? 2 : 1
-    var rest = value.magnitude
-    while rest >= 10_000 {
-      rest /= 10_000
-      digits += 4
+    let magnitude = value.magnitude
+    var digits = 1
+    var bound: UInt = 10
+    while magnitude >= bound {
+      digits += 1
+      // 10^19 is the largest power of ten a `UInt` holds.
+      if digits == 20 { break }
+      bound *= 10
     }
-    digits += rest >= 1_000 ? 3 : rest >= 100 ? 2 : rest >= 10 ? 1 : 0
+    if value < 0 { digits += 1 }
     count += digits
   }
   package mutating func string(_ text: String) {

@@ -216,30 +216,6 @@ extension FlightRecord {
   }
 }
 
-extension FlightRecord.Verdict {
-  /// Writes the verdict's members: its name, and the error or the cause.
-  func _writeJSON<Sink: _JSONSink>(to sink: inout Sink) {
-    sink.member("verdict")
-    switch self {
-    case .performed: sink.raw("\"performed\"")
-    case .refused(let error):
-      sink.raw("\"refused\"")
-      sink.member("error")
-      sink.string(error.description)
-    case .fellBack(.refused(let error)):
-      sink.raw("\"fellBack\"")
-      sink.member("error")
-      sink.string(error.description)
-    case .fellBack(.offScreen):
-      sink.raw("\"fellBack\"")
-      sink.member("cause")
-      sink.raw("\"offScreen\"")
-    case .interrupted: sink.raw("\"interrupted\"")
-    case .coalesced: sink.raw("\"coalesced\"")
-    }
-  }
-}
-
 /// A record's lists. Shared between copies of a record and never changed while shared
 /// (`FlightRecord` copies it first), so sharing it across threads is safe.
 @usableFromInline

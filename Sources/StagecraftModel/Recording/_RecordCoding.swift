@@ -214,19 +214,32 @@ enum _RecordCoding {
     }
 
     /// Writes a list of integers; with `unknownAsNull`, -1 (a count not known) as null.
+    @inline(__always)
     mutating func writeList<Sink: _JSONSink>(to sink: inout Sink, unknownAsNull: Bool = false) {
-      writeElements(to: &sink) { reader, sink in
-        let value = reader.next()
+      let count = next()
+      sink.raw("[")
+      for offset in 0..<count {
+        if offset > 0 { sink.raw(",") }
+        let value = next()
         if value < 0, unknownAsNull { sink.raw("null") } else { sink.integer(value) }
       }
+      sink.raw("]")
     }
 
     /// Writes a list of paths as `[section,item]` pairs.
+    @inline(__always)
     mutating func writePaths<Sink: _JSONSink>(to sink: inout Sink) {
-      writeElements(to: &sink) { reader, sink in reader.writePath(to: &sink) }
+      let count = next()
+      sink.raw("[")
+      for offset in 0..<count {
+        if offset > 0 { sink.raw(",") }
+        writePath(to: &sink)
+      }
+      sink.raw("]")
     }
 
     /// Writes `[section,item]`.
+    @inline(__always)
     mutating func writePath<Sink: _JSONSink>(to sink: inout Sink) {
       sink.raw("[")
       sink.integer(next())
@@ -337,7 +350,7 @@ enum _RecordCoding {
       sink.member("countsAfter")
       reader.writeList(to: &sink)
     }
-    verdict(header >> 6 & 7, error: payload?.error)._writeJSON(to: &sink)
+    writeVerdict(header >> 6 & 7, error: payload?.error, to: &sink)
     if header & hasBatch != 0 {
       sink.member("batch")
       reader.writeBatch(to: &sink)
@@ -355,6 +368,26 @@ enum _RecordCoding {
       sink.list(identifiers) { sink, section in sink.list(section) { $0.string($1) } }
     }
     sink.raw("}")
+  }
+
+  /// Writes a verdict's members from its code: its name, and the error or the cause.
+  static func writeVerdict<Sink: _JSONSink>(
+    _ code: Int, error: BatchUpdateError?, to sink: inout Sink
+  ) {
+    sink.member("verdict")
+    switch code {
+    case 1, 2:
+      sink.raw(code == 1 ? "\"refused\"" : "\"fellBack\"")
+      sink.member("error")
+      sink.string(error?.description ?? "")
+    case 3:
+      sink.raw("\"fellBack\"")
+      sink.member("cause")
+      sink.raw("\"offScreen\"")
+    case 4: sink.raw("\"interrupted\"")
+    case 5: sink.raw("\"coalesced\"")
+    default: sink.raw("\"performed\"")
+    }
   }
 
   static func kindCode(_ kind: FlightRecord.Kind) -> Int {
