@@ -38,23 +38,25 @@ extension UpdatePipeline {
       return
     }
     let diff = request.diff ?? _diff
+    let (planner, reloadAbove) = (_planner, policy.reloadAboveChanges)
     let task = Task { @MainActor in
-      // The stages' data are built here too, off the main actor, where the replay reads
-      // them.
-      let staged = await Task.detached {
+      // The stages' data, and the blocks unless the replay will reload, are made here too,
+      // off the main actor, where the replay reads them.
+      let (staged, plan) = await Task.detached { () -> (StagedChangeset<Data>, (any Sendable)?) in
         let staged = diff(source, target)
         staged._buildData()
-        return staged
+        let reloads = reloadAbove.map { staged.changeCount > $0 } == true
+        return (staged, reloads ? nil : planner?(staged))
       }.value
       self._backgroundDiff = nil
-      self._run(request, staged)
+      self._run(request, staged, plan: plan)
     }
     _backgroundDiff = task
   }
 
   /// Replays `staged` on the target, unless the request was cancelled meanwhile.
   @inlinable
-  func _run(_ request: _Request, _ staged: StagedChangeset<Data>) {
+  func _run(_ request: _Request, _ staged: StagedChangeset<Data>, plan: (any Sendable)? = nil) {
     if request.ticket.isCancelled {
       _finish(request, .cancelled)
       return
@@ -85,7 +87,7 @@ extension UpdatePipeline {
     _isReplaying = true
     do throws(Failure) {
       try _replayOnTarget(
-        staged, strategy,
+        staged, plan, strategy,
         { _ in
           interrupted = request.ticket.isCancelled
           return interrupted

@@ -128,7 +128,7 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   typealias _Request = _PipelineRequest<Data, Failure>
   @usableFromInline
   typealias _Replay = (
-    _ staged: StagedChangeset<Data>, _ strategy: UpdateStrategy,
+    _ staged: StagedChangeset<Data>, _ plan: (any Sendable)?, _ strategy: UpdateStrategy,
     _ interrupt: @escaping (Changeset<Data>) -> Bool, _ setData: (Data) -> Void,
     _ completion: ((Bool) -> Void)?, _ scroll: _ScrollKeeping<Data>
   ) throws(Failure) -> Void
@@ -158,6 +158,10 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   /// pipeline's type does not name the target, so that callers on any thread can use it.
   @usableFromInline
   let _replayOnTarget: _Replay
+  /// Plans a changeset's blocks for the target (a `_ReplayPlan`, which `_replayOnTarget`
+  /// takes), on the task that diffs: the main actor then only performs them.
+  @usableFromInline
+  let _planner: (@Sendable (StagedChangeset<Data>) -> any Sendable)?
   /// Reloads the target with data, after a refused replay.
   @usableFromInline
   let _reloadTarget: (Data) -> Void
@@ -203,13 +207,14 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   ) where Target.Failure == Failure {
     self.init(
       target: target, data: data, policy: policy, diff: diff, snapshot: snapshot,
-      elementCount: elementCount,
-      replay: { staged, strategy, interrupt, setData, completion, scroll throws(Failure) in
+      elementCount: elementCount, planner: Self._makePlanner(elementUpdates),
+      replay: { staged, plan, strategy, interrupt, setData, completion, scroll throws(Failure) in
         var view = target
         try _replay(
           staged, on: &view, snapshot: { (data: Data) throws(Failure) in snapshot(data) },
           strategy: strategy, elementUpdates: { _ in elementUpdates }, interrupt: interrupt,
-          setData: setData, completion: completion, scroll: scroll)
+          setData: setData, completion: completion, scroll: scroll,
+          plan: plan as? _ReplayPlan<Data, Target.ElementUpdates>)
       })
   }
 
@@ -226,13 +231,15 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
     self.init(
       target: target, data: data, policy: policy, diff: diff, snapshot: { _ in () },
       elementCount: elementCount ?? { counts($0).elementCount },
-      replay: { staged, strategy, interrupt, setData, completion, scroll throws(Failure) in
+      planner: Self._makePlanner(elementUpdates),
+      replay: { staged, plan, strategy, interrupt, setData, completion, scroll throws(Failure) in
         var view = target
         try _guardedReplay(
           staged, on: &view, counts: counts, strategy: strategy,
           elementUpdates: { _ in elementUpdates },
           options: ReplayOptions(), guard: check, interrupt: interrupt, setData: setData,
-          completion: completion, scroll: scroll, entry: entry)
+          completion: completion, scroll: scroll, entry: entry,
+          plan: plan as? _ReplayPlan<Data, Target.ElementUpdates>)
       })
     if let recorder = check.recorder {
       _onSuperseded = { [unowned target] in
@@ -244,15 +251,29 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
     }
   }
 
+  /// Plans a changeset's blocks with `elementUpdates` for every item, as the replay would.
+  @inlinable
+  nonisolated static func _makePlanner<Updates: ElementUpdateStyle>(
+    _ elementUpdates: Updates
+  ) -> @Sendable (StagedChangeset<Data>) -> any Sendable {
+    // The style is a value, copied here and only read by the planning task.
+    let plan = _UncheckedSendable { (staged: StagedChangeset<Data>) -> any Sendable in
+      _ReplayPlan(staged, elementUpdates: elementUpdates)
+    }
+    return { staged in plan.value(staged) }
+  }
+
   /// The one designated initializer: the replay, with the target's conformance bound in.
   @usableFromInline
   init<Target: BatchUpdateTarget & AnyObject>(
     target: Target, data: Data, policy: UpdatePolicy,
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>,
     snapshot: @escaping (Data) -> Target.Snapshot, elementCount: @escaping (Data) -> Int,
+    planner: (@Sendable (StagedChangeset<Data>) -> any Sendable)? = nil,
     replay: @escaping _Replay
   ) where Target.Failure == Failure {
     self._data = data
+    self._planner = planner
     self.policy = policy
     self._diff = diff
     self._elementCount = elementCount
@@ -388,4 +409,12 @@ final class _Waiter<Value: Sendable>: Sendable {
       if let value { continuation.resume(returning: value) }
     }
   }
+}
+
+/// A value handed to another task that only reads it: for a copy of a value type that is
+/// not declared `Sendable` (an element update style), captured once and never changed.
+@usableFromInline
+struct _UncheckedSendable<Value>: @unchecked Sendable {
+  @usableFromInline let value: Value
+  @inlinable init(_ value: Value) { self.value = value }
 }

@@ -220,13 +220,13 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   options: ReplayOptions,
   guard check: UpdateGuard, interrupt: ((Changeset<C>) -> Bool)?, setData: (C) -> Void,
   completion: ((Bool) -> Void)?, scroll: _ScrollKeeping<C> = .none,
-  entry: FlightRecord.EntryPoint = .reload
+  entry: FlightRecord.EntryPoint = .reload, plan: _ReplayPlan<C, Target.ElementUpdates>? = nil
 ) throws(Target.Failure) where Target.Snapshot == Void {
   guard check.isEnabled, let final = staged.last?.data else {
     return try _replay(
       staged, on: &target, snapshot: { (_: C) throws(Target.Failure) in () }, strategy: strategy,
       elementUpdates: elementUpdates, options: options, interrupt: interrupt,
-      setData: setData, completion: completion, scroll: scroll)
+      setData: setData, completion: completion, scroll: scroll, plan: plan)
   }
   let offScreen = strategy != .reloadData && !target.isOnScreen
   if offScreen {
@@ -263,7 +263,8 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
         if scroll.relocate != nil { shown = data }
         setData(data)
       },
-      completion: { finished in if !fellBack.value { completion?(finished) } }, scroll: scroll)
+      completion: { finished in if !fellBack.value { completion?(finished) } }, scroll: scroll,
+      plan: plan)
   } catch {
     switch error {
     case .target(let failure): throw failure

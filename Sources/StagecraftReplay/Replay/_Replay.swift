@@ -19,7 +19,8 @@ package func _replay<Target: BatchUpdateTarget, C: Collection>(
   interrupt: ((Changeset<C>) -> Bool)?,
   setData: (C) -> Void,
   completion: ((Bool) -> Void)?,
-  scroll: _ScrollKeeping<C> = .none
+  scroll: _ScrollKeeping<C> = .none,
+  plan: _ReplayPlan<C, Target.ElementUpdates>? = nil
 ) throws(Target.Failure) {
   guard let final = staged.last?.data else {
     completion?(true)
@@ -44,7 +45,10 @@ package func _replay<Target: BatchUpdateTarget, C: Collection>(
   }
   guard target.isOnScreen, strategy != .reloadData else { return try reloadInstead() }
 
-  let blocks = _ReplayBlock.blocks(for: staged, elementUpdates: elementUpdates, options: options)
+  // A plan made beforehand (off the main actor, by a pipeline) is this one.
+  let blocks =
+    plan?.blocks
+    ?? _ReplayBlock.blocks(for: staged, elementUpdates: elementUpdates, options: options)
   for (index, block) in blocks.enumerated() {
     if let interrupt, interrupt(block.changeset) { return try reloadInstead() }
     let isLast = index == blocks.count - 1

@@ -143,3 +143,24 @@ package struct _ReplayBlock<C: Collection, Updates: ElementUpdateStyle> {
     return true
   }
 }
+
+/// The blocks of a replay, planned ahead of it, on whatever thread made the diff: the
+/// replay then only performs them. Made once and never changed, so that it may cross from
+/// the task that made it to the main actor.
+@usableFromInline
+package final class _ReplayPlan<C: Collection, Updates: ElementUpdateStyle> {
+  @usableFromInline let blocks: [_ReplayBlock<C, Updates>]
+
+  /// Plans `staged`'s blocks with one element update style for every item.
+  ///
+  /// - Complexity: O(s + c log c), as `_ReplayBlock.blocks`.
+  @inlinable
+  package init(
+    _ staged: StagedChangeset<C>, elementUpdates: Updates, options: ReplayOptions = ReplayOptions()
+  ) {
+    blocks = _ReplayBlock.blocks(
+      for: staged, elementUpdates: { _ in elementUpdates }, options: options)
+  }
+}
+
+extension _ReplayPlan: @unchecked Sendable where C: Sendable {}

@@ -1,0 +1,90 @@
+import Foundation
+import Stagecraft
+import StagecraftTestSupport
+import Testing
+
+/// An element update style that records, each time the replay's planning asks an updated
+/// item's way (`mode`), whether it was asked on the main actor's thread.
+struct RecordingStyle: ElementUpdateStyle {
+  let raw: ElementUpdateMode
+  let asked: _Flags?
+  let mainActorThread: pthread_t?
+
+  static var reload: RecordingStyle {
+    RecordingStyle(raw: .reload, asked: nil, mainActorThread: nil)
+  }
+  static var reconfigure: RecordingStyle {
+    RecordingStyle(raw: .reconfigure, asked: nil, mainActorThread: nil)
+  }
+  var mode: ElementUpdateMode {
+    if let asked, let mainActorThread {
+      asked.record(pthread_equal(pthread_self(), mainActorThread) != 0)
+    }
+    return raw
+  }
+}
+
+/// `CollectionModelView` with `RecordingStyle`: it forwards each call, and reads the style's
+/// way without asking it.
+@MainActor
+final class StyleRecordingView {
+  let base: CollectionModelView<ArraySection<Int, Item>>
+  init(_ base: CollectionModelView<ArraySection<Int, Item>>) { self.base = base }
+}
+
+extension StyleRecordingView: @MainActor BatchUpdateTarget {
+  typealias Failure = BatchUpdateError
+  var isOnScreen: Bool { base.isOnScreen }
+  var displayedItemCounts: [Int]? { base.displayedItemCounts }
+
+  func reloadData(_ snapshot: [ArraySection<Int, Item>], setData: () -> Void)
+    throws(BatchUpdateError)
+  {
+    base.reloadData(snapshot, setData: setData)
+  }
+
+  func performBatchUpdates(
+    _ batch: BatchUpdate, snapshot: [ArraySection<Int, Item>], animated: Bool,
+    setData: () -> Void, refreshing: [Move<ElementPath>], by elementUpdates: RecordingStyle,
+    completion: ((Bool) -> Void)?
+  ) throws(BatchUpdateError) {
+    try base.performBatchUpdates(
+      batch, snapshot: snapshot, animated: animated, setData: setData, refreshing: refreshing,
+      by: elementUpdates.raw, completion: completion)
+  }
+}
+
+/// Through `UpdatePipeline`, a diff made off the main actor has its replay's blocks planned
+/// there as well: the main actor only performs them. The planning asks the element update
+/// style about updated items; with the plan made on the diff's task, it is never asked on
+/// the main actor. (Fails when the replay plans its blocks itself.)
+@Suite("The pipeline plans blocks where it diffs")
+@MainActor
+struct PlanOffMainActorTests {
+  @Test(arguments: 0..<6)
+  func blocksArePlannedOffTheMainActor(seed: UInt64) async {
+    var random = SplitMix64(seed: seed)
+    let asked = _Flags()
+    let view = StyleRecordingView(CollectionModelView(CollectionModel(items: [Item]())))
+    let pipeline = UpdatePipeline(
+      target: view, data: [Item](), policy: UpdatePolicy(inlineDiffBelow: 4),
+      elementUpdates: RecordingStyle(
+        raw: .reconfigure, asked: asked, mainActorThread: pthread_self()),
+      diff: { StagedChangeset(source: $0, target: $1) },
+      snapshot: { [ArraySection(model: 0, elements: $0)] })
+    var items = (0..<40).map { Item($0) }
+    #expect(await pipeline.apply(items) == .applied)
+    for round in 1...4 {
+      // Content changes, moves, deletes and inserts: blocks with updates to place.
+      for _ in 0..<5 { items[Int(random.next() % UInt64(items.count))].content = round }
+      items.swapAt(Int(random.next() % 10), 30 + Int(random.next() % 10))
+      items.remove(at: Int(random.next() % UInt64(items.count)))
+      items.insert(Item(100 + round), at: Int(random.next() % UInt64(items.count)))
+      #expect(await pipeline.apply(items) == .applied)
+      #expect(view.base.model.items == items)
+      #expect(view.base.model.staleCells.isEmpty)
+    }
+    #expect(!asked.values.isEmpty)
+    #expect(!asked.values.contains(true))
+  }
+}
