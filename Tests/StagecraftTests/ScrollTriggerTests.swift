@@ -452,3 +452,48 @@ struct ScrollTriggerReferenceTests {
     return result
   }
 }
+
+/// The items a viewport shows are found from where the last step found them; whatever the
+/// step (a frame, a screen, a jump back to the top, beyond the end), they are the items a
+/// layout written apart says overlap it, with zero-height items and section headers.
+@Suite struct ScrollStepLookupTests {
+  @Test(arguments: 0..<12)
+  func theShownItemsAreTheOnesThatOverlapTheViewport(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let heights = (0..<300).map { _ in Double([0, 0, 10, 30, 55, 90][Int(random.next() % 6)]) }
+    let sections = [0..<40, 40..<41, 41..<41, 41..<300].map { range in
+      ArraySection(model: range.lowerBound, elements: Array(range))
+    }
+    var model = CollectionModel(sections: sections)
+    let header = 12.0
+    model.geometry = .init(
+      viewportHeight: 200, sectionHeaderHeight: header, itemHeight: { heights[$0] })
+    // The layout written apart: each section's header, then its items.
+    var extents: [ElementPath: ItemExtent] = [:]
+    var top = 0.0
+    for (section, items) in sections.enumerated() {
+      top += header
+      for (index, item) in items.elements.enumerated() {
+        extents[ElementPath(element: index, section: section)] = ItemExtent(
+          top: top, height: heights[item])
+        top += heights[item]
+      }
+    }
+    let content = top
+    for _ in 0..<300 {
+      let offset = model.geometry!.contentOffset
+      let next: Double =
+        switch random.next() % 5 {
+        case 0: offset + 16
+        case 1: offset - 16
+        case 2: offset + 200
+        case 3: Double(random.next() % UInt64(content + 300))
+        default: offset + Double(random.next() % 7)
+        }
+      model.setContentOffset(next)
+      let start = model.geometry!.contentOffset
+      let expected = extents.filter { $0.value.overlaps(start..<(start + 200)) }.keys.sorted()
+      #expect(model.realizedPaths == expected, "offset \(start)")
+    }
+  }
+}

@@ -211,10 +211,12 @@ extension CollectionModel {
 
   /// The items the viewport shows (those that overlap it), as flat positions.
   ///
-  /// - Complexity: O(log n + v) for the v items shown.
+  /// - Complexity: O(log n), or O(1 + log d) after a scroll by d items.
   @usableFromInline
   func _visibleRange(_ geometry: Geometry) -> Range<Int> {
-    _layout?.items(in: _viewportRange(geometry)) ?? 0..<0
+    // The items shown before are where a scroll step starts looking.
+    let shown: Range<Int>? = if case .items(let range) = _viewport { range } else { nil }
+    return _layout?.items(in: _viewportRange(geometry), near: shown) ?? 0..<0
   }
 }
 

@@ -69,21 +69,55 @@ struct _Layout: Equatable, Sendable {
 
   /// The flat positions of the items that overlap `range` (see `ItemExtent.overlaps`).
   ///
-  /// - Complexity: O(log n + k) for the k items in the range.
-  @usableFromInline func items(in range: Range<Double>) -> Range<Int> {
+  /// With `hint`, the items of a nearby range (the last scroll step's), each end is searched
+  /// outward from the hint's: a scroll that moved by d items finds its items in O(log d).
+  ///
+  /// - Complexity: O(log n), or O(1 + log d) with a hint d items away.
+  @usableFromInline func items(in range: Range<Double>, near hint: Range<Int>? = nil) -> Range<Int>
+  {
     // Whether an item ends after the range starts is monotone in the position: tops never
     // decrease, and each item starts at or after the previous one's bottom.
-    var (low, high) = (0, count)
+    let low = _firstIndex(from: hint?.lowerBound) { middle in
+      heights[middle] > 0
+        ? tops[middle] + heights[middle] > range.lowerBound : tops[middle] >= range.lowerBound
+    }
+    let end = _firstIndex(from: hint?.upperBound, atLeast: low) { tops[$0] >= range.upperBound }
+    return low..<end
+  }
+
+  /// The first position from `lowest` on where `isPast`, which is monotone (false, then
+  /// true), holds; `count` if none. Searched outward from `start`, doubling the step, then
+  /// by bisection.
+  @inline(__always)
+  func _firstIndex(
+    from start: Int?, atLeast lowest: Int = 0, where isPast: (Int) -> Bool
+  ) -> Int {
+    var (low, high) = (lowest, count)
+    if let start, low <= start, start <= high {
+      // The answer is in low...high; narrow it from `start`.
+      if start == high || isPast(start) {
+        var step = 1
+        high = start
+        while high - step >= low, isPast(high - step) {
+          high -= step
+          step *= 2
+        }
+        low = max(low, high - step + 1)
+      } else {
+        var step = 1
+        low = start + 1
+        while low + step - 1 < high, !isPast(low + step - 1) {
+          low += step
+          step *= 2
+        }
+        high = min(high, low + step - 1)
+      }
+    }
     while low < high {
       let middle = (low + high) / 2
-      let endsAfterStart =
-        heights[middle] > 0
-        ? tops[middle] + heights[middle] > range.lowerBound : tops[middle] >= range.lowerBound
-      if endsAfterStart { high = middle } else { low = middle + 1 }
+      if isPast(middle) { high = middle } else { low = middle + 1 }
     }
-    var end = low
-    while end < count, tops[end] < range.upperBound { end += 1 }
-    return low..<end
+    return low
   }
 
   /// The first item whose bottom is below `offset`: the scroll anchor's item.

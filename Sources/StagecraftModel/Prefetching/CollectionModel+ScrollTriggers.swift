@@ -236,12 +236,15 @@ extension CollectionModel {
   mutating func _movePrefetchWindow(_ window: Range<Double>, _ geometry: Geometry) {
     guard let _layout else { return }
     let viewport = _viewportRange(geometry)
-    let flats = _layout.items(in: window)
+    // The last evaluation's window is where this one starts looking.
+    let last = _triggers.tracker.positional
+    let flats = _layout.items(in: window, near: last?.window)
     // A scroll over the same data looks at what enters and leaves the window.
     if !_triggers.dataChanged {
       let elements = _elements
       let moved = _triggers.tracker.scroll(
-        to: flats, visible: _layout.items(in: viewport), viewport: viewport, _layout
+        to: flats, visible: _layout.items(in: viewport, near: last?.visible), viewport: viewport,
+        _layout
       ) { flat in
         let path = _layout.path(flat)
         return elements[path.section][path.element].differenceIdentifier.hashValue

@@ -191,14 +191,12 @@ struct _PrefetchTracker<Element: Differentiable> {
     if now.count == window.count, hashes.count == window.count, let first = window.first,
       let last = window.last
     {
-      var state = _Positional(
-        window: first.flat..<(last.flat + 1), visible: visibleFlats, flags: [], hashes: hashes,
-        hashOf: hashOf)
-      state.flags = now.map {
-        ($0.isVisible ? _Positional.visible : 0)
-          | ($0.isOutstanding ? _Positional.outstanding : 0)
-      }
-      positional = state
+      positional = _Positional(
+        window: first.flat..<(last.flat + 1), visible: visibleFlats,
+        flags: now.map {
+          ($0.isVisible ? _Positional.visible : 0)
+            | ($0.isOutstanding ? _Positional.outstanding : 0)
+        }, hashOf: hashOf, hashes: hashes)
       entries = []
     } else {
       positional = window.isEmpty ? .empty : nil
@@ -223,27 +221,48 @@ struct _PrefetchTracker<Element: Differentiable> {
 /// (no two alike), which tell an identifier that enters the window while it is there already.
 /// Not generic, so that a scroll runs without looking up the element type's metadata.
 @usableFromInline
-struct _Positional: Equatable, Sendable {
+struct _Positional: Sendable {
   static var visible: UInt8 { 1 }
   static var outstanding: UInt8 { 2 }
 
-  var window: Range<Int>
+  @usableFromInline var window: Range<Int>
   /// The flat positions of the visible items.
-  var visible: Range<Int>
+  @usableFromInline var visible: Range<Int>
+  /// The flag byte of each item of the window, at slot `flat & mask`: a ring, so that a
+  /// scroll writes only the items that enter the window or change visibility.
   var flags: [UInt8]
-  var hashes: _HashValueSet
-  /// The hash value of each item of the window, by position.
+  /// The hash value of each item's identifier, at the same slots.
   var hashOf: [Int]
+  /// The ring's size less one; the size is a power of two, at least the window's count.
+  var mask: Int
+  var hashes: _HashValueSet
+
+  /// The state of `window`, whose items have `flags` and `hashOf` in data order.
+  init(
+    window: Range<Int>, visible: Range<Int>, flags: [UInt8], hashOf: [Int],
+    hashes: _HashValueSet
+  ) {
+    self.window = window
+    self.visible = visible
+    self.hashes = hashes
+    var size = 8
+    while size < window.count { size *= 2 }
+    mask = size - 1
+    self.flags = [UInt8](repeating: 0, count: size)
+    self.hashOf = [Int](repeating: 0, count: size)
+    for (offset, flat) in window.enumerated() {
+      self.flags[flat & mask] = flags[offset]
+      self.hashOf[flat & mask] = hashOf[offset]
+    }
+  }
 
   /// The state of an empty window.
   static var empty: Self {
-    _Positional(window: 0..<0, visible: 0..<0, flags: [], hashes: _HashValueSet(), hashOf: [])
+    _Positional(window: 0..<0, visible: 0..<0, flags: [], hashOf: [], hashes: _HashValueSet())
   }
 
-  func isVisible(_ flat: Int) -> Bool { flags[flat - window.lowerBound] & Self.visible != 0 }
-  func isOutstanding(_ flat: Int) -> Bool {
-    flags[flat - window.lowerBound] & Self.outstanding != 0
-  }
+  func isVisible(_ flat: Int) -> Bool { flags[flat & mask] & Self.visible != 0 }
+  func isOutstanding(_ flat: Int) -> Bool { flags[flat & mask] & Self.outstanding != 0 }
 
   /// What a scroll asks for: flat positions to cancel, in data order, and to prefetch,
   /// nearest first, ties in data order.
@@ -273,73 +292,115 @@ struct _Positional: Equatable, Sendable {
   ///   - layout: The layout.
   ///   - identity: The hash value of the identifier at a flat position.
   /// - Returns: What to cancel and to prefetch, or `nil`.
-  /// - Complexity: O(k log k + w) for the k items that enter or leave and the w of the
-  ///   window, with a call of `identity` for each item that enters and no other work on
-  ///   elements; O(v) when the same items stay in the window.
+  /// - Complexity: O(k log k + v) for the k items that enter or leave and the v whose
+  ///   visibility changes, with a call of `identity` for each item that enters and no other
+  ///   work on elements (O(w) for the w of the window when it outgrows the ring).
   @usableFromInline
   mutating func scroll(
     to window: Range<Int>, visible: Range<Int>, viewport: Range<Double>, _ layout: _Layout,
     identity: (Int) -> Int
   ) -> Moved? {
-    // The same items in the window: only visibility can change, and a prefetch becoming
-    // visible is used without an event.
-    if self.window == window {
-      if self.visible != visible {
-        for flat in visible where !self.visible.contains(flat) {
-          flags[flat - window.lowerBound] = Self.visible
-        }
-        for flat in self.visible where !visible.contains(flat) {
-          flags[flat - window.lowerBound] &= ~Self.visible
-        }
-        self.visible = visible
-      }
-      return Moved()
-    }
+    let old = self.window
+    let entering = _difference(window, old)
     // Entering: an identifier already in the window (staying or leaving, or entering twice)
     // repeats, and the general evaluation groups its occurrences. Its hash value is in the
     // window's then; so it is, rarely, for another identifier whose hash collides, which the
     // general evaluation then tells apart.
     var starts: [Start] = []
-    var entering: [Int] = []
-    for flat in window where !self.window.contains(flat) {
+    var enteringHashes: [Int] = []
+    for flat in entering {
       let hash = identity(flat)
       guard hashes.insert(hash) else {
-        for added in entering { hashes.remove(added) }
+        for added in enteringHashes { hashes.remove(added) }
         return nil
       }
-      entering.append(hash)
+      enteringHashes.append(hash)
       if !visible.contains(flat) {
         starts.append(Start(distance: layout.extent(flat).distance(to: viewport), flat: flat))
       }
     }
     var moved = Moved()
     // Leaving, in data order.
-    for flat in self.window where !window.contains(flat) {
-      hashes.remove(hashOf[flat - self.window.lowerBound])
+    let leaving = _difference(old, window)
+    for flat in leaving {
+      hashes.remove(hashOf[flat & mask])
       if isOutstanding(flat) { moved.cancels.append(flat) }
     }
-    starts.sort()
-    var newFlags = [UInt8](repeating: 0, count: window.count)
-    var newHashOf = [Int](repeating: 0, count: window.count)
-    var next = entering.makeIterator()
-    for flat in window {
-      let kept = self.window.contains(flat)
-      let wasOutstanding = kept && isOutstanding(flat)
-      let isVisible = visible.contains(flat)
-      newFlags[flat - window.lowerBound] =
-        (isVisible ? Self.visible : 0) | (wasOutstanding && !isVisible ? Self.outstanding : 0)
-      newHashOf[flat - window.lowerBound] =
-        kept ? hashOf[flat - self.window.lowerBound] : next.next()!
+    let kept = window.clamped(to: old)
+    if window.count > mask + 1 { grow(to: window.count, keeping: kept) }
+    // Kept items whose visibility changed: one that became visible uses its prefetch.
+    let shown = _difference(visible, self.visible)
+    for flat in shown where kept.contains(flat) {
+      flags[flat & mask] = Self.visible
     }
+    let hidden = _difference(self.visible, visible)
+    for flat in hidden where kept.contains(flat) {
+      flags[flat & mask] &= ~Self.visible
+    }
+    var hashOfEntering = enteringHashes.makeIterator()
+    for flat in entering {
+      flags[flat & mask] = visible.contains(flat) ? Self.visible : 0
+      hashOf[flat & mask] = hashOfEntering.next()!
+    }
+    starts.sort()
     for start in starts {
-      newFlags[start.flat - window.lowerBound] |= Self.outstanding
+      flags[start.flat & mask] |= Self.outstanding
       moved.prefetches.append(start.flat)
     }
     self.window = window
     self.visible = visible
-    flags = newFlags
-    hashOf = newHashOf
     return moved
+  }
+
+  /// Moves the kept items to a ring of at least `count` slots.
+  mutating func grow(to count: Int, keeping kept: Range<Int>) {
+    var size = mask + 1
+    while size < count { size *= 2 }
+    var newFlags = [UInt8](repeating: 0, count: size)
+    var newHashOf = [Int](repeating: 0, count: size)
+    for flat in kept {
+      newFlags[flat & (size - 1)] = flags[flat & mask]
+      newHashOf[flat & (size - 1)] = hashOf[flat & mask]
+    }
+    (flags, hashOf, mask) = (newFlags, newHashOf, size - 1)
+  }
+}
+
+/// The positions of `range` outside `other`, ascending: those below it, then those above it.
+func _difference(_ range: Range<Int>, _ other: Range<Int>) -> _RangePair {
+  if other.isEmpty { return _RangePair(below: range.lowerBound..<range.lowerBound, above: range) }
+  let belowEnd = min(range.upperBound, max(range.lowerBound, other.lowerBound))
+  let aboveStart = max(range.lowerBound, min(range.upperBound, other.upperBound))
+  return _RangePair(
+    below: range.lowerBound..<belowEnd, above: max(belowEnd, aboveStart)..<range.upperBound)
+}
+
+/// Two ascending ranges, the first below the second, iterated in order without allocating.
+struct _RangePair: Sequence {
+  var below: Range<Int>
+  var above: Range<Int>
+
+  struct Iterator: IteratorProtocol {
+    var below: Range<Int>.Iterator
+    var above: Range<Int>.Iterator
+    mutating func next() -> Int? { below.next() ?? above.next() }
+  }
+
+  func makeIterator() -> Iterator {
+    Iterator(below: below.makeIterator(), above: above.makeIterator())
+  }
+}
+
+extension _Positional: Equatable {
+  /// Whether two states hold the same window, visibility, flags and hash values, wherever
+  /// their rings keep them.
+  @usableFromInline
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.window == rhs.window && lhs.visible == rhs.visible && lhs.hashes == rhs.hashes
+      && lhs.window.allSatisfy {
+        lhs.flags[$0 & lhs.mask] == rhs.flags[$0 & rhs.mask]
+          && lhs.hashOf[$0 & lhs.mask] == rhs.hashOf[$0 & rhs.mask]
+      }
   }
 }
 

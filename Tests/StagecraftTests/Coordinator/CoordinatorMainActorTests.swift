@@ -79,9 +79,9 @@ final class _MainThreadCounter: Sendable {
 
 /// Counted growth: with the change fixed, what the main actor asks of the elements in an
 /// update through the coordinator (the request, the planned blocks' replay through the
-/// guard, the selection and prefetch bookkeeping, the callbacks) is the same at 2,000 and at
-/// 60,000 items. Any main-actor step that walked the list (indexing it, comparing it,
-/// hashing it) would ask each element.
+/// guard, the selection and prefetch bookkeeping, the callbacks) stays under one bound at
+/// 2,000 and at 60,000 items. Any main-actor step that walked the list (indexing it,
+/// comparing it, hashing it) would ask each element.
 @Suite("CollectionCoordinator: no main-actor step grows with the list")
 @MainActor
 struct CoordinatorMainActorGrowthTests {
@@ -119,8 +119,9 @@ struct CoordinatorMainActorGrowthTests {
   @Test func theMainActorsShareDoesNotGrowWithTheList() async {
     let small = await mainActorTouches(count: 2_000)
     let large = await mainActorTouches(count: 60_000)
-    #expect(small == large, "\(small) \(large)")
-    // A fixed change asks a bounded number of elements, not the list.
-    #expect(large.allSatisfy { $0 < 500 })
+    // The same bound at both sizes, far below either list: a step that walked the list
+    // would ask 2,000 or 60,000 elements. (Which rounds ask the few elements they ask
+    // depends on whether the bookkeeping's index was ready, not on the list.)
+    #expect((small + large).allSatisfy { $0 <= 64 }, "\(small) \(large)")
   }
 }
