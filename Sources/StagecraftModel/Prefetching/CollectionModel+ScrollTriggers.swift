@@ -220,9 +220,18 @@ extension CollectionModel {
   mutating func _evaluateScrollTriggers() {
     guard _triggers.replayDepth == 0 else { return }
     defer { _triggers.dataChanged = false }
-    guard let geometry, let metrics = scrollMetrics else { return }
+    // Read field by field: binding the geometry or the layout would copy them (and retain
+    // what they hold) at every scroll step.
+    guard let offset = geometry?.contentOffset, let height = geometry?.viewportHeight,
+      let contentHeight = _layout?.contentHeight
+    else { return }
+    let length = height.isFinite && height > 0 ? height : 0
+    let metrics = ScrollMetrics(
+      contentOffset: offset, viewportHeight: length, contentHeight: contentHeight)
     if let buffers = _triggers.buffers {
-      _movePrefetchWindow(buffers.window(metrics, direction: _triggers.direction), geometry)
+      _movePrefetchWindow(
+        buffers.window(metrics, direction: _triggers.direction),
+        viewport: offset..<(offset + length))
     }
     if _triggers.end?.evaluate(metrics, direction: _triggers.direction) == true {
       _scrollEvents.append(.reachEnd)
@@ -233,17 +242,18 @@ extension CollectionModel {
   }
 
   @inlinable
-  mutating func _movePrefetchWindow(_ window: Range<Double>, _ geometry: Geometry) {
+  mutating func _movePrefetchWindow(_ window: Range<Double>, viewport: Range<Double>) {
     guard let _layout else { return }
-    let viewport = _viewportRange(geometry)
     // The last evaluation's window is where this one starts looking.
-    let last = _triggers.tracker.positional
-    let flats = _layout.items(in: window, near: last?.window)
+    let (lastWindow, lastVisible) = (
+      _triggers.tracker.positional?.window, _triggers.tracker.positional?.visible
+    )
+    let flats = _layout.items(in: window, near: lastWindow)
     // A scroll over the same data looks at what enters and leaves the window.
     if !_triggers.dataChanged {
       let elements = _elements
       let moved = _triggers.tracker.scroll(
-        to: flats, visible: _layout.items(in: viewport, near: last?.visible), viewport: viewport,
+        to: flats, visible: _layout.items(in: viewport, near: lastVisible), viewport: viewport,
         _layout
       ) { flat in
         let path = _layout.path(flat)
