@@ -61,3 +61,20 @@ final class _IndexHandoff<Section: DifferentiableSection>: @unchecked Sendable {
     return same ? index : nil
   }
 }
+
+/// Releases `value` on a background task instead of the caller's: for large storage the
+/// main actor let go of, whose deallocation costs time in proportion to its size.
+///
+/// The value is moved into the task and never read: only its release happens there, which
+/// is safe for any value no one else uses.
+func _freeOffMainActor<Value>(_ value: consuming Value) {
+  let box = _ReleaseBox(value)
+  Task.detached(priority: .background) { box.release() }
+}
+
+/// Holds a value until a background task releases it.
+private final class _ReleaseBox<Value>: @unchecked Sendable {
+  private var value: Value?
+  init(_ value: consuming Value) { self.value = value }
+  func release() { value = nil }
+}

@@ -56,7 +56,8 @@ struct Options {
           usage: stagecraft-bench [--quick] [--filter TEXT] [--runs N] [--json FILE]
             --quick        small sizes only (well under 30 s); the CI smoke test
             --scale        only the scale scenarios: 10,000,000 flat, 1,000 x 10,000 sectioned
-            --filter TEXT  only the scenarios whose name contains TEXT
+            --filter TEXT  only the scenarios whose name contains TEXT (or, comma-separated,
+                           any of several texts)
             --runs N       timed rounds after one warm-up (at least 5; 11 by default)
             --profile      with --filter: only diff the matching flat scenarios, for 3 s each,
                            without the floor or the standard library (to run under perf)
@@ -96,7 +97,7 @@ var rows: [Row] = []
 
 @MainActor func selected(_ name: String) -> Bool {
   guard let filter = options.filter else { return true }
-  return name.localizedStandardContainsLite(filter)
+  return filter.split(separator: ",").contains { name.localizedStandardContainsLite(String($0)) }
 }
 
 extension String {
