@@ -220,9 +220,9 @@ extension CollectionModel {
   mutating func _evaluateScrollTriggers() {
     guard _triggers.replayDepth == 0 else { return }
     defer { _triggers.dataChanged = false }
-    // Read field by field: binding the geometry or the layout would copy them (and retain
-    // what they hold) at every scroll step.
-    guard let offset = geometry?.contentOffset, let height = geometry?.viewportHeight,
+    // Read field by field from the storage: binding the geometry or the layout, or reading
+    // the `geometry` property, would copy them (and retain what they hold) at every step.
+    guard let offset = _geometry?.contentOffset, let height = _geometry?.viewportHeight,
       let contentHeight = _layout?.contentHeight
     else { return }
     let length = height.isFinite && height > 0 ? height : 0
@@ -257,7 +257,7 @@ extension CollectionModel {
         _layout
       ) { flat in
         let path = _layout.path(flat)
-        return elements[path.section][path.element].differenceIdentifier.hashValue
+        return _windowHash(elements[path.section][path.element].differenceIdentifier)
       }
       if let moved {
         for flat in moved.cancels {

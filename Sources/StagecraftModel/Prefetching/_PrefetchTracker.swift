@@ -186,7 +186,7 @@ struct _PrefetchTracker<Element: Differentiable> {
       else { return (window.first?.flat ?? 0)..<(window.first?.flat ?? 0) }
       return first.flat..<(last.flat + 1)
     }()
-    let hashOf = now.map(\.element.differenceIdentifier.hashValue)
+    let hashOf = now.map { _windowHash($0.element.differenceIdentifier) }
     let hashes = _HashValueSet(hashOf)
     if now.count == window.count, hashes.count == window.count, let first = window.first,
       let last = window.last
@@ -306,8 +306,14 @@ struct _Positional: Sendable {
     // repeats, and the general evaluation groups its occurrences. Its hash value is in the
     // window's then; so it is, rarely, for another identifier whose hash collides, which the
     // general evaluation then tells apart.
+    let enteringCount = entering.below.count + entering.above.count
     var starts: [Start] = []
     var enteringHashes: [Int] = []
+    // Reserved only when something enters: reserving on an empty array allocates.
+    if enteringCount > 0 {
+      starts.reserveCapacity(enteringCount)
+      enteringHashes.reserveCapacity(enteringCount)
+    }
     for flat in entering {
       let hash = identity(flat)
       guard hashes.insert(hash) else {
@@ -322,6 +328,9 @@ struct _Positional: Sendable {
     var moved = Moved()
     // Leaving, in data order.
     let leaving = _difference(old, window)
+    let leavingCount = leaving.below.count + leaving.above.count
+    if leavingCount > 0 { moved.cancels.reserveCapacity(leavingCount) }
+    if !starts.isEmpty { moved.prefetches.reserveCapacity(starts.count) }
     for flat in leaving {
       hashes.remove(hashOf[flat & mask])
       if isOutstanding(flat) { moved.cancels.append(flat) }
@@ -408,3 +417,18 @@ extension _PrefetchTracker.Entry: Equatable where Element: Equatable {}
 extension _PrefetchTracker.Entry: Sendable where Element: Sendable {}
 extension _PrefetchTracker: Equatable where Element: Equatable {}
 extension _PrefetchTracker: Sendable where Element: Sendable {}
+
+/// The value the positional prefetch state keeps for an identifier, to tell one that enters
+/// the window while it is there already: equal for equal identifiers, and rarely equal
+/// otherwise (the general evaluation then tells them apart). An `Int` identifier is its own
+/// value, mixed by a bijection (so two distinct ones never collide), without running the
+/// standard hasher; others, their hash value. Specialized for the caller's identifier type,
+/// the test of the type is decided when the code is compiled.
+@inlinable
+func _windowHash<ID: Hashable>(_ identifier: ID) -> Int {
+  if ID.self == Int.self {
+    let bits = UInt64(bitPattern: Int64(unsafeBitCast(identifier, to: Int.self)))
+    return Int(bitPattern: UInt(truncatingIfNeeded: bits &* 0x9E37_79B9_7F4A_7C15))
+  }
+  return identifier.hashValue
+}
