@@ -301,6 +301,12 @@ struct _Positional: Sendable {
     identity: (Int) -> Int
   ) -> Moved? {
     let old = self.window
+    // The same items in the window (most frames of a finger's scroll): only visibility can
+    // change, and a prefetch becoming visible is used without an event.
+    if window == old {
+      if visible != self.visible { updateVisibility(visible, kept: window) }
+      return Moved()
+    }
     let entering = _difference(window, old)
     // Entering: an identifier already in the window (staying or leaving, or entering twice)
     // repeats, and the general evaluation groups its occurrences. Its hash value is in the
@@ -337,15 +343,7 @@ struct _Positional: Sendable {
     }
     let kept = window.clamped(to: old)
     if window.count > mask + 1 { grow(to: window.count, keeping: kept) }
-    // Kept items whose visibility changed: one that became visible uses its prefetch.
-    let shown = _difference(visible, self.visible)
-    for flat in shown where kept.contains(flat) {
-      flags[flat & mask] = Self.visible
-    }
-    let hidden = _difference(self.visible, visible)
-    for flat in hidden where kept.contains(flat) {
-      flags[flat & mask] &= ~Self.visible
-    }
+    updateVisibility(visible, kept: kept)
     var hashOfEntering = enteringHashes.makeIterator()
     for flat in entering {
       flags[flat & mask] = visible.contains(flat) ? Self.visible : 0
@@ -359,6 +357,18 @@ struct _Positional: Sendable {
     self.window = window
     self.visible = visible
     return moved
+  }
+
+  /// Marks the kept items whose visibility changed, and takes `visible` as the visible
+  /// items: one that became visible uses its prefetch.
+  mutating func updateVisibility(_ visible: Range<Int>, kept: Range<Int>) {
+    for flat in _difference(visible, self.visible) where kept.contains(flat) {
+      flags[flat & mask] = Self.visible
+    }
+    for flat in _difference(self.visible, visible) where kept.contains(flat) {
+      flags[flat & mask] &= ~Self.visible
+    }
+    self.visible = visible
   }
 
   /// Moves the kept items to a ring of at least `count` slots.
