@@ -54,8 +54,10 @@ struct _Layout: Equatable, Sendable {
 
   /// The path of the item at flat position `flat`.
   ///
-  /// - Complexity: O(log S) for S sections.
+  /// - Complexity: O(log S) for S sections; O(1) for one.
   @usableFromInline func path(_ flat: Int) -> ElementPath {
+    // One section, the common list: no search.
+    if sectionStarts.count == 1 { return ElementPath(element: flat, section: 0) }
     // The last section that starts at or before `flat` and holds it (empty sections start
     // where the next one does).
     var (low, high) = (0, sectionStarts.count)

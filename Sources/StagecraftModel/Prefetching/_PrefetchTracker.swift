@@ -344,15 +344,18 @@ struct _Positional: Sendable {
     let kept = window.clamped(to: old)
     if window.count > mask + 1 { grow(to: window.count, keeping: kept) }
     updateVisibility(visible, kept: kept)
-    var hashOfEntering = enteringHashes.makeIterator()
-    for flat in entering {
-      flags[flat & mask] = visible.contains(flat) ? Self.visible : 0
-      hashOf[flat & mask] = hashOfEntering.next()!
-    }
-    starts.sort()
-    for start in starts {
-      flags[start.flat & mask] |= Self.outstanding
-      moved.prefetches.append(start.flat)
+    let mask = mask
+    if !enteringHashes.isEmpty {
+      var hashOfEntering = enteringHashes.makeIterator()
+      hashOf.withUnsafeMutableBufferPointer { hashOf in
+        for flat in entering { hashOf[flat & mask] = hashOfEntering.next() ?? 0 }
+      }
+      starts.sort()
+      flags.withUnsafeMutableBufferPointer { flags in
+        for flat in entering { flags[flat & mask] = visible.contains(flat) ? Self.visible : 0 }
+        for start in starts { flags[start.flat & mask] |= Self.outstanding }
+      }
+      for start in starts { moved.prefetches.append(start.flat) }
     }
     self.window = window
     self.visible = visible
@@ -362,11 +365,14 @@ struct _Positional: Sendable {
   /// Marks the kept items whose visibility changed, and takes `visible` as the visible
   /// items: one that became visible uses its prefetch.
   mutating func updateVisibility(_ visible: Range<Int>, kept: Range<Int>) {
-    for flat in _difference(visible, self.visible) where kept.contains(flat) {
-      flags[flat & mask] = Self.visible
-    }
-    for flat in _difference(self.visible, visible) where kept.contains(flat) {
-      flags[flat & mask] &= ~Self.visible
+    let (shown, hidden) = (_difference(visible, self.visible), _difference(self.visible, visible))
+    let mask = mask
+    // Through the buffer: one uniqueness check for the step, not one per item.
+    flags.withUnsafeMutableBufferPointer { flags in
+      for flat in shown.below.clamped(to: kept) { flags[flat & mask] = Self.visible }
+      for flat in shown.above.clamped(to: kept) { flags[flat & mask] = Self.visible }
+      for flat in hidden.below.clamped(to: kept) { flags[flat & mask] &= ~Self.visible }
+      for flat in hidden.above.clamped(to: kept) { flags[flat & mask] &= ~Self.visible }
     }
     self.visible = visible
   }

@@ -11,6 +11,7 @@ public struct ItemExtent: Hashable, Sendable {
   ///   - top: The distance from the content's top to the item's top.
   ///   - height: The item's height.
   /// - Complexity: O(1).
+  @inlinable
   public init(top: Double, height: Double) {
     self.top = top
     self.height = height

@@ -71,6 +71,7 @@ extension ItemExtent {
   /// - Parameter range: A range of content offsets.
   /// - Returns: Whether the item is in it.
   /// - Complexity: O(1).
+  @inlinable
   public func overlaps(_ range: Range<Double>) -> Bool {
     height > 0
       ? top < range.upperBound && top + height > range.lowerBound
@@ -83,6 +84,7 @@ extension ItemExtent {
   /// - Parameter range: A range of content offsets.
   /// - Returns: The gap, in points.
   /// - Complexity: O(1).
+  @inlinable
   public func distance(to range: Range<Double>) -> Double {
     if overlaps(range) { return 0 }
     return top >= range.upperBound ? top - range.upperBound : range.lowerBound - (top + height)
