@@ -1,5 +1,6 @@
 import StagecraftDiff
 import StagecraftModel
+import StagecraftPipeline
 
 /// The identifiers of an update's new data, each at its path, built beside the diff (off
 /// the main actor, when the diff runs there) and handed to the coordinator, so that the
@@ -65,16 +66,9 @@ final class _IndexHandoff<Section: DifferentiableSection>: @unchecked Sendable {
 /// Releases `value` on a background task instead of the caller's: for large storage the
 /// main actor let go of, whose deallocation costs time in proportion to its size.
 ///
-/// The value is moved into the task and never read: only its release happens there, which
-/// is safe for any value no one else uses.
+/// The task holds the value and never reads it: only its release happens there, when the
+/// task ends, which is safe for any value no one else uses.
 func _freeOffMainActor<Value>(_ value: consuming Value) {
-  let box = _ReleaseBox(value)
-  Task.detached(priority: .background) { box.release() }
-}
-
-/// Holds a value until a background task releases it.
-private final class _ReleaseBox<Value>: @unchecked Sendable {
-  private var value: Value?
-  init(_ value: consuming Value) { self.value = value }
-  func release() { value = nil }
+  let held = _UncheckedSendable(value)
+  Task.detached(priority: .background) { _ = held }
 }

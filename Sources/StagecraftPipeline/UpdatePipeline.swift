@@ -411,10 +411,11 @@ final class _Waiter<Value: Sendable>: Sendable {
   }
 }
 
-/// A value handed to another task that only reads it: for a copy of a value type that is
-/// not declared `Sendable` (an element update style), captured once and never changed.
+/// A value handed to another task that only reads or releases it: a copy of a value type
+/// that is not declared `Sendable` (an element update style), or storage the main actor let
+/// go of, captured once and never changed.
 @usableFromInline
-struct _UncheckedSendable<Value>: @unchecked Sendable {
-  @usableFromInline let value: Value
-  @inlinable init(_ value: Value) { self.value = value }
+package struct _UncheckedSendable<Value>: @unchecked Sendable {
+  @usableFromInline package let value: Value
+  @inlinable package init(_ value: Value) { self.value = value }
 }

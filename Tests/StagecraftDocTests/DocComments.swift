@@ -744,19 +744,19 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_FlightRecord_182() throws {
+@Test func doc_FlightRecord_163() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Recording/FlightRecord.swift:186
+  // Sources/StagecraftModel/Recording/FlightRecord.swift:167
 
   let record = FlightRecord(
     sequence: 7, entry: .pipeline, kind: .block,
     batch: BatchUpdate(insertItems: [ElementPath(element: 3, section: 0)]),
     viewCounts: [3], dataCounts: [3], countsAfter: [4])
   print(record.json)
-  _doc.expect("{\"seq\":7,\"entry\":\"pipeline\",\"view\":\"collectionView\",\"kind\":\"block\",\"viewCounts\":[3],\"dataCounts\":[3],\"countsAfter\":[4],\"verdict\":\"performed\",\"batch\":{\"insertItems\":[[0,3]]}}", at: 193)
+  _doc.expect("{\"seq\":7,\"entry\":\"pipeline\",\"view\":\"collectionView\",\"kind\":\"block\",\"viewCounts\":[3],\"dataCounts\":[3],\"countsAfter\":[4],\"verdict\":\"performed\",\"batch\":{\"insertItems\":[[0,3]]}}", at: 174)
   _doc.expectNothingUnchecked()
 }
 

@@ -159,7 +159,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
         fallback = BatchUpdateFallback(
           cause: .refused(error), view: base.viewKind, itemCountsBefore: before,
           itemCountsAfter: after, batch: batch,
-          dataItemCountsBefore: draft?.dataCounts ?? _dataCounts(after: after, batch: batch))
+          dataItemCountsBefore: _dataCounts(after: after, batch: batch))
         fellBack.value = true
         draft?.record(batch, .fellBack(.refused(error)), viewCounts: before, countsAfter: after)
         throw .fallback

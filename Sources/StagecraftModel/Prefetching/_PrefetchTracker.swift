@@ -312,13 +312,12 @@ struct _Positional: Sendable {
     // repeats, and the general evaluation groups its occurrences. Its hash value is in the
     // window's then; so it is, rarely, for another identifier whose hash collides, which the
     // general evaluation then tells apart.
-    let enteringCount = entering.below.count + entering.above.count
     var starts: [Start] = []
     var enteringHashes: [Int] = []
     // Reserved only when something enters: reserving on an empty array allocates.
-    if enteringCount > 0 {
-      starts.reserveCapacity(enteringCount)
-      enteringHashes.reserveCapacity(enteringCount)
+    if entering.count > 0 {
+      starts.reserveCapacity(entering.count)
+      enteringHashes.reserveCapacity(entering.count)
     }
     for flat in entering {
       let hash = identity(flat)
@@ -334,8 +333,7 @@ struct _Positional: Sendable {
     var moved = Moved()
     // Leaving, in data order.
     let leaving = _difference(old, window)
-    let leavingCount = leaving.below.count + leaving.above.count
-    if leavingCount > 0 { moved.cancels.reserveCapacity(leavingCount) }
+    if leaving.count > 0 { moved.cancels.reserveCapacity(leaving.count) }
     if !starts.isEmpty { moved.prefetches.reserveCapacity(starts.count) }
     for flat in leaving {
       hashes.remove(hashOf[flat & mask])
@@ -358,7 +356,6 @@ struct _Positional: Sendable {
       for start in starts { moved.prefetches.append(start.flat) }
     }
     self.window = window
-    self.visible = visible
     return moved
   }
 
@@ -404,6 +401,9 @@ func _difference(_ range: Range<Int>, _ other: Range<Int>) -> _RangePair {
 struct _RangePair: Sequence {
   var below: Range<Int>
   var above: Range<Int>
+
+  /// How many positions the two hold.
+  var count: Int { below.count + above.count }
 
   struct Iterator: IteratorProtocol {
     var below: Range<Int>.Iterator

@@ -63,8 +63,8 @@ public struct FlightRecord: Sendable {
   /// The scroll offset before the block, where the view has a geometry.
   public var contentOffset: Double?
 
-  /// The lists, in one box: copying a record (into the ring, out of it) retains one object,
-  /// not each list. The box is copied before a change when it is shared.
+  /// The lists, in one box: copying a record (out of `records`, into an incident) retains
+  /// one object, not each list. The box is copied before a change when it is shared.
   @usableFromInline var _lists: _FlightRecordLists
 
   /// The block's calls; nil for a reload or a keyframe.
@@ -156,25 +156,6 @@ public struct FlightRecord: Sendable {
       batch: batch, viewCounts: viewCounts,
       dataCounts: dataCounts.map { $0.map { $0 ?? -1 } }, countsAfter: countsAfter,
       selection: selection, identifiers: identifiers)
-  }
-
-  /// A block's record whose data counts are given as stored: -1 for a count that is not
-  /// known, so that counts the record shares with the guard (the last block's, or the counts
-  /// after a block that changes none) are not copied.
-  init(
-    block batch: BatchUpdate, entry: EntryPoint, view: ListViewKind, viewCounts: [Int]?,
-    storedDataCounts: [Int]?, countsAfter: [Int], selection: [ElementPath]?,
-    contentOffset: Double?
-  ) {
-    self.sequence = 0
-    self.entry = entry
-    self.view = view
-    self.kind = .block
-    self.verdict = .performed
-    self.contentOffset = contentOffset
-    self._lists = _FlightRecordLists(
-      batch: batch, viewCounts: viewCounts, dataCounts: storedDataCounts,
-      countsAfter: countsAfter, selection: selection, identifiers: nil)
   }
 }
 

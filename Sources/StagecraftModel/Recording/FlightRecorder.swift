@@ -302,7 +302,7 @@ package struct _RecorderState {
     _RecordCoding.writeJSON(codes, at: start, payload: payload, to: &length)
     let size = length.count + 1
     let header = codes[start + 1]
-    if header & 3 == _RecordCoding.kindCode(.keyframe) {
+    if _RecordCoding.kind(ofHeader: header) == .keyframe {
       keyframes.append(starts.count)
       bytesSinceKeyframe = 0
     }
@@ -311,7 +311,9 @@ package struct _RecorderState {
     bytes += size
     bytesSinceKeyframe += size
     // Only an incident's record is read back.
-    let incident = (1...3).contains(header >> 6 & 7) ? record(at: start) : nil
+    let incident =
+      _RecordCoding.isIncident(_RecordCoding.verdictCode(ofHeader: header))
+      ? record(at: start) : nil
     while bytes > budget, starts.count - first > 1 {
       // The next segment's start, after the oldest record.
       let next = keyframes[firstKeyframe...].first { $0 > first }

@@ -38,9 +38,6 @@ struct _RecordDraft {
     self.storedDataCounts = storedDataCounts
   }
 
-  /// The counts the block's data was computed from; nil for one not known.
-  var dataCounts: [Int?]? { storedDataCounts.map { $0.map { $0 < 0 ? nil : $0 } } }
-
   /// Records `batch` with `verdict`. Not generic, so that the guard's call looks up no
   /// metadata.
   ///

@@ -5,8 +5,9 @@ import StagecraftReplay
 /// allocates nothing and dropping it frees nothing (a record kept as a value would hold the
 /// block's nine arrays until it leaves the ring, and free them then, from a cold cache).
 ///
-/// A record is its sequence number, a header of small fields and flags, the scroll offset's
-/// bits when there is one, then each list that is set as its length followed by its values.
+/// A record is its sequence number, a header of small fields and flags, then, in the order its
+/// line writes them, each list that is set as its length followed by its values, and last
+/// the scroll offset's bits when there is one.
 /// What is not a number (a refusal's error, a keyframe's identifiers) goes in a side table
 /// keyed by the sequence number, which only incidents and keyframes use.
 enum _RecordCoding {
@@ -17,6 +18,13 @@ enum _RecordCoding {
   }
 
   // The header's bits: kind (2), entry (3), view (1), verdict (3), then one flag per member.
+  // `encode` packs the first four; these read them back.
+  static func kind(ofHeader header: Int) -> FlightRecord.Kind { kind(header & 3) }
+  static func entry(ofHeader header: Int) -> FlightRecord.EntryPoint { entry(header >> 2 & 7) }
+  static func view(ofHeader header: Int) -> ListViewKind {
+    header >> 5 & 1 == 1 ? .tableView : .collectionView
+  }
+  static func verdictCode(ofHeader header: Int) -> Int { header >> 6 & 7 }
   static let hasOffset = 1 << 9
   static let hasBatch = 1 << 10
   static let hasViewCounts = 1 << 11
@@ -75,15 +83,10 @@ enum _RecordCoding {
     if countsAfter != nil { header |= hasCountsAfter }
     if selection != nil { header |= hasSelection }
     if keepsPayload { header |= hasPayload }
-    // The integers are counted first and written through one buffer: one uniqueness check,
-    // not one per integer.
     var count = 2 + (fields.offset == nil ? 0 : 1) + (hasBatch ? size(of: batch) : 0)
     count += (viewCounts.map { $0.count + 1 } ?? 0) + (dataCounts.map { $0.count + 1 } ?? 0)
     count += (countsAfter.map { $0.count + 1 } ?? 0) + (selection.map { $0.count * 2 + 1 } ?? 0)
-    let start = codes.count
-    codes.append(contentsOf: repeatElement(0, count: count))
-    codes.withUnsafeMutableBufferPointer { buffer in
-      var writer = Writer(buffer: buffer, index: start)
+    Writer.append(count, to: &codes) { writer in
       writer.put(fields.sequence)
       writer.put(header)
       if let viewCounts { writer.put(viewCounts) }
@@ -110,11 +113,10 @@ enum _RecordCoding {
     let selection = header & hasSelection != 0 ? reader.paths() : nil
     let offset = header & hasOffset != 0 ? reader.offset() : nil
     let record = FlightRecord(
-      sequence: sequence, entry: entry(header >> 2 & 7),
-      view: header >> 5 & 1 == 1
-        ? .tableView : .collectionView,
-      kind: kind(header & 3), batch: batch, viewCounts: viewCounts, countsAfter: countsAfter,
-      verdict: verdict(header >> 6 & 7, error: payload?.error), selection: selection,
+      sequence: sequence, entry: entry(ofHeader: header), view: view(ofHeader: header),
+      kind: kind(ofHeader: header), batch: batch, viewCounts: viewCounts,
+      countsAfter: countsAfter,
+      verdict: verdict(verdictCode(ofHeader: header), error: payload?.error), selection: selection,
       contentOffset: offset, identifiers: payload?.identifiers)
     record._lists.dataCounts = dataCounts
     return record
@@ -122,12 +124,7 @@ enum _RecordCoding {
 
   /// Appends `batch`'s lists to `codes`.
   static func encode(_ batch: BatchUpdate, into codes: inout [Int]) {
-    let start = codes.count
-    codes.append(contentsOf: repeatElement(0, count: size(of: batch)))
-    codes.withUnsafeMutableBufferPointer { buffer in
-      var writer = Writer(buffer: buffer, index: start)
-      writer.put(batch)
-    }
+    Writer.append(size(of: batch), to: &codes) { $0.put(batch) }
   }
 
   /// How many integers `batch` takes.
@@ -142,6 +139,17 @@ enum _RecordCoding {
   struct Writer {
     let buffer: UnsafeMutableBufferPointer<Int>
     var index: Int
+
+    /// Appends `count` integers to `codes`, as `write` puts them: counted first and written
+    /// through one buffer, so that the array is checked for uniqueness once, not per integer.
+    static func append(_ count: Int, to codes: inout [Int], _ write: (inout Writer) -> Void) {
+      let start = codes.count
+      codes.append(contentsOf: repeatElement(0, count: count))
+      codes.withUnsafeMutableBufferPointer { buffer in
+        var writer = Writer(buffer: buffer, index: start)
+        write(&writer)
+      }
+    }
 
     mutating func put(_ value: Int) {
       buffer[index] = value
@@ -333,11 +341,11 @@ enum _RecordCoding {
     sink.integer(reader.next())
     let header = reader.next()
     sink.member("entry")
-    sink.raw(entry(header >> 2 & 7)._json)
+    sink.raw(entry(ofHeader: header)._json)
     sink.member("view")
-    sink.raw(header >> 5 & 1 == 1 ? "\"tableView\"" : "\"collectionView\"")
+    sink.raw(view(ofHeader: header) == .tableView ? "\"tableView\"" : "\"collectionView\"")
     sink.member("kind")
-    sink.raw(kind(header & 3)._json)
+    sink.raw(kind(ofHeader: header)._json)
     if header & hasViewCounts != 0 {
       sink.member("viewCounts")
       reader.writeList(to: &sink)
@@ -350,7 +358,7 @@ enum _RecordCoding {
       sink.member("countsAfter")
       reader.writeList(to: &sink)
     }
-    writeVerdict(header >> 6 & 7, error: payload?.error, to: &sink)
+    writeVerdict(verdictCode(ofHeader: header), error: payload?.error, to: &sink)
     if header & hasBatch != 0 {
       sink.member("batch")
       reader.writeBatch(to: &sink)
@@ -425,6 +433,10 @@ enum _RecordCoding {
     default: .reload
     }
   }
+
+  /// Whether a verdict's code (`FlightRecord.Verdict._code`) is an incident's: refused, or
+  /// fallen back.
+  static func isIncident(_ code: Int) -> Bool { (1...3).contains(code) }
 
   static func verdict(_ code: Int, error: BatchUpdateError?) -> FlightRecord.Verdict {
     switch (code, error) {
