@@ -351,17 +351,17 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_PrefetchBuffers_61() throws {
+@Test func doc_PrefetchBuffers_62() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftReplay/Scrolling/PrefetchBuffers.swift:65
+  // Sources/StagecraftReplay/Scrolling/PrefetchBuffers.swift:66
 
   print(ItemExtent(top: 100, height: 50).overlaps(150..<300))
-  _doc.expect("false", at: 67)
+  _doc.expect("false", at: 68)
   print(ItemExtent(top: 150, height: 0).overlaps(150..<300))
-  _doc.expect("true", at: 68)
+  _doc.expect("true", at: 69)
   _doc.expectNothingUnchecked()
 }
 

@@ -163,6 +163,45 @@ struct PrefetchRuleTests {
     #expect(none.isEmpty)
   }
 
+  /// A copy of a model is a value: the copy and the original scroll apart, each recording
+  /// what a model that made only its own scrolls records (their prefetch state shares
+  /// storage until one of them changes it).
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func aCopyScrollsApartFromItsOriginal(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    func fresh() -> FlatModel {
+      var model = listModel(Array(0..<400), viewport: 300)
+      model.prefetching = PrefetchBuffers()
+      return model
+    }
+    var original = fresh()
+    var offsets: [Double] = []
+    func step() -> Double { Double(random.next(60)) * 13 + Double(offsets.count % 5) * 90 }
+    for _ in 0..<30 {
+      offsets.append(step())
+      original.setContentOffset(offsets.last!)
+    }
+    var copy = original
+    var (originalOffsets, copyOffsets) = (offsets, offsets)
+    for round in 0..<60 {
+      // Small steps (the same window, or an item in and out) and jumps, to each in turn.
+      let offset = round % 3 == 0 ? Double(random.next(15_000)) : step() + 2_000
+      if random.next(2) == 0 {
+        original.setContentOffset(offset)
+        originalOffsets.append(offset)
+      } else {
+        copy.setContentOffset(offset)
+        copyOffsets.append(offset)
+      }
+    }
+    for (model, path) in [(original, originalOffsets), (copy, copyOffsets)] {
+      var alone = fresh()
+      for offset in path { alone.setContentOffset(offset) }
+      #expect(model.scrollEvents == alone.scrollEvents)
+      #expect(model.prefetchedItems == alone.prefetchedItems)
+    }
+  }
+
   /// A scroll step costs what the window holds, not what the list holds: the heights are
   /// laid out once per data, and a step reads none of them again.
   @Test func aScrollStepDoesNotGrowWithTheList() {

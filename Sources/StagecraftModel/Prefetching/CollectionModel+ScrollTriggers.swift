@@ -243,35 +243,48 @@ extension CollectionModel {
 
   @inlinable
   mutating func _movePrefetchWindow(_ window: Range<Double>, viewport: Range<Double>) {
-    guard let _layout else { return }
-    // The last evaluation's window is where this one starts looking.
-    let (lastWindow, lastVisible) = (
-      _triggers.tracker.positional?.window, _triggers.tracker.positional?.visible
-    )
-    let flats = _layout.items(in: window, near: lastWindow)
-    // A scroll over the same data looks at what enters and leaves the window.
-    if !_triggers.dataChanged {
-      let elements = _elements
-      let moved = _triggers.tracker.scroll(
-        to: flats, visible: _layout.items(in: viewport, near: lastVisible), viewport: viewport,
-        _layout
-      ) { flat in
-        let path = _layout.path(flat)
-        return _windowHash(elements[path.section][path.element].differenceIdentifier)
-      }
-      if let moved {
-        for flat in moved.cancels {
-          let path = _layout.path(flat)
-          _scrollEvents.append(.cancelPrefetch(_elements[path.section][path.element], at: path))
-        }
-        for flat in moved.prefetches {
-          let path = _layout.path(flat)
-          _scrollEvents.append(.prefetch(_elements[path.section][path.element], at: path))
-        }
-        return
-      }
+    // The closures read the model's storage in place: a call of one of its methods would
+    // copy the model.
+    guard _layout != nil else { return }
+    // The cells followed the viewport already: its items are the realized range.
+    let visible: Range<Int> =
+      if case .items(let range) = _viewport { range } else { _layout?.items(in: viewport) ?? 0..<0 }
+    // A scroll over the same data looks at what enters and leaves the window, from where
+    // the last evaluation's window was.
+    guard !_triggers.dataChanged, let last = _triggers.tracker.positional?.window,
+      let flats = _layout?.items(in: window, near: last)
+    else {
+      _movePrefetchWindowByIdentity(_layout!.items(in: window), viewport, _layout!)
+      return
     }
-    _movePrefetchWindowByIdentity(flats, viewport, _layout)
+    if flats == last {
+      // Most frames of a finger's scroll: the same items, only visibility changes.
+      _triggers.tracker.positional!.updateVisibility(visible)
+      return
+    }
+    // Taken out, so that the closures can read the data while the state changes.
+    var state = _triggers.tracker.positional.take()!
+    let moved = state.scroll(
+      to: flats, visible: visible,
+      identity: { flat in
+        let path = _layout?.path(flat) ?? ElementPath(element: flat, section: 0)
+        return _windowHash(_elements[path.section][path.element].differenceIdentifier)
+      },
+      distance: { flat in _layout?.extent(flat).distance(to: viewport) ?? 0 })
+    _triggers.tracker.positional = state
+    guard moved else {
+      _movePrefetchWindowByIdentity(flats, viewport, _layout!)
+      return
+    }
+    let (ring, layout) = (state.ring, _layout!)
+    for index in 0..<ring.cancelCount {
+      let path = layout.path(ring.cancels[index])
+      _scrollEvents.append(.cancelPrefetch(_elements[path.section][path.element], at: path))
+    }
+    for index in 0..<ring.startCount {
+      let path = layout.path(ring.starts[index].flat)
+      _scrollEvents.append(.prefetch(_elements[path.section][path.element], at: path))
+    }
   }
 
   /// Moves the prefetch window by identity: after an update (whose blocks carried the

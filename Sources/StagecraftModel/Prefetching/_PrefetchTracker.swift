@@ -93,28 +93,7 @@ struct _PrefetchTracker<Element: Differentiable> {
     for index in entries.indices { entries[index].path = entries[index].path.flatMap(target) }
   }
 
-  // MARK: A scroll
-
-  /// Moves the positional state to a new window of the same data (see
-  /// `_Positional.scroll`); `nil` when there is no positional state, or an identifier would
-  /// repeat in the window: the general evaluation decides then.
-  ///
-  /// - Complexity: That of `_Positional.scroll`.
-  @inlinable
-  mutating func scroll(
-    to window: Range<Int>, visible: Range<Int>, viewport: Range<Double>, _ layout: _Layout,
-    identity: (Int) -> Int
-  ) -> _Positional.Moved? {
-    // Taken out, so that its storage is not copied when it changes.
-    guard var state = positional else { return nil }
-    positional = nil
-    let moved = state.scroll(
-      to: window, visible: visible, viewport: viewport, layout, identity: identity)
-    positional = state
-    return moved
-  }
-
-  // MARK: The general evaluation
+  // MARK: The general evaluation (a scroll over the same data is `_Positional.scroll`)
 
   /// Moves to a new window, by identity: after an update, or when identifiers repeat.
   ///
@@ -186,17 +165,15 @@ struct _PrefetchTracker<Element: Differentiable> {
       else { return (window.first?.flat ?? 0)..<(window.first?.flat ?? 0) }
       return first.flat..<(last.flat + 1)
     }()
-    let hashOf = now.map { _windowHash($0.element.differenceIdentifier) }
-    let hashes = _HashValueSet(hashOf)
-    if now.count == window.count, hashes.count == window.count, let first = window.first,
-      let last = window.last
-    {
-      positional = _Positional(
+    if now.count == window.count, let first = window.first, let last = window.last,
+      let state = _Positional(
         window: first.flat..<(last.flat + 1), visible: visibleFlats,
         flags: now.map {
           ($0.isVisible ? _Positional.visible : 0)
             | ($0.isOutstanding ? _Positional.outstanding : 0)
-        }, hashOf: hashOf, hashes: hashes)
+        }, hashOf: now.map { _windowHash($0.element.differenceIdentifier) })
+    {
+      positional = state
       entries = []
     } else {
       positional = window.isEmpty ? .empty : nil
@@ -213,219 +190,6 @@ struct _PrefetchTracker<Element: Differentiable> {
     materialize(elements, layout)
     defer { entries = [] }
     return entries.filter(\.isOutstanding).map { ($0.element, $0.path) }
-  }
-}
-
-/// The prefetch state of an unchanged data without repeated identifiers in the window: the
-/// window's flat positions, a flag byte for each, and the hash values of their identifiers
-/// (no two alike), which tell an identifier that enters the window while it is there already.
-/// Not generic, so that a scroll runs without looking up the element type's metadata.
-@usableFromInline
-struct _Positional: Sendable {
-  static var visible: UInt8 { 1 }
-  static var outstanding: UInt8 { 2 }
-
-  @usableFromInline var window: Range<Int>
-  /// The flat positions of the visible items.
-  @usableFromInline var visible: Range<Int>
-  /// The flag byte of each item of the window, at slot `flat & mask`: a ring, so that a
-  /// scroll writes only the items that enter the window or change visibility.
-  var flags: [UInt8]
-  /// The hash value of each item's identifier, at the same slots.
-  var hashOf: [Int]
-  /// The ring's size less one; the size is a power of two, at least the window's count.
-  var mask: Int
-  var hashes: _HashValueSet
-
-  /// The state of `window`, whose items have `flags` and `hashOf` in data order.
-  init(
-    window: Range<Int>, visible: Range<Int>, flags: [UInt8], hashOf: [Int],
-    hashes: _HashValueSet
-  ) {
-    self.window = window
-    self.visible = visible
-    self.hashes = hashes
-    var size = 8
-    while size < window.count { size *= 2 }
-    mask = size - 1
-    self.flags = [UInt8](repeating: 0, count: size)
-    self.hashOf = [Int](repeating: 0, count: size)
-    for (offset, flat) in window.enumerated() {
-      self.flags[flat & mask] = flags[offset]
-      self.hashOf[flat & mask] = hashOf[offset]
-    }
-  }
-
-  /// The state of an empty window.
-  static var empty: Self {
-    _Positional(window: 0..<0, visible: 0..<0, flags: [], hashOf: [], hashes: _HashValueSet())
-  }
-
-  func isVisible(_ flat: Int) -> Bool { flags[flat & mask] & Self.visible != 0 }
-  func isOutstanding(_ flat: Int) -> Bool { flags[flat & mask] & Self.outstanding != 0 }
-
-  /// What a scroll asks for: flat positions to cancel, in data order, and to prefetch,
-  /// nearest first, ties in data order.
-  @usableFromInline
-  struct Moved {
-    @usableFromInline var cancels: [Int] = []
-    @usableFromInline var prefetches: [Int] = []
-  }
-
-  /// A prefetch to start: its distance from the viewport and its flat position.
-  struct Start: Comparable {
-    var distance: Double
-    var flat: Int
-    static func < (lhs: Self, rhs: Self) -> Bool {
-      (lhs.distance, lhs.flat) < (rhs.distance, rhs.flat)
-    }
-  }
-
-  /// Moves to a new window of the same data: what enters the window without being visible
-  /// is prefetched, what leaves it is cancelled, what becomes visible uses its prefetch.
-  /// `nil`, with the state as it was, when an entering identifier is in the window already.
-  ///
-  /// - Parameters:
-  ///   - window: The flat positions in the window now.
-  ///   - visible: Those in the viewport.
-  ///   - viewport: The viewport, to order the prefetches by distance.
-  ///   - layout: The layout.
-  ///   - identity: The hash value of the identifier at a flat position.
-  /// - Returns: What to cancel and to prefetch, or `nil`.
-  /// - Complexity: O(k log k + v) for the k items that enter or leave and the v whose
-  ///   visibility changes, with a call of `identity` for each item that enters and no other
-  ///   work on elements (O(w) for the w of the window when it outgrows the ring).
-  @usableFromInline
-  mutating func scroll(
-    to window: Range<Int>, visible: Range<Int>, viewport: Range<Double>, _ layout: _Layout,
-    identity: (Int) -> Int
-  ) -> Moved? {
-    let old = self.window
-    // The same items in the window (most frames of a finger's scroll): only visibility can
-    // change, and a prefetch becoming visible is used without an event.
-    if window == old {
-      if visible != self.visible { updateVisibility(visible, kept: window) }
-      return Moved()
-    }
-    let entering = _difference(window, old)
-    // Entering: an identifier already in the window (staying or leaving, or entering twice)
-    // repeats, and the general evaluation groups its occurrences. Its hash value is in the
-    // window's then; so it is, rarely, for another identifier whose hash collides, which the
-    // general evaluation then tells apart.
-    var starts: [Start] = []
-    var enteringHashes: [Int] = []
-    // Reserved only when something enters: reserving on an empty array allocates.
-    if entering.count > 0 {
-      starts.reserveCapacity(entering.count)
-      enteringHashes.reserveCapacity(entering.count)
-    }
-    for flat in entering {
-      let hash = identity(flat)
-      guard hashes.insert(hash) else {
-        for added in enteringHashes { hashes.remove(added) }
-        return nil
-      }
-      enteringHashes.append(hash)
-      if !visible.contains(flat) {
-        starts.append(Start(distance: layout.extent(flat).distance(to: viewport), flat: flat))
-      }
-    }
-    var moved = Moved()
-    // Leaving, in data order.
-    let leaving = _difference(old, window)
-    if leaving.count > 0 { moved.cancels.reserveCapacity(leaving.count) }
-    if !starts.isEmpty { moved.prefetches.reserveCapacity(starts.count) }
-    for flat in leaving {
-      hashes.remove(hashOf[flat & mask])
-      if isOutstanding(flat) { moved.cancels.append(flat) }
-    }
-    let kept = window.clamped(to: old)
-    if window.count > mask + 1 { grow(to: window.count, keeping: kept) }
-    updateVisibility(visible, kept: kept)
-    let mask = mask
-    if !enteringHashes.isEmpty {
-      var hashOfEntering = enteringHashes.makeIterator()
-      hashOf.withUnsafeMutableBufferPointer { hashOf in
-        for flat in entering { hashOf[flat & mask] = hashOfEntering.next() ?? 0 }
-      }
-      starts.sort()
-      flags.withUnsafeMutableBufferPointer { flags in
-        for flat in entering { flags[flat & mask] = visible.contains(flat) ? Self.visible : 0 }
-        for start in starts { flags[start.flat & mask] |= Self.outstanding }
-      }
-      for start in starts { moved.prefetches.append(start.flat) }
-    }
-    self.window = window
-    return moved
-  }
-
-  /// Marks the kept items whose visibility changed, and takes `visible` as the visible
-  /// items: one that became visible uses its prefetch.
-  mutating func updateVisibility(_ visible: Range<Int>, kept: Range<Int>) {
-    let (shown, hidden) = (_difference(visible, self.visible), _difference(self.visible, visible))
-    let mask = mask
-    // Through the buffer: one uniqueness check for the step, not one per item.
-    flags.withUnsafeMutableBufferPointer { flags in
-      for flat in shown.below.clamped(to: kept) { flags[flat & mask] = Self.visible }
-      for flat in shown.above.clamped(to: kept) { flags[flat & mask] = Self.visible }
-      for flat in hidden.below.clamped(to: kept) { flags[flat & mask] &= ~Self.visible }
-      for flat in hidden.above.clamped(to: kept) { flags[flat & mask] &= ~Self.visible }
-    }
-    self.visible = visible
-  }
-
-  /// Moves the kept items to a ring of at least `count` slots.
-  mutating func grow(to count: Int, keeping kept: Range<Int>) {
-    var size = mask + 1
-    while size < count { size *= 2 }
-    var newFlags = [UInt8](repeating: 0, count: size)
-    var newHashOf = [Int](repeating: 0, count: size)
-    for flat in kept {
-      newFlags[flat & (size - 1)] = flags[flat & mask]
-      newHashOf[flat & (size - 1)] = hashOf[flat & mask]
-    }
-    (flags, hashOf, mask) = (newFlags, newHashOf, size - 1)
-  }
-}
-
-/// The positions of `range` outside `other`, ascending: those below it, then those above it.
-func _difference(_ range: Range<Int>, _ other: Range<Int>) -> _RangePair {
-  if other.isEmpty { return _RangePair(below: range.lowerBound..<range.lowerBound, above: range) }
-  let belowEnd = min(range.upperBound, max(range.lowerBound, other.lowerBound))
-  let aboveStart = max(range.lowerBound, min(range.upperBound, other.upperBound))
-  return _RangePair(
-    below: range.lowerBound..<belowEnd, above: max(belowEnd, aboveStart)..<range.upperBound)
-}
-
-/// Two ascending ranges, the first below the second, iterated in order without allocating.
-struct _RangePair: Sequence {
-  var below: Range<Int>
-  var above: Range<Int>
-
-  /// How many positions the two hold.
-  var count: Int { below.count + above.count }
-
-  struct Iterator: IteratorProtocol {
-    var below: Range<Int>.Iterator
-    var above: Range<Int>.Iterator
-    mutating func next() -> Int? { below.next() ?? above.next() }
-  }
-
-  func makeIterator() -> Iterator {
-    Iterator(below: below.makeIterator(), above: above.makeIterator())
-  }
-}
-
-extension _Positional: Equatable {
-  /// Whether two states hold the same window, visibility, flags and hash values, wherever
-  /// their rings keep them.
-  @usableFromInline
-  static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.window == rhs.window && lhs.visible == rhs.visible && lhs.hashes == rhs.hashes
-      && lhs.window.allSatisfy {
-        lhs.flags[$0 & lhs.mask] == rhs.flags[$0 & rhs.mask]
-          && lhs.hashOf[$0 & lhs.mask] == rhs.hashOf[$0 & rhs.mask]
-      }
   }
 }
 

@@ -40,6 +40,7 @@ public struct PrefetchBuffers: Hashable, Sendable, CustomStringConvertible {
   ///   - direction: The direction of the last scroll.
   /// - Returns: `[y − behind·V, y + V + ahead·V)`.
   /// - Complexity: O(1).
+  @inlinable
   public func window(_ metrics: ScrollMetrics, direction: ScrollDirection) -> Range<Double> {
     let (y, height) = (metrics.contentOffset, metrics.viewportHeight)
     let ahead = _screenfuls(direction == .forward ? leading : trailing)
@@ -54,7 +55,7 @@ public struct PrefetchBuffers: Hashable, Sendable, CustomStringConvertible {
   /// - Complexity: O(1).
   public var description: String { "PrefetchBuffers(leading: \(leading), trailing: \(trailing))" }
 
-  func _screenfuls(_ value: Double) -> Double { value.isFinite && value > 0 ? value : 0 }
+  @inlinable func _screenfuls(_ value: Double) -> Double { value.isFinite && value > 0 ? value : 0 }
 }
 
 extension ItemExtent {
