@@ -28,7 +28,8 @@ extension CollectionCoordinator: CoordinatorContext {
   /// prefetches, or an item waiting to be scrolled to.
   @usableFromInline
   var _needsIndexAfterUpdate: Bool {
-    !_selection.value.isEmpty || !_prefetch.ledger.outstanding.isEmpty || _scrolled.pending != nil
+    // The concerns' stored flags: reading their state would look up its types' metadata.
+    !_selection.isEmpty || _prefetch.hasOutstanding || _scrolled.hasPending
   }
 
   package func flatPosition(of path: ElementPath) -> (position: Int, count: Int)? {

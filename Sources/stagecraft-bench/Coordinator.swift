@@ -26,10 +26,12 @@ final class CoordinatedView: BatchUpdateTarget {
 }
 
 /// What the coordinator adds to an update: 10,000 items with one change, handed to a
-/// `CollectionCoordinator` onto a view double (diff, guarded replay, selection and load-more
-/// bookkeeping), against the bare diff plus the same guarded replay (the changed item
-/// reconfigured, the coordinator's default), in the same rounds.
-/// Each round alternates between two versions, so every update is a change.
+/// `CollectionCoordinator` (diff, guarded replay, the concerns' bookkeeping), against the bare
+/// diff plus the same guarded replay (the changed item reconfigured, the coordinator's
+/// default), in the same rounds, each onto a view double of the same kind (`CountingView`,
+/// which keeps its counts from the batches it performs), so that the ratio is the
+/// coordinator's alone. Each round alternates between two versions, so every update is a
+/// change.
 @MainActor func runCoordinator(count: Int) -> [String] {
   guard selected("coordinator") else { return [] }
   let first = (0..<count).map { BenchItem(id: $0, content: 0) }
@@ -37,10 +39,9 @@ final class CoordinatedView: BatchUpdateTarget {
   second[count / 2].content = 1
   let versions = [first, second]
 
-  let view = CoordinatedView()
-  let coordinator = CollectionCoordinator<CoordinatedView, BenchSection>(
+  let view = CountingView(count: count)
+  let coordinator = CollectionCoordinator<CountingView, BenchSection>(
     target: view, strategy: .followTransaction.diffingInline(below: .max))
-  view.dataSource = { [unowned coordinator] in coordinator.sections.map(\.elements.count) }
   coordinator.update(items: first, animated: true)
   var coordinated = 0
   func throughCoordinator() -> Int {
@@ -71,6 +72,7 @@ final class CoordinatedView: BatchUpdateTarget {
   let ok =
     coordinator.sections[0].elements == versions[coordinated % 2]
     && shown == versions[replayed % 2] && coordinator.statistics.reloads == 1
+    && view.counts == [count]
   return [
     "the coordinator, an update of \(count) items with one change onto a view double:",
     "  through CollectionCoordinator \(timings[0].median.formatted), bare diff + replay "

@@ -1190,31 +1190,31 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CoordinatorScrolledItem_79() throws {
+@Test func doc_CoordinatorScrolledItem_84() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftCoordinator/Concerns/CoordinatorScrolledItem.swift:83
+  // Sources/StagecraftCoordinator/Concerns/CoordinatorScrolledItem.swift:88
 
   var scrolled: Int? = 7
   let binding = ScrolledItemBinding(scrolled) { scrolled = $0 }
   print(binding.value ?? -1)
-  _doc.expect("7", at: 87)
+  _doc.expect("7", at: 92)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CoordinatorSelection_159() throws {
+@Test func doc_CoordinatorSelection_163() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftCoordinator/Concerns/CoordinatorSelection.swift:164
+  // Sources/StagecraftCoordinator/Concerns/CoordinatorSelection.swift:168
 
   var bound: Set<Int> = [1]
   let binding = SelectionBinding.many(bound) { bound = $0 }
   print(binding.allowsMultipleSelection)
-  _doc.expect("true", at: 168)
+  _doc.expect("true", at: 172)
   _doc.expectNothingUnchecked()
 }
 

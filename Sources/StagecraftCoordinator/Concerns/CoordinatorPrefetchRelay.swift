@@ -14,8 +14,22 @@ import StagecraftModel
 package final class CoordinatorPrefetchRelay<Item: Differentiable>: CoordinatorConcern {
   package typealias ID = Item.DifferenceIdentifier
 
-  package private(set) var ledger = PrefetchLedger<ID>()
-  private var held: (cancel: [ID], prefetch: [ID]) = ([], [])
+  package private(set) var ledger = PrefetchLedger<ID>() {
+    didSet { _followState() }
+  }
+  private var held: (cancel: [ID], prefetch: [ID]) = ([], []) {
+    didSet { _followState() }
+  }
+  /// Whether a prefetch is outstanding, and whether anything is (outstanding or held): read
+  /// at every update without the identifier's type, as stored flags kept when the state
+  /// changes.
+  package private(set) var hasOutstanding = false
+  private var hasState = false
+
+  private func _followState() {
+    hasOutstanding = !ledger.outstanding.isEmpty
+    hasState = hasOutstanding || !held.prefetch.isEmpty || !held.cancel.isEmpty
+  }
   /// Called with the items to prefetch, nearest first, and with those no longer needed.
   package var onPrefetch: (([ID]) -> Void)?
   package var onCancel: (([ID]) -> Void)?
@@ -23,9 +37,7 @@ package final class CoordinatorPrefetchRelay<Item: Differentiable>: CoordinatorC
   package init() {}
 
   /// Nothing is outstanding, and the view asked for nothing during an update.
-  package var isIdle: Bool {
-    ledger.outstanding.isEmpty && held.prefetch.isEmpty && held.cancel.isEmpty
-  }
+  package var isIdle: Bool { !hasState }
 
   /// The view asks to prefetch, or cancels, the items at `paths`.
   package func take(

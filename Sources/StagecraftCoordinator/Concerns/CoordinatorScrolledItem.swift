@@ -13,14 +13,19 @@ package final class CoordinatorScrolledItem<Item: Differentiable>: CoordinatorCo
   /// The item the list was last scrolled to.
   package private(set) var value: ID?
   /// An item to scroll to once the view shows it.
-  package private(set) var pending: ID?
+  package private(set) var pending: ID? {
+    didSet { hasPending = pending != nil }
+  }
+  /// Whether an item waits: read at every update without the identifier's type (a stored
+  /// flag, where `pending == nil` would look up `Optional<ID>`'s metadata each time).
+  package private(set) var hasPending = false
   /// Called when a scroll comes to rest on another item: write it back.
   package var onChange: ((ID) -> Void)?
 
   package init() {}
 
   /// Nothing waits to be scrolled to.
-  package var isIdle: Bool { pending == nil }
+  package var isIdle: Bool { !hasPending }
 
   /// Scrolls to the item with `identifier`.
   ///

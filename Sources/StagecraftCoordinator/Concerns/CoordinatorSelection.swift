@@ -16,7 +16,11 @@ package final class CoordinatorSelection<Item: Differentiable>: CoordinatorConce
   package typealias ID = Item.DifferenceIdentifier
 
   /// The selection: what the view shows selected.
-  package private(set) var value: Set<ID> = []
+  package private(set) var value: Set<ID> = [] {
+    didSet { isEmpty = value.isEmpty }
+  }
+  /// Whether nothing is selected: read at every update without the identifier's type.
+  package private(set) var isEmpty = true
   /// Whether more than one item can be selected, when the app said so.
   package var allowsMultipleSelectionSetting: Bool?
   /// Whether a tapped item stays selected (see `CollectionCoordinator.selectsOnTap`).

@@ -222,13 +222,24 @@ final class _PositionalRing: @unchecked Sendable {
     return copy
   }
 
-  /// Marks the items of `kept` whose visibility changed between `old` and `new`.
+  /// Marks the items of `kept` whose visibility changed between `old` and `new`: those of
+  /// `new` below or above `old` become visible, those of `old` below or above `new` not.
   func markVisibility(from old: Range<Int>, to new: Range<Int>, kept: Range<Int>) {
-    let (shown, hidden) = (_difference(new, old), _difference(old, new))
-    for flat in shown.below.clamped(to: kept) { flags[flat & mask] = _Positional.visible }
-    for flat in shown.above.clamped(to: kept) { flags[flat & mask] = _Positional.visible }
-    for flat in hidden.below.clamped(to: kept) { flags[flat & mask] &= ~_Positional.visible }
-    for flat in hidden.above.clamped(to: kept) { flags[flat & mask] &= ~_Positional.visible }
+    let (low, high) = (kept.lowerBound, kept.upperBound)
+    // Bounds as integers: no range is formed, so none needs checking.
+    func each(_ start: Int, _ end: Int, _ body: (Int) -> Void) {
+      var flat = max(start, low)
+      let last = min(end, high)
+      while flat < last {
+        body(flat & mask)
+        flat += 1
+      }
+    }
+    let visible = _Positional.visible
+    each(new.lowerBound, min(new.upperBound, old.lowerBound)) { flags[$0] = visible }
+    each(max(new.lowerBound, old.upperBound), new.upperBound) { flags[$0] = visible }
+    each(old.lowerBound, min(old.upperBound, new.lowerBound)) { flags[$0] &= ~visible }
+    each(max(old.lowerBound, new.upperBound), old.upperBound) { flags[$0] &= ~visible }
   }
 
   // MARK: The set of hash values

@@ -40,7 +40,7 @@ public struct PrefetchBuffers: Hashable, Sendable, CustomStringConvertible {
   ///   - direction: The direction of the last scroll.
   /// - Returns: `[y − behind·V, y + V + ahead·V)`.
   /// - Complexity: O(1).
-  @inlinable
+  @inlinable @inline(__always)
   public func window(_ metrics: ScrollMetrics, direction: ScrollDirection) -> Range<Double> {
     let (y, height) = (metrics.contentOffset, metrics.viewportHeight)
     let ahead = _screenfuls(direction == .forward ? leading : trailing)
