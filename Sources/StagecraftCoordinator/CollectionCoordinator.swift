@@ -61,30 +61,35 @@ public final class CollectionCoordinator<
   /// The view.
   public let target: Target
 
+  // Isolated to the main actor, and read or written only in accesses that end before
+  // anything else runs: the state an update reads is exempt from run-time exclusivity
+  // checks, as the pipeline's is.
+
   @usableFromInline let pipeline: UpdatePipeline<[Section], Target.Failure>
   /// Whether the view has been shown its first data.
-  @usableFromInline var hasLoaded = false
+  @exclusivity(unchecked) @usableFromInline var hasLoaded = false
   /// The newest data handed in.
   ///
   /// - Complexity: O(1).
   @inlinable public var latestSections: [Section] { _latestSections }
-  @usableFromInline var _latestSections: [Section] = []
+  @exclusivity(unchecked) @usableFromInline var _latestSections: [Section] = []
   /// How many versions of the data were handed in, and the newest the view has shown.
-  @usableFromInline var _latestVersion = 0
-  var _shownVersion = 0
+  @exclusivity(unchecked) @usableFromInline var _latestVersion = 0
+  @exclusivity(unchecked) var _shownVersion = 0
   /// When batch updates animate.
-  @usableFromInline var _animation = CollectionUpdateStrategy.Animation.followTransaction
+  @exclusivity(unchecked) @usableFromInline var _animation = CollectionUpdateStrategy.Animation
+    .followTransaction
 
   /// Each identifier's path in the data the view shows, built on demand, and the data
   /// version it was built for; the identifiers of the newest data, likewise.
   var _index: [ItemIdentifier: ElementPath] = [:]
-  var _indexVersion = -1
+  @exclusivity(unchecked) var _indexVersion = -1
   var _latestIdentifiers: Set<ItemIdentifier> = []
   var _latestIdentifiersVersion = -1
   /// How many times the coordinator indexed the data it shows itself, on the main actor.
   package var _indexesBuilt = 0
   /// The index of the newest update's data, built beside its diff.
-  @usableFromInline var _indexHandoff: _IndexHandoff<Section>?
+  @exclusivity(unchecked) @usableFromInline var _indexHandoff: _IndexHandoff<Section>?
 
   // The concerns: each owns its state and hears of the data, the viewport and the cells
   // shown through the coordinator, their context. A new concern is a new type and a line in

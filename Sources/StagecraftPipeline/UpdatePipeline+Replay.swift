@@ -66,49 +66,36 @@ extension UpdatePipeline {
       || policy.reloadAboveCount.map { _elementCount(request.data) > $0 } == true
     let strategy: UpdateStrategy =
       reload ? .reloadData : request.animated ? .animatedBatchUpdates : .nonanimatedBatchUpdates
-    let source = data
-    let relocate = _relocate
+    // What the replay's closures share: each captures this one object, so that forming them
+    // allocates nothing more.
+    let run = _ReplayRun(self, request, source: data, reload: reload)
     let scroll = _ScrollKeeping<Data>(
       policy: scrollPosition,
-      relocate: relocate.map { relocate in
-        { shown, path, final in relocate(shown ?? source, path, final) }
-      })
-    var interrupted = false
-    // The completion may come during the call (no animation to wait for) or later; a
-    // refused block also completes, with `false`, just before the call throws.
-    var returned = false
-    var completedDuringCall = false
-    // A view's guard completes with `false` when it reloaded instead of a refused block.
-    var fellBack = false
-    func completed() {
-      if reload || interrupted || fellBack || !_isOnScreen() { _statistics.reloads += 1 }
-      _finish(request, interrupted ? .cancelled : .applied, replayed: true)
-    }
+      relocate: _relocate == nil ? nil : { [run] in run.relocate($0, $1, $2) })
     _isReplaying = true
     do throws(Failure) {
       try _replayOnTarget(
-        staged, plan, strategy,
-        { _ in
-          interrupted = request.ticket.isCancelled
-          return interrupted
-        },
-        { self._data = $0 },
-        { finished in
-          fellBack = !finished
-          if returned { completed() } else { completedDuringCall = true }
-        }, scroll)
+        staged, plan, strategy, { [run] _ in run.interrupt() }, { [run] in run.setData($0) },
+        { [run] in run.complete($0) }, scroll)
       _isReplaying = false
-      returned = true
+      run.returned = true
       _didApply?()
-      if completedDuringCall { completed() }
+      if run.completedDuringCall { _completed(run) }
     } catch {
       // The target refused a block: bring it back to the data it showed before.
-      _data = source
-      _reloadTarget(source)
+      _data = run.source
+      _reloadTarget(run.source)
       _isReplaying = false
       _didApply?()
       _finish(request, .failed(error))
     }
+  }
+
+  /// A replay's animations ended (or it reloaded): its request is done.
+  @inlinable
+  func _completed(_ run: _ReplayRun<Data, Failure>) {
+    if run.reload || run.interrupted || run.fellBack || !_isOnScreen() { _statistics.reloads += 1 }
+    _finish(run.request, run.interrupted ? .cancelled : .applied, replayed: true)
   }
 
   /// Ends the running request, reports, and lets the next one start.
@@ -199,6 +186,57 @@ extension UpdatePipeline {
       reported += 1
     }
     _unreported.removeFirst(reported)
+  }
+}
+
+/// The state one replay's closures share: the request, the data shown before it, and what
+/// happened during it. The completion may come during the replay (no animation to wait for)
+/// or later; a refused block also completes, with `false`, just before the replay throws.
+@MainActor @usableFromInline
+final class _ReplayRun<Data: Collection & Sendable, Failure: Error & Sendable> {
+  @usableFromInline let pipeline: UpdatePipeline<Data, Failure>
+  @usableFromInline let request: _PipelineRequest<Data, Failure>
+  /// The data the view showed before the replay.
+  @usableFromInline let source: Data
+  /// Whether the policy chose a reload.
+  @usableFromInline let reload: Bool
+  /// Whether a cancellation interrupted the replay (the rest became a reload).
+  @exclusivity(unchecked) @usableFromInline var interrupted = false
+  /// Whether the replay call returned.
+  @exclusivity(unchecked) @usableFromInline var returned = false
+  /// Whether the completion came before the call returned.
+  @exclusivity(unchecked) @usableFromInline var completedDuringCall = false
+  /// Whether a view's guard reloaded instead of a refused block (it completes with `false`).
+  @exclusivity(unchecked) @usableFromInline var fellBack = false
+
+  @usableFromInline
+  init(
+    _ pipeline: UpdatePipeline<Data, Failure>, _ request: _PipelineRequest<Data, Failure>,
+    source: Data, reload: Bool
+  ) {
+    self.pipeline = pipeline
+    self.request = request
+    self.source = source
+    self.reload = reload
+  }
+
+  /// Asked before each block: whether to reload the rest.
+  @inlinable func interrupt() -> Bool {
+    interrupted = request.ticket.isCancelled
+    return interrupted
+  }
+
+  /// A block's data, for the data source.
+  @inlinable func setData(_ data: Data) { pipeline._data = data }
+
+  @inlinable func complete(_ finished: Bool) {
+    fellBack = !finished
+    if returned { pipeline._completed(self) } else { completedDuringCall = true }
+  }
+
+  /// Where an element of the shown data is in the final data, by identity.
+  @inlinable func relocate(_ shown: Data?, _ path: ElementPath, _ final: Data) -> ElementPath? {
+    pipeline._relocate?(shown ?? source, path, final)
   }
 }
 

@@ -15,11 +15,11 @@ package final class CoordinatorCallbacks {
     let deliver: () -> Void
   }
 
-  private var pending: [Pending] = []
+  @exclusivity(unchecked) private var pending: [Pending] = []
   /// How many view-update calls are under way.
-  private var depth = 0
+  @exclusivity(unchecked) private var depth = 0
   /// Whether a delivery of the pending callbacks is scheduled.
-  private var deliveryScheduled = false
+  @exclusivity(unchecked) private var deliveryScheduled = false
 
   package init() {}
 

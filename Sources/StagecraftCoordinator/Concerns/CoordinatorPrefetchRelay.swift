@@ -23,8 +23,8 @@ package final class CoordinatorPrefetchRelay<Item: Differentiable>: CoordinatorC
   /// Whether a prefetch is outstanding, and whether anything is (outstanding or held): read
   /// at every update without the identifier's type, as stored flags kept when the state
   /// changes.
-  package private(set) var hasOutstanding = false
-  private var hasState = false
+  @exclusivity(unchecked) package private(set) var hasOutstanding = false
+  @exclusivity(unchecked) private var hasState = false
 
   private func _followState() {
     hasOutstanding = !ledger.outstanding.isEmpty

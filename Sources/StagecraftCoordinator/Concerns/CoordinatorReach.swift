@@ -13,13 +13,13 @@ package final class CoordinatorReach<Item: Differentiable>: CoordinatorConcern {
   private var lastOffset: Double?
 
   /// Called near the end and near the start; each trigger is busy until its handler returns.
-  package var onReachEnd: (@MainActor () async -> Void)?
-  package var onReachStart: (@MainActor () async -> Void)?
+  @exclusivity(unchecked) package var onReachEnd: (@MainActor () async -> Void)?
+  @exclusivity(unchecked) package var onReachStart: (@MainActor () async -> Void)?
 
   /// The deprecated trigger: an item this close to the end is on screen, once per version of
   /// the data the view shows.
   package var loadMoreDistance: Int?
-  package var onLoadMore: (() -> Void)?
+  @exclusivity(unchecked) package var onLoadMore: (() -> Void)?
   private var loadMoreVersion = -1
 
   package init() {}

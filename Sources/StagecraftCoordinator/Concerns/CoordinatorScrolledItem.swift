@@ -18,7 +18,7 @@ package final class CoordinatorScrolledItem<Item: Differentiable>: CoordinatorCo
   }
   /// Whether an item waits: read at every update without the identifier's type (a stored
   /// flag, where `pending == nil` would look up `Optional<ID>`'s metadata each time).
-  package private(set) var hasPending = false
+  @exclusivity(unchecked) package private(set) var hasPending = false
   /// Called when a scroll comes to rest on another item: write it back.
   package var onChange: ((ID) -> Void)?
 

@@ -20,7 +20,7 @@ package final class CoordinatorSelection<Item: Differentiable>: CoordinatorConce
     didSet { isEmpty = value.isEmpty }
   }
   /// Whether nothing is selected: read at every update without the identifier's type.
-  package private(set) var isEmpty = true
+  @exclusivity(unchecked) package private(set) var isEmpty = true
   /// Whether more than one item can be selected, when the app said so.
   package var allowsMultipleSelectionSetting: Bool?
   /// Whether a tapped item stays selected (see `CollectionCoordinator.selectsOnTap`).
