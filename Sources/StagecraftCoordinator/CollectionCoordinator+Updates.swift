@@ -126,7 +126,8 @@ extension CollectionCoordinator {
   }
 
   /// Ends one update, once its animations ended: the newest data shown is recorded.
-  @usableFromInline
+  /// Inlinable, so that reading the outcome does not look up its type's metadata.
+  @inlinable
   func _updateDidEnd(_ outcome: UpdateOutcome<Target.Failure>, version: Int) {
     switch outcome {
     case .applied:

@@ -75,7 +75,7 @@ public final class CollectionCoordinator<
   @exclusivity(unchecked) @usableFromInline var _latestSections: [Section] = []
   /// How many versions of the data were handed in, and the newest the view has shown.
   @exclusivity(unchecked) @usableFromInline var _latestVersion = 0
-  @exclusivity(unchecked) var _shownVersion = 0
+  @exclusivity(unchecked) @usableFromInline var _shownVersion = 0
   /// When batch updates animate.
   @exclusivity(unchecked) @usableFromInline var _animation = CollectionUpdateStrategy.Animation
     .followTransaction
