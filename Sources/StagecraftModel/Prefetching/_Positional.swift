@@ -323,6 +323,7 @@ final class _PositionalRing: @unchecked Sendable {
 
   /// Nearest first, ties in data order.
   func sortStarts() {
+    guard startCount > 1 else { return }
     var buffer = UnsafeMutableBufferPointer(start: starts, count: startCount)
     buffer.sort()
   }

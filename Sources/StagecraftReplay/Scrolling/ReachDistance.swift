@@ -21,6 +21,7 @@ public enum ReachDistance: Hashable, Sendable {
   /// - Parameter viewportHeight: The viewport's height.
   /// - Returns: The distance in points.
   /// - Complexity: O(1).
+  @inlinable
   public func points(viewportHeight: Double) -> Double {
     switch self {
     case .viewports(let multiple): multiple * viewportHeight

@@ -43,11 +43,16 @@ public struct ReachTrigger: Hashable, Sendable {
   /// How close to that end it fires.
   public var distance: ReachDistance
   /// Whether it fired and the app's handler has not completed yet.
-  public private(set) var isBusy = false
+  public internal(set) var isBusy: Bool {
+    get { _isBusy }
+    set { _isBusy = newValue }
+  }
+  /// The storage of `isBusy`, set by the inlinable evaluation.
+  @usableFromInline var _isBusy = false
   /// The content's height when it last fired; `nil` while armed.
-  var _firedAtHeight: Double?
+  @usableFromInline var _firedAtHeight: Double?
   /// Whether the viewport left the trigger zone since it last fired.
-  var _leftZone = false
+  @usableFromInline var _leftZone = false
 
   /// A trigger for `edge`, idle and armed.
   ///
@@ -74,6 +79,7 @@ public struct ReachTrigger: Hashable, Sendable {
   ///   - direction: The direction of the last scroll.
   /// - Returns: Whether it fires now; it is then busy until `complete()`.
   /// - Complexity: O(1).
+  @inlinable
   public mutating func evaluate(_ metrics: ScrollMetrics, direction: ScrollDirection) -> Bool {
     let viewport = metrics.viewportHeight
     let left =
@@ -89,10 +95,10 @@ public struct ReachTrigger: Hashable, Sendable {
         _leftZone = true
       }
     }
-    guard !isBusy, _firedAtHeight == nil, inZone else { return false }
+    guard !_isBusy, _firedAtHeight == nil, inZone else { return false }
     let away = edge == .end ? direction == .backward : direction == .forward
     guard short || !away else { return false }
-    isBusy = true
+    _isBusy = true
     _firedAtHeight = metrics.contentHeight
     return true
   }
