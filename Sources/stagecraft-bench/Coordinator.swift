@@ -1,8 +1,8 @@
 import Stagecraft
 import StagecraftTestSupport
 
-/// A view double for the coordinator: it reads its counts from the data source, as a view
-/// does for the guard, and does nothing else.
+/// A view double for the recorder row's coordinator: it reads its counts from the data
+/// source, as a view does for the guard, and does nothing else.
 final class CoordinatedView: BatchUpdateTarget {
   var counts: [Int] = []
   var isOnScreen: Bool { true }

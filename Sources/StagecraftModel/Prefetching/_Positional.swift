@@ -46,8 +46,9 @@ struct _Positional: Sendable {
     }
   }
 
-  /// Moves to a new window of the same data: what enters the window without being visible
-  /// is prefetched, what leaves it is cancelled, what becomes visible uses its prefetch. What
+  /// Moves to a new window of the same data (a window of the same items only changes
+  /// visibility: `updateVisibility`): what enters the window without being visible is
+  /// prefetched, what leaves it is cancelled, what becomes visible uses its prefetch. What
   /// to cancel (in data order) and to prefetch (nearest first, ties in data order) is left in
   /// the ring's `cancels` and `starts`. `false`, with the state as it was, when an entering
   /// identifier is in the window already (or its hash value is another's there): the general
@@ -71,13 +72,6 @@ struct _Positional: Sendable {
     distance: (Int) -> Double
   ) -> Bool {
     let old = self.window
-    if window == old {
-      // Most frames of a finger's scroll: only visibility can change, and a prefetch that
-      // becomes visible is used without an event.
-      ring.clearScratch()
-      updateVisibility(visible)
-      return true
-    }
     // One uniqueness check for the step; then the ring is written through its pointers.
     if !isKnownUniquelyReferenced(&ring) || window.count > ring.capacity {
       ring = ring.copy(keeping: old, capacity: window.count)
@@ -100,7 +94,7 @@ struct _Positional: Sendable {
     ring.clearScratch()
     for flat in _difference(old, window) {
       ring.removeKey(ring.hashOf[flat & mask])
-      if ring.flags[flat & mask] & Self.outstanding != 0 { ring.appendCancel(flat) }
+      if isOutstanding(flat) { ring.appendCancel(flat) }
     }
     // The kept items' visibility, then the entering ones, written over the slots of those
     // that left.
@@ -349,9 +343,6 @@ struct _RangePair: Sequence {
     self.below = below
     self.above = above
   }
-
-  /// How many positions the two hold.
-  var count: Int { below.count + above.count }
 
   @usableFromInline
   struct Iterator: IteratorProtocol {

@@ -43,10 +43,9 @@ public struct ReachTrigger: Hashable, Sendable {
   /// How close to that end it fires.
   public var distance: ReachDistance
   /// Whether it fired and the app's handler has not completed yet.
-  public internal(set) var isBusy: Bool {
-    get { _isBusy }
-    set { _isBusy = newValue }
-  }
+  ///
+  /// - Complexity: O(1).
+  public var isBusy: Bool { _isBusy }
   /// The storage of `isBusy`, set by the inlinable evaluation.
   @usableFromInline var _isBusy = false
   /// The content's height when it last fired; `nil` while armed.
@@ -108,6 +107,6 @@ public struct ReachTrigger: Hashable, Sendable {
   ///
   /// - Complexity: O(1).
   public mutating func complete() {
-    isBusy = false
+    _isBusy = false
   }
 }
