@@ -78,7 +78,7 @@ extension CollectionCoordinator {
   ///
   /// - Complexity: O(v) for the v items on screen, and the view's scroll metrics.
   public func viewportDidChange() {
-    for concern in _concerns { concern.viewportDidChange(self) }
+    _tellConcerns(.viewportDidChange)
   }
 
   /// Tells the coordinator that a layout pass ran: what `viewDidLayoutSubviews` calls. A new

@@ -19,17 +19,18 @@ extension CollectionCoordinator {
   ///   main actor above `policy.inlineDiffBelow` elements.
   @inlinable
   public func update(sections: [Section], animated: Bool) {
-    // The diff is made here, where the caller's types are known, so that it runs
-    // specialized for them.
-    _update(sections: sections, animated: animated, diff: { _coordinatorDiff($0, $1) })
+    _update(sections: sections, animated: animated)
   }
 
-  /// `update(sections:animated:)` with the diff given: what the benchmark's main-thread
-  /// budget row hands a diff made beforehand, so that it times the main actor's share alone.
+  /// `update(sections:animated:)`, with a diff given for this update: what the benchmark's
+  /// main-thread budget row hands a diff made beforehand, so that it times the main actor's
+  /// share alone. Without one, the pipeline's diff runs: made where the coordinator was
+  /// made (in the app's code), it runs specialized for its types, and an update forms no
+  /// closure of its own.
   @inlinable
   package func _update(
     sections: [Section], animated: Bool,
-    diff: @escaping @Sendable ([Section], [Section]) -> StagedChangeset<[Section]>
+    diff given: (@Sendable ([Section], [Section]) -> StagedChangeset<[Section]>)? = nil
   ) {
     performViewUpdate {
       _latestSections = sections
@@ -45,10 +46,11 @@ extension CollectionCoordinator {
       }
       // The selection and the prefetch relay will look items up in the new data: index it
       // beside the diff, off the main actor when the diff runs there.
-      var diffing = diff
+      var diffing = given
       if _needsIndexAfterUpdate {
         let handoff = _IndexHandoff<Section>()
         _indexHandoff = handoff
+        let diff = given ?? pipeline._diff
         diffing = { source, target in
           let staged = diff(source, target)
           staged._buildData()
@@ -154,7 +156,7 @@ extension CollectionCoordinator {
       (_index, _indexVersion, _indexHandoff) = (index, pipeline._dataVersion, nil)
       if previous.count >= 4_096 { _freeOffMainActor(previous) }
     }
-    for concern in _concerns where !concern.isIdle { concern.dataDidApply(self) }
+    _tellConcerns(.dataDidApply)
   }
 }
 
@@ -219,7 +221,7 @@ extension CollectionCoordinator {
   /// - Parameter path: The item about to be shown.
   /// - Complexity: O(1) expected, and O(S) for S sections with `loadMoreDistance`.
   public func willDisplayItem(at path: ElementPath) {
-    for concern in _concerns { concern.willDisplayItem(at: path, self) }
+    _tellConcerns(.willDisplayItem(path))
   }
 }
 

@@ -18,14 +18,26 @@ extension UpdatePipeline {
     guard !taken.isEmpty else { return }
     _statistics.requests += taken.count
     _unreported += taken
-    let newest = taken.last { !$0.ticket.isCancelled }
+    // A loop rather than `last(where:)`: a main-actor closure handed to the standard library
+    // checks its executor at every call.
+    var newest: _Request?
+    for request in taken.reversed() where !request.ticket.isCancelled {
+      newest = request
+      break
+    }
     for request in taken where request !== newest {
       _settle(request, request.ticket.isCancelled ? .cancelled : .superseded)
     }
     _report()
     guard let newest else { return }
-    _running = newest
-    _diffAndReplay(newest)
+    _start(newest)
+  }
+
+  /// Starts a request: it is the running one until its outcome.
+  @inlinable
+  func _start(_ request: _Request) {
+    _running = request
+    _diffAndReplay(request)
   }
 
   /// Diffs what the view shows with the request's data, inline or on a background task,
@@ -61,9 +73,9 @@ extension UpdatePipeline {
       _finish(request, .cancelled)
       return
     }
-    let reload =
-      policy.reloadAboveChanges.map { staged.changeCount > $0 } == true
-      || policy.reloadAboveCount.map { _elementCount(request.data) > $0 } == true
+    var reload = false
+    if let limit = policy.reloadAboveChanges, staged.changeCount > limit { reload = true }
+    if let limit = policy.reloadAboveCount, _elementCount(request.data) > limit { reload = true }
     let strategy: UpdateStrategy =
       reload ? .reloadData : request.animated ? .animatedBatchUpdates : .nonanimatedBatchUpdates
     // What the replay's closures share: each captures this one object, so that forming them
@@ -101,7 +113,7 @@ extension UpdatePipeline {
   /// Ends the running request, reports, and lets the next one start.
   @inlinable
   func _finish(_ request: _Request, _ outcome: Outcome, replayed: Bool = false) {
-    guard request.outcome == nil else { return }
+    guard !request.isSettled else { return }
     if replayed { _statistics.replays += 1 }
     if replayed, case .cancelled = outcome { _statistics.cancelledDuringReplay += 1 }
     _settle(request, outcome)
@@ -152,20 +164,29 @@ extension UpdatePipeline {
     diff: (@Sendable (Data, Data) -> StagedChangeset<Data>)? = nil,
     completion: @escaping @MainActor @Sendable (Outcome) -> Void
   ) {
-    _inbox.withLock { inbox in
-      inbox.pending.append(
-        _Request(
-          sequence: inbox.next, data: data, animated: animated, ticket: _uncancellable,
-          completion: completion, diff: diff))
-      inbox.next += 1
+    let request = _Request(
+      data: data, animated: animated, ticket: _uncancellable, completion: completion, diff: diff)
+    // With nothing running and nothing waiting, the request starts at once, without joining
+    // the line: the line's array is not allocated again and drained for one request.
+    let idle = _running == nil
+    let joined = _inbox.withLock { inbox in
+      guard !idle || !inbox.pending.isEmpty else { return false }
+      inbox.pending.append(request)
+      return true
     }
-    _drain()
+    guard !joined else {
+      _drain()
+      return
+    }
+    _statistics.requests += 1
+    _unreported.append(request)
+    _start(request)
   }
 
   /// Records a request's outcome.
   @inlinable
   func _settle(_ request: _Request, _ outcome: Outcome) {
-    request.outcome = outcome
+    request.settle(outcome)
     switch outcome {
     case .applied: break
     case .superseded:

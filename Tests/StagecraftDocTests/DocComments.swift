@@ -1204,17 +1204,17 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CoordinatorSelection_163() throws {
+@Test func doc_CoordinatorSelection_173() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftCoordinator/Concerns/CoordinatorSelection.swift:168
+  // Sources/StagecraftCoordinator/Concerns/CoordinatorSelection.swift:178
 
   var bound: Set<Int> = [1]
   let binding = SelectionBinding.many(bound) { bound = $0 }
   print(binding.allowsMultipleSelection)
-  _doc.expect("true", at: 172)
+  _doc.expect("true", at: 182)
   _doc.expectNothingUnchecked()
 }
 

@@ -66,8 +66,27 @@ package protocol CoordinatorConcern<Item>: AnyObject {
   var isIdle: Bool { get }
 }
 
+/// What a concern hears of: new data on the view, a viewport that moved, a cell about to be
+/// shown.
+package enum CoordinatorEvent {
+  case dataDidApply
+  case viewportDidChange
+  case willDisplayItem(ElementPath)
+}
+
 extension CoordinatorConcern {
   package var isIdle: Bool { false }
+
+  /// Hears of `event`: calls the requirement for it (new data only when not idle).
+  @inline(__always)
+  package func hear<Context: CoordinatorContext>(_ event: CoordinatorEvent, _ context: Context)
+  where Context.Item == Item {
+    switch event {
+    case .dataDidApply: if !isIdle { dataDidApply(context) }
+    case .viewportDidChange: viewportDidChange(context)
+    case .willDisplayItem(let path): willDisplayItem(at: path, context)
+    }
+  }
 
   package func dataDidApply<Context: CoordinatorContext>(_ context: Context)
   where Context.Item == Item {}

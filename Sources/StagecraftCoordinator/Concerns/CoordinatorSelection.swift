@@ -128,8 +128,18 @@ package final class CoordinatorSelection<Item: Differentiable>: CoordinatorConce
   /// data does not hold.
   package func dataDidApply<Context: CoordinatorContext>(_ context: Context)
   where Context.Item == Item {
-    let shownPaths = context.selectedItemPaths ?? []
-    guard !value.isEmpty || !shownPaths.isEmpty else { return }
+    // Nothing selected on either side, the common case, is told apart here, before the
+    // work below, whose generic locals (an item, sets of identifiers) cost metadata lookups
+    // at every call when the coordinator's code is not specialized.
+    let shownPaths = context.selectedItemPaths
+    if isEmpty, shownPaths?.isEmpty != false { return }
+    reconcile(shownPaths ?? [], context)
+  }
+
+  /// `dataDidApply(_:)` when something is selected, in the selection or in the view.
+  private func reconcile<Context: CoordinatorContext>(
+    _ shownPaths: [ElementPath], _ context: Context
+  ) where Context.Item == Item {
     // What the view shows selected, carried across the update by UIKit's map.
     var shown = value
     shown.removeAll()
