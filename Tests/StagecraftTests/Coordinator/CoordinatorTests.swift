@@ -96,6 +96,9 @@ struct CoordinatorUpdateTests {
     #expect(!batches(view.model, since: start).isEmpty)
     view.finishAnimations()
     #expect(view.overlappingBlocks == 0 && view.refusals.isEmpty)
+    // Every request is counted, those that started at once on an idle pipeline (the first
+    // two) as well as those that waited; three reached the view.
+    #expect(coordinator.statistics.requests == 4 && coordinator.statistics.replays == 3)
   }
 
   /// A view that leaves its window ends its animations (Core Animation removes them), so the
