@@ -1,12 +1,12 @@
 /// The prefetch state of an unchanged data without repeated identifiers in the window: the
-/// window's flat positions, the visible ones among them, and a ring (`_PositionalRing`) with a
-/// flag byte and an identifier's hash value for each, and the set of those hash values (no two
-/// alike), which tells an identifier that enters the window while it is there already.
+/// window's flat positions, the visible ones among them (contiguous, so a range says which),
+/// and a ring (`_PositionalRing`) with a flag byte (whether the item's prefetch is
+/// outstanding) and an identifier's hash value for each, and the set of those hash values (no
+/// two alike), which tells an identifier that enters the window while it is there already.
 /// Not generic, so that a scroll runs without looking up the element type's metadata.
 @usableFromInline
 struct _Positional: Sendable {
-  @usableFromInline static var visible: UInt8 { 1 }
-  @usableFromInline static var outstanding: UInt8 { 2 }
+  @usableFromInline static var outstanding: UInt8 { 1 }
 
   @usableFromInline var window: Range<Int>
   /// The flat positions of the visible items.
@@ -15,8 +15,9 @@ struct _Positional: Sendable {
   /// change when another state shares it.
   @usableFromInline var ring: _PositionalRing
 
-  /// The state of `window`, whose items have `flags` and `hashOf` in data order; `nil` when
-  /// two hash values are alike (the general evaluation keeps the state then).
+  /// The state of `window`, whose items have `flags` (`outstanding` or 0) and `hashOf` in
+  /// data order; `nil` when two hash values are alike (the general evaluation keeps the
+  /// state then).
   init?(window: Range<Int>, visible: Range<Int>, flags: [UInt8], hashOf: [Int]) {
     self.window = window
     self.visible = visible
@@ -33,7 +34,7 @@ struct _Positional: Sendable {
     _Positional(window: 0..<0, visible: 0..<0, flags: [], hashOf: [])!
   }
 
-  func isVisible(_ flat: Int) -> Bool { ring.flags[flat & ring.mask] & Self.visible != 0 }
+  func isVisible(_ flat: Int) -> Bool { visible.contains(flat) }
   func isOutstanding(_ flat: Int) -> Bool { ring.flags[flat & ring.mask] & Self.outstanding != 0 }
 
   /// A prefetch to start: its distance from the viewport and its flat position.
@@ -61,8 +62,8 @@ struct _Positional: Sendable {
   ///   - distance: The distance from the viewport of the item at a flat position, to order
   ///     the prefetches.
   /// - Returns: Whether the state moved.
-  /// - Complexity: O(k log k + v) for the k items that enter or leave and the v whose
-  ///   visibility changes, with a call of `identity` for each item that enters and no other
+  /// - Complexity: O(k log k + v) for the k items that enter or leave and the v that
+  ///   appear, with a call of `identity` for each item that enters and no other
   ///   work on elements, and a call of `distance` for each that enters without being visible
   ///   (O(w) for the w of the window when it outgrows the ring, or when the ring is shared
   ///   with a copy of the model).
@@ -96,16 +97,16 @@ struct _Positional: Sendable {
       ring.removeKey(ring.hashOf[flat & mask])
       if isOutstanding(flat) { ring.appendCancel(flat) }
     }
-    // The kept items' visibility, then the entering ones, written over the slots of those
-    // that left.
-    ring.markVisibility(from: self.visible, to: visible, kept: window.clamped(to: old))
+    // The kept items that appear use their prefetch; the entering ones are written over
+    // the slots of those that left.
+    ring.clearNewlyVisible(from: self.visible, to: visible, kept: window.clamped(to: old))
     self.visible = visible
     var index = 0
     for flat in entering {
       ring.hashOf[flat & mask] = ring.keys[index]
       index += 1
       if visible.contains(flat) {
-        ring.flags[flat & mask] = Self.visible
+        ring.flags[flat & mask] = 0
       } else {
         ring.flags[flat & mask] = Self.outstanding
         ring.appendStart(Start(distance: distance(flat), flat: flat))
@@ -122,7 +123,7 @@ struct _Positional: Sendable {
   mutating func updateVisibility(_ visible: Range<Int>) {
     guard visible != self.visible else { return }
     if !isKnownUniquelyReferenced(&ring) { ring = ring.copy(keeping: window, capacity: 0) }
-    ring.markVisibility(from: self.visible, to: visible, kept: window)
+    ring.clearNewlyVisible(from: self.visible, to: visible, kept: window)
     self.visible = visible
   }
 }
@@ -143,7 +144,7 @@ extension _Positional: Equatable {
 /// The storage of a positional prefetch state: a ring of `capacity` slots (a power of two, at
 /// least the window's count) with a flag byte and a hash value for the item at flat position
 /// `flat` in slot `flat & mask`, so that a scroll writes only the items that enter the window
-/// or change visibility; the set of the window's hash values, in an open-addressing table;
+/// or appear in the viewport; the set of the window's hash values, in an open-addressing table;
 /// and the scratch of one step (the keys that enter, the cancels and the prefetches), sized
 /// to the ring, so that a step allocates nothing.
 ///
@@ -216,24 +217,22 @@ final class _PositionalRing: @unchecked Sendable {
     return copy
   }
 
-  /// Marks the items of `kept` whose visibility changed between `old` and `new`: those of
-  /// `new` below or above `old` become visible, those of `old` below or above `new` not.
-  func markVisibility(from old: Range<Int>, to new: Range<Int>, kept: Range<Int>) {
-    let (low, high) = (kept.lowerBound, kept.upperBound)
+  /// Clears the flags of the items of `kept` that `new` shows and `old` did not (those
+  /// below `old`, and those above it): a cell that appears uses what was prefetched for it.
+  func clearNewlyVisible(from old: Range<Int>, to new: Range<Int>, kept: Range<Int>) {
     // Bounds as integers: no range is formed, so none needs checking.
-    func each(_ start: Int, _ end: Int, _ body: (Int) -> Void) {
-      var flat = max(start, low)
-      let last = min(end, high)
-      while flat < last {
-        body(flat & mask)
-        flat += 1
-      }
+    var flat = max(new.lowerBound, kept.lowerBound)
+    var last = min(new.upperBound, old.lowerBound, kept.upperBound)
+    while flat < last {
+      flags[flat & mask] = 0
+      flat += 1
     }
-    let visible = _Positional.visible
-    each(new.lowerBound, min(new.upperBound, old.lowerBound)) { flags[$0] = visible }
-    each(max(new.lowerBound, old.upperBound), new.upperBound) { flags[$0] = visible }
-    each(old.lowerBound, min(old.upperBound, new.lowerBound)) { flags[$0] &= ~visible }
-    each(max(old.lowerBound, new.upperBound), old.upperBound) { flags[$0] &= ~visible }
+    flat = max(new.lowerBound, old.upperBound, kept.lowerBound)
+    last = min(new.upperBound, kept.upperBound)
+    while flat < last {
+      flags[flat & mask] = 0
+      flat += 1
+    }
   }
 
   // MARK: The set of hash values

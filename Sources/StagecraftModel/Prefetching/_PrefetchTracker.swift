@@ -168,10 +168,8 @@ struct _PrefetchTracker<Element: Differentiable> {
     if now.count == window.count, let first = window.first, let last = window.last,
       let state = _Positional(
         window: first.flat..<(last.flat + 1), visible: visibleFlats,
-        flags: now.map {
-          ($0.isVisible ? _Positional.visible : 0)
-            | ($0.isOutstanding ? _Positional.outstanding : 0)
-        }, hashOf: now.map { _windowHash($0.element.differenceIdentifier) })
+        flags: now.map { $0.isOutstanding ? _Positional.outstanding : 0 },
+        hashOf: now.map { _windowHash($0.element.differenceIdentifier) })
     {
       positional = state
       entries = []
