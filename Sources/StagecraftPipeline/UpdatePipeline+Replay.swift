@@ -58,7 +58,7 @@ extension UpdatePipeline {
         let staged = diff(source, target)
         staged._buildData()
         let reloads = reloadAbove.map { staged.changeCount > $0 } == true
-        return (staged, reloads ? nil : planner?(staged))
+        return (staged, reloads ? nil : planner?(source, staged))
       }.value
       self._backgroundDiff = nil
       self._run(request, staged, plan: plan)

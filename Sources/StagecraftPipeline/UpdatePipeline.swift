@@ -164,10 +164,11 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   /// pipeline's type does not name the target, so that callers on any thread can use it.
   @usableFromInline
   let _replayOnTarget: _Replay
-  /// Plans a changeset's blocks for the target (a `_ReplayPlan`, which `_replayOnTarget`
-  /// takes), on the task that diffs: the main actor then only performs them.
+  /// Plans a changeset from the data given to the data it ends with, for the target (a
+  /// `_ReplayPlan`, or for a guarded view a `_CheckedPlan`, which `_replayOnTarget` takes),
+  /// on the task that diffs: the main actor then only performs the blocks.
   @usableFromInline
-  let _planner: (@Sendable (StagedChangeset<Data>) -> any Sendable)?
+  let _planner: (@Sendable (Data, StagedChangeset<Data>) -> any Sendable)?
   /// Reloads the target with data, after a refused replay.
   @usableFromInline
   let _reloadTarget: (Data) -> Void
@@ -230,14 +231,14 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   @inlinable
   package convenience init<Target: BatchUpdateTarget & AnyObject>(
     view target: Target, data: Data, policy: UpdatePolicy, elementUpdates: Target.ElementUpdates,
-    guard check: UpdateGuard, counts: @escaping (Data) -> _BlockCounts,
+    guard check: UpdateGuard, counts: @escaping @Sendable (Data) -> _BlockCounts,
     elementCount: ((Data) -> Int)? = nil, entry: FlightRecord.EntryPoint = .pipeline,
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>
   ) where Target.Failure == Failure, Target.Snapshot == Void {
     self.init(
       target: target, data: data, policy: policy, diff: diff, snapshot: { _ in () },
       elementCount: elementCount ?? { counts($0).elementCount },
-      planner: Self._makePlanner(elementUpdates),
+      planner: Self._makeCheckingPlanner(elementUpdates, counts: counts),
       replay: { staged, plan, strategy, interrupt, setData, completion, scroll throws(Failure) in
         var view = target
         try _guardedReplay(
@@ -245,7 +246,7 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
           elementUpdates: { _ in elementUpdates },
           options: ReplayOptions(), guard: check, interrupt: interrupt, setData: setData,
           completion: completion, scroll: scroll, entry: entry,
-          plan: plan as? _ReplayPlan<Data, Target.ElementUpdates>)
+          plan: plan as? _CheckedPlan<Data, Target.ElementUpdates>)
       })
     if let recorder = check.recorder {
       _onSuperseded = { [unowned target] in
@@ -261,12 +262,24 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   @inlinable
   nonisolated static func _makePlanner<Updates: ElementUpdateStyle>(
     _ elementUpdates: Updates
-  ) -> @Sendable (StagedChangeset<Data>) -> any Sendable {
+  ) -> @Sendable (Data, StagedChangeset<Data>) -> any Sendable {
     // The style is a value, copied here and only read by the planning task.
     let plan = _UncheckedSendable { (staged: StagedChangeset<Data>) -> any Sendable in
       _ReplayPlan(staged, elementUpdates: elementUpdates)
     }
-    return { staged in plan.value(staged) }
+    return { _, staged in plan.value(staged) }
+  }
+
+  /// Plans a changeset's blocks as `_makePlanner` does, and runs the guard's check of each
+  /// there too, against the counts of the data before it (`_CheckedPlan`).
+  @inlinable
+  nonisolated static func _makeCheckingPlanner<Updates: ElementUpdateStyle>(
+    _ elementUpdates: Updates, counts: @escaping @Sendable (Data) -> _BlockCounts
+  ) -> @Sendable (Data, StagedChangeset<Data>) -> any Sendable {
+    let plan = _UncheckedSendable { (source: Data, staged: StagedChangeset<Data>) -> any Sendable in
+      _CheckedPlan(staged, source: source, elementUpdates: elementUpdates, counts: counts)
+    }
+    return { source, staged in plan.value(source, staged) }
   }
 
   /// The one designated initializer: the replay, with the target's conformance bound in.
@@ -275,7 +288,7 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
     target: Target, data: Data, policy: UpdatePolicy,
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>,
     snapshot: @escaping (Data) -> Target.Snapshot, elementCount: @escaping (Data) -> Int,
-    planner: (@Sendable (StagedChangeset<Data>) -> any Sendable)? = nil,
+    planner: (@Sendable (Data, StagedChangeset<Data>) -> any Sendable)? = nil,
     replay: @escaping _Replay
   ) where Target.Failure == Failure {
     self._data = data

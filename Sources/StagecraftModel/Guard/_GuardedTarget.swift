@@ -49,7 +49,7 @@ package enum _BlockCounts {
   /// The counts after the block when the view reports none: each section's, or the flat
   /// list's as one section.
   @usableFromInline
-  var counts: [Int] {
+  package var counts: [Int] {
     switch self {
     case .sections(let counts): counts
     case .items(let count): [count]
@@ -60,7 +60,8 @@ package enum _BlockCounts {
   /// list, the shown counts with the named section's count replaced.
   ///
   /// - Complexity: O(S), where S is the number of sections.
-  func after(shown: [Int], batch: BatchUpdate) -> [Int] {
+  @usableFromInline
+  package func after(shown: [Int], batch: BatchUpdate) -> [Int] {
     switch self {
     case .sections(let counts): return counts
     case .items(let count):
@@ -97,12 +98,21 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   @usableFromInline var reloadVerdict: FlightRecord.Verdict = .performed
   /// Whether the recorder wants a keyframe, as its last record of a block said; nil before.
   @usableFromInline var keyframeIsDue: Bool?
+  /// The counts each block passed the check with where it was planned (`_CheckedPlan`), in
+  /// the order the replay performs them; `nil` without a plan checked ahead.
+  @usableFromInline let passed: [_PassedCounts?]?
+  /// How many blocks reached `performBatchUpdates`.
+  @usableFromInline var blockIndex = 0
 
   @usableFromInline
-  init(base: Base, check: UpdateGuard, entry: FlightRecord.EntryPoint = .reload) {
+  init(
+    base: Base, check: UpdateGuard, entry: FlightRecord.EntryPoint = .reload,
+    passed: [_PassedCounts?]? = nil
+  ) {
     self.base = base
     self.check = check
     self.entry = entry
+    self.passed = passed
   }
 
   @usableFromInline var isOnScreen: Bool { base.isOnScreen }
@@ -150,19 +160,25 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
           ?? _storedCountsBefore(
             after: after ?? snapshot.counts, batch: batch))
     }
+    let known = passed.flatMap { $0.indices.contains(blockIndex) ? $0[blockIndex] : nil }
+    blockIndex += 1
     if let before, let after {
-      do {
-        try batch.validate(
-          itemCountsBefore: before, itemCountsAfter: after, wording: check.wording,
-          view: base.viewKind)
-      } catch {
-        fallback = BatchUpdateFallback(
-          cause: .refused(error), view: base.viewKind, itemCountsBefore: before,
-          itemCountsAfter: after, batch: batch,
-          dataItemCountsBefore: _dataCounts(after: after, batch: batch))
-        fellBack.value = true
-        draft?.record(batch, .fellBack(.refused(error)), viewCounts: before, countsAfter: after)
-        throw .fallback
+      // A block that passed its check where it was planned, with the counts the view
+      // reports now, passes again: the check reads nothing else.
+      if known?.holds(before: before, after: after) != true {
+        do {
+          try batch.validate(
+            itemCountsBefore: before, itemCountsAfter: after, wording: check.wording,
+            view: base.viewKind)
+        } catch {
+          fallback = BatchUpdateFallback(
+            cause: .refused(error), view: base.viewKind, itemCountsBefore: before,
+            itemCountsAfter: after, batch: batch,
+            dataItemCountsBefore: _dataCounts(after: after, batch: batch))
+          fellBack.value = true
+          draft?.record(batch, .fellBack(.refused(error)), viewCounts: before, countsAfter: after)
+          throw .fallback
+        }
       }
       previousCounts = after
     }
@@ -210,9 +226,14 @@ final class _Flag {
 /// become one reload with the final data, reported once to `check.onFallback`; the
 /// completion is then called once, with `false` for a refused block.
 ///
+/// A `plan` made and checked beforehand (by a pipeline, off the main actor) is performed as
+/// it is; a block of it whose view reports the counts it was checked with is not checked
+/// again.
+///
 /// - Complexity: O(s + c log c) for the planning and O(S + c) per block for the check,
 ///   where s is the number of stages, c the number of changes and S the number of
-///   sections, plus what the target spends on each block.
+///   sections (O(S) for a block checked beforehand), plus what the target spends on each
+///   block.
 @inlinable
 package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   _ staged: StagedChangeset<C>, on target: inout Target, counts: (C) -> _BlockCounts,
@@ -220,8 +241,10 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   options: ReplayOptions,
   guard check: UpdateGuard, interrupt: ((Changeset<C>) -> Bool)?, setData: (C) -> Void,
   completion: ((Bool) -> Void)?, scroll: _ScrollKeeping<C> = .none,
-  entry: FlightRecord.EntryPoint = .reload, plan: _ReplayPlan<C, Target.ElementUpdates>? = nil
+  entry: FlightRecord.EntryPoint = .reload,
+  plan checked: _CheckedPlan<C, Target.ElementUpdates>? = nil
 ) throws(Target.Failure) where Target.Snapshot == Void {
+  let plan = checked?.plan
   guard check.isEnabled, let final = staged.last?.data else {
     return try _replay(
       staged, on: &target, snapshot: { (_: C) throws(Target.Failure) in () }, strategy: strategy,
@@ -236,7 +259,7 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   // the guarded copy is handed back first).
   target.replayWillBegin()
   defer { target.replayDidEnd() }
-  var guarded = _GuardedTarget(base: target, check: check, entry: entry)
+  var guarded = _GuardedTarget(base: target, check: check, entry: entry, passed: checked?.passed)
   defer { target = guarded.base }
   if offScreen { guarded.reloadVerdict = .fellBack(.offScreen) }
   let fellBack = guarded.fellBack

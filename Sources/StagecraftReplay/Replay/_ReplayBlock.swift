@@ -149,7 +149,7 @@ package struct _ReplayBlock<C: Collection, Updates: ElementUpdateStyle> {
 /// the task that made it to the main actor.
 @usableFromInline
 package final class _ReplayPlan<C: Collection, Updates: ElementUpdateStyle> {
-  @usableFromInline let blocks: [_ReplayBlock<C, Updates>]
+  @usableFromInline package let blocks: [_ReplayBlock<C, Updates>]
 
   /// Plans `staged`'s blocks with one element update style for every item.
   ///
