@@ -62,13 +62,3 @@ final class _IndexHandoff<Section: DifferentiableSection>: @unchecked Sendable {
     return same ? index : nil
   }
 }
-
-/// Releases `value` on a background task instead of the caller's: for large storage the
-/// main actor let go of, whose deallocation costs time in proportion to its size.
-///
-/// The task holds the value and never reads it: only its release happens there, when the
-/// task ends, which is safe for any value no one else uses.
-func _freeOffMainActor<Value>(_ value: consuming Value) {
-  let held = _UncheckedSendable(value)
-  Task.detached(priority: .background) { _ = held }
-}

@@ -62,6 +62,9 @@ extension UpdatePipeline {
       }.value
       self._backgroundDiff = nil
       self._run(request, staged, plan: plan)
+      // The stages' copies of the data and the blocks' calls are freed off the main actor
+      // too.
+      _release((consume staged, consume plan), holding: self._elementCount(target))
     }
     _backgroundDiff = task
   }
@@ -80,7 +83,8 @@ extension UpdatePipeline {
       reload ? .reloadData : request.animated ? .animatedBatchUpdates : .nonanimatedBatchUpdates
     // What the replay's closures share: each captures this one object, so that forming them
     // allocates nothing more.
-    let run = _ReplayRun(self, request, source: data, reload: reload)
+    let source = data
+    let run = _ReplayRun(self, request, source: source, reload: reload)
     let scroll = _ScrollKeeping<Data>(
       policy: scrollPosition,
       relocate: _relocate == nil ? nil : { [run] in run.relocate($0, $1, $2) })
@@ -91,12 +95,17 @@ extension UpdatePipeline {
         { [run] in run.complete($0) }, scroll)
       _isReplaying = false
       run.returned = true
+      // What the view showed before is no longer needed; when the app let go of it, this
+      // is its last owner, and it is freed off the main actor.
+      run.source = nil
+      let count = _elementCount(source)
+      _release(consume source, holding: count)
       _didApply?()
       if run.completedDuringCall { _completed(run) }
     } catch {
       // The target refused a block: bring it back to the data it showed before.
-      _data = run.source
-      _reloadTarget(run.source)
+      _data = source
+      _reloadTarget(source)
       _isReplaying = false
       _didApply?()
       _finish(request, .failed(error))
@@ -217,8 +226,8 @@ extension UpdatePipeline {
 final class _ReplayRun<Data: Collection & Sendable, Failure: Error & Sendable> {
   @usableFromInline let pipeline: UpdatePipeline<Data, Failure>
   @usableFromInline let request: _PipelineRequest<Data, Failure>
-  /// The data the view showed before the replay.
-  @usableFromInline let source: Data
+  /// The data the view showed before the replay, until the replay call returns.
+  @exclusivity(unchecked) @usableFromInline var source: Data?
   /// Whether the policy chose a reload.
   @usableFromInline let reload: Bool
   /// Whether a cancellation interrupted the replay (the rest became a reload).
@@ -257,7 +266,8 @@ final class _ReplayRun<Data: Collection & Sendable, Failure: Error & Sendable> {
 
   /// Where an element of the shown data is in the final data, by identity.
   @inlinable func relocate(_ shown: Data?, _ path: ElementPath, _ final: Data) -> ElementPath? {
-    pipeline._relocate?(shown ?? source, path, final)
+    guard let base = shown ?? source else { return nil }
+    return pipeline._relocate?(base, path, final)
   }
 }
 
