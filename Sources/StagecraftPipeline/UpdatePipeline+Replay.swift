@@ -51,20 +51,27 @@ extension UpdatePipeline {
     }
     let diff = request.diff ?? _diff
     let (planner, reloadAbove) = (_planner, policy.reloadAboveChanges)
+    // The stages' data, and the blocks unless the replay will reload, are made off the main
+    // actor too, where the replay reads them. The two versions go into that task, and the
+    // diff comes out of it, in boxes that the receiving side empties: a task keeps its
+    // closure and its result until it is freed, which the main actor's task below does, so
+    // what they held could otherwise be freed there.
+    let versions = _TakeOnce((source, target))
+    let work = Task.detached { () -> _TakeOnce<(StagedChangeset<Data>, (any Sendable)?)> in
+      let (source, target) = versions.take()
+      let staged = diff(source, target)
+      staged._buildData()
+      let reloads = reloadAbove.map { staged.changeCount > $0 } == true
+      return _TakeOnce((staged, reloads ? nil : planner?(source, staged)))
+    }
+    let count = _elementCount(target)
     let task = Task { @MainActor in
-      // The stages' data, and the blocks unless the replay will reload, are made here too,
-      // off the main actor, where the replay reads them.
-      let (staged, plan) = await Task.detached { () -> (StagedChangeset<Data>, (any Sendable)?) in
-        let staged = diff(source, target)
-        staged._buildData()
-        let reloads = reloadAbove.map { staged.changeCount > $0 } == true
-        return (staged, reloads ? nil : planner?(source, staged))
-      }.value
+      let (staged, plan) = await work.value.take()
       self._backgroundDiff = nil
       self._run(request, staged, plan: plan)
       // The stages' copies of the data and the blocks' calls are freed off the main actor
       // too.
-      _release((consume staged, consume plan), holding: self._elementCount(target))
+      _release((consume staged, consume plan), holding: count)
     }
     _backgroundDiff = task
   }

@@ -475,16 +475,29 @@ final class _Waiter<Value: Sendable>: Sendable {
 /// size (a million items' stages, about 4 ms; their index, about 5 ms), and here otherwise
 /// (starting a task costs more than freeing a little).
 ///
-/// The task holds the value and never reads it: only its release happens there, when the
-/// task ends, which is safe for any value no one else uses (and for one that others still
-/// hold: the last of them frees it then).
+/// The task takes the value out of a box and drops it, which is safe for any value no one
+/// else uses (and for one that others still hold: the last of them frees it then). Out of
+/// a box, not from the task's closure: the caller releases its reference to the closure
+/// after the task starts, and when the task has already finished that reference is the last,
+/// which would free the value here.
 ///
 /// - Complexity: O(1) for the caller when `count` is at least 4,096.
 @inlinable
 package func _release<Value>(_ value: consuming Value, holding count: Int) {
   guard count >= 4_096 else { return }
-  let held = _UncheckedSendable(value)
-  Task.detached(priority: .background) { _ = held }
+  let box = _TakeOnce(value)
+  Task.detached(priority: .background) { _ = box.take() }
+}
+
+/// A value handed from the task that made it to the one that takes it, once: the maker
+/// writes it before handing the box over (a task's result), the taker takes it after
+/// (awaiting that result), so that the box, which the finished task keeps, holds nothing.
+@usableFromInline
+package final class _TakeOnce<Value>: @unchecked Sendable {
+  @usableFromInline var value: Value?
+  @inlinable package init(_ value: Value) { self.value = value }
+  /// The value; the box is empty after.
+  @inlinable package func take() -> Value { value.take()! }
 }
 
 /// A value handed to another task that only reads or releases it: a copy of a value type
