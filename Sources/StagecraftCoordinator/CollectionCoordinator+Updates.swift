@@ -154,7 +154,7 @@ extension CollectionCoordinator {
       // time in proportion to it (a million items' index, about 5 ms).
       let previous = _index
       (_index, _indexVersion, _indexHandoff) = (index, pipeline._dataVersion, nil)
-      _release(previous, holding: previous.count)
+      _release(previous, holding: previous.count, threshold: 4_096)
     }
     _tellConcerns(.dataDidApply)
   }

@@ -471,9 +471,12 @@ final class _Waiter<Value: Sendable>: Sendable {
 }
 
 /// Lets go of `value`, storage for `count` elements the main actor no longer needs: on a
-/// background task when it is large, since its deallocation costs time in proportion to its
-/// size (a million items' stages, about 4 ms; their index, about 5 ms), and here otherwise
-/// (starting a task costs more than freeing a little).
+/// background task when there are at least `threshold` of them, since its deallocation
+/// costs time in proportion to its size (a million items' stages, about 4 ms; their index,
+/// about 5 ms), and here otherwise. Starting the task costs the main actor about 10 µs: at
+/// 10,000 items, a task per update took the coordinator row from 1.07× to 1.58× the bare
+/// replay, so the data's threshold is 65,536 elements; an index's entries are larger, and
+/// its caller passes its own.
 ///
 /// The task takes the value out of a box and drops it, which is safe for any value no one
 /// else uses (and for one that others still hold: the last of them frees it then). Out of
@@ -481,10 +484,12 @@ final class _Waiter<Value: Sendable>: Sendable {
 /// after the task starts, and when the task has already finished that reference is the last,
 /// which would free the value here.
 ///
-/// - Complexity: O(1) for the caller when `count` is at least 4,096.
+/// - Complexity: O(1) for the caller when `count` is at least `threshold`.
 @inlinable
-package func _release<Value>(_ value: consuming Value, holding count: Int) {
-  guard count >= 4_096 else { return }
+package func _release<Value>(
+  _ value: consuming Value, holding count: Int, threshold: Int = 65_536
+) {
+  guard count >= threshold else { return }
   let box = _TakeOnce(value)
   Task.detached(priority: .background) { _ = box.take() }
 }

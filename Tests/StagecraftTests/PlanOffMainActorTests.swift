@@ -119,14 +119,18 @@ struct ReleaseOffMainActorTests {
     var source: () -> [Int] = { [] }
     let view = CountingViewDouble()
     view.dataCounts = { source() }
-    var items: [TrackedItem]? = (0..<10_000).map { TrackedItem($0, freed: freed) }
+    // Above the size from which the pipeline frees off the main actor (65,536 elements).
+    let count = 70_000
+    var items: [TrackedItem]? = (0..<count).map { TrackedItem($0, freed: freed) }
     let pipeline = UpdatePipeline(target: view, items: items!, policy: UpdatePolicy())
     source = { [weak pipeline] in [pipeline?.data.count ?? 0] }
-    view.counts = [10_000]
+    view.counts = [count]
     // Every third item deleted, a few hundred inserted, two moved.
     var next = items!.enumerated().filter { $0.offset % 3 != 0 }.map(\.element)
     next.swapAt(10, 5_000)
-    next.insert(contentsOf: (10_000..<10_300).map { TrackedItem($0, freed: freed) }, at: 2_000)
+    next.insert(
+      contentsOf: (count..<(count + 300)).map { TrackedItem($0, freed: freed) }, at: 2_000)
+    let deleted = (0..<count).count { $0 % 3 == 0 }
     items = nil
     let outcome = await TrackedItem.$onUpdatePath.withValue(true) {
       let outcome = await pipeline.apply(next)
@@ -137,10 +141,10 @@ struct ReleaseOffMainActorTests {
     #expect(view.blocks > 0 && view.reloads == 0)
     // The releases run on background tasks, which a loaded machine (the rest of the suite)
     // may run late: wait for them, up to a minute.
-    for _ in 0..<6_000 where freed.values.count < 3_334 {
+    for _ in 0..<6_000 where freed.values.count < deleted {
       try? await Task.sleep(for: .milliseconds(10))
     }
-    #expect(freed.values.count == 3_334)
+    #expect(freed.values.count == deleted)
     #expect(freed.values.allSatisfy { !$0 }, "\(freed.values.filter { $0 }.count) freed elsewhere")
   }
 }
