@@ -8,7 +8,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/UpdatingFromAnyThread.md:33
+  // Sources/Stagecraft/Stagecraft.docc/UpdatingFromAnyThread.md:36
 
   struct ChatMessage: Differentiable, Hashable, Sendable {
     var id: Int
@@ -40,8 +40,8 @@ import Testing
   }
 
   for line in await chat() { print(line) }
-  _doc.expect("applied\n20 messages\n21 requests\n0 stale cells", at: 33)
-  // Sources/Stagecraft/Stagecraft.docc/UpdatingFromAnyThread.md:87
+  _doc.expect("applied\n20 messages\n21 requests\n0 stale cells", at: 36)
+  // Sources/Stagecraft/Stagecraft.docc/UpdatingFromAnyThread.md:90
   let names = ["Ada", "Alan", "Alonzo", "Barbara", "Grace", "Edsger"]
 
   @MainActor func search() async -> [String] {
@@ -61,6 +61,6 @@ import Testing
   }
 
   for line in await search() { print(line) }
-  _doc.expect("A: superseded\nAl: superseded\nAlo: superseded\nAlon: applied\ncleared: cancelled\nAlonz: applied\nAlonzo", at: 87)
+  _doc.expect("A: superseded\nAl: superseded\nAlo: superseded\nAlon: applied\ncleared: cancelled\nAlonz: applied\nAlonzo", at: 90)
   _doc.expectNothingUnchecked()
 }
