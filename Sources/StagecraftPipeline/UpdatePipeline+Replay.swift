@@ -45,7 +45,8 @@ extension UpdatePipeline {
   @inlinable
   func _diffAndReplay(_ request: _Request) {
     let (source, target) = (data, request.data)
-    if _elementCount(source) + _elementCount(target) < policy.inlineDiffBelow {
+    let count = _elementCount(target)
+    if _elementCount(source) + count < policy.inlineDiffBelow {
       _run(request, (request.diff ?? _diff)(source, target))
       return
     }
@@ -64,7 +65,6 @@ extension UpdatePipeline {
       let reloads = reloadAbove.map { staged.changeCount > $0 } == true
       return _TakeOnce((staged, reloads ? nil : planner?(source, staged)))
     }
-    let count = _elementCount(target)
     let task = Task { @MainActor in
       let (staged, plan) = await work.value.take()
       self._backgroundDiff = nil

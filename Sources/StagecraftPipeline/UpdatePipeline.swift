@@ -474,7 +474,7 @@ final class _Waiter<Value: Sendable>: Sendable {
 /// background task when there are at least `threshold` of them, since its deallocation
 /// costs time in proportion to its size (a million items' stages, about 4 ms; their index,
 /// about 5 ms), and here otherwise. Starting the task costs the main actor about 10 µs: at
-/// 10,000 items, a task per update took the coordinator row from 1.07× to 1.58× the bare
+/// 10,000 items, a task per update took the coordinator row from 1.07× to 1.5–1.9× the bare
 /// replay, so the data's threshold is 65,536 elements; an index's entries are larger, and
 /// its caller passes its own.
 ///

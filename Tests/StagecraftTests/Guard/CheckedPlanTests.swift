@@ -76,9 +76,9 @@ struct CheckedPlanTests {
   }
 
   /// The main actor trusts a block's check only with the counts it was made with: checked
-  /// against counts the view does not report, a block is checked again and refused there
-  /// (here the check claims a pass that the view's counts refuse); with the counts the view
-  /// reports, it is trusted.
+  /// against counts the view does not report, a block is checked again (and refused, when
+  /// the view's counts refuse it); with the counts the view reports, it is trusted and not
+  /// checked again.
   @Test func aCheckIsTrustedOnlyWithTheCountsItWasMadeWith() {
     var batch = BatchUpdate()
     batch.insertItems = [ElementPath(element: 1, section: 0)]
@@ -105,6 +105,9 @@ struct CheckedPlanTests {
     // The same claim for a batch the view's counts refuse: checked again, refused.
     batch.insertItems = [ElementPath(element: 1, section: 0), ElementPath(element: 2, section: 0)]
     #expect(replay(passing: _PassedCounts(before: [2], after: [3])) == (false, true))
+    // A claim made with the counts the view reports is trusted without a second check: here
+    // a false one, so the guard lets the bad block through and the view itself raises.
+    #expect(replay(passing: _PassedCounts(before: [1], after: [2])) == (false, false))
   }
 
   /// Through a pipeline that diffs off the main actor (and so checks the blocks there), a
