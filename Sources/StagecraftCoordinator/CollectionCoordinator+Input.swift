@@ -24,16 +24,19 @@ extension CollectionCoordinator {
   /// - Parameters:
   ///   - input: The update's data, bindings and handlers.
   ///   - configure: Sets the view's own properties; nothing by default.
+  ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
+  ///   - line: The line of the call.
   /// - Complexity: That of `update(sections:animated:)`, plus O(k) expected for k
   ///   identifiers whose selection changed.
   @inlinable
   public func apply(
-    _ input: CollectionInput<Section>, configuringView configure: () -> Void = {}
+    _ input: CollectionInput<Section>, configuringView configure: () -> Void = {},
+    fileID: StaticString = #fileID, line: UInt = #line
   ) {
     performViewUpdate {
       configure()
       strategy = input.strategy
-      update(sections: input.sections, animated: input.animated)
+      update(sections: input.sections, animated: input.animated, fileID: fileID, line: line)
       _applyBindingsAndHandlers(input)
     }
   }

@@ -15,11 +15,15 @@ extension CollectionCoordinator {
   ///   - sections: The new data.
   ///   - animated: Whether to animate: `false` when the transaction has no animation or
   ///     disables animations.
+  ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
+  ///   - line: The line of the call.
   /// - Complexity: O(n + m) for the diff, expected, and O(k log k) for k moves; off the
   ///   main actor above `policy.inlineDiffBelow` elements.
   @inlinable
-  public func update(sections: [Section], animated: Bool) {
-    _update(sections: sections, animated: animated)
+  public func update(
+    sections: [Section], animated: Bool, fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    _update(sections: sections, animated: animated, site: _CallSite(fileID: fileID, line: line))
   }
 
   /// `update(sections:animated:)`, with a diff given for this update: what the benchmark's
@@ -30,7 +34,8 @@ extension CollectionCoordinator {
   @inlinable
   package func _update(
     sections: [Section], animated: Bool,
-    diff given: (@Sendable ([Section], [Section]) -> StagedChangeset<[Section]>)? = nil
+    diff given: (@Sendable ([Section], [Section]) -> StagedChangeset<[Section]>)? = nil,
+    site: _CallSite? = nil
   ) {
     performViewUpdate {
       _latestSections = sections
@@ -61,7 +66,8 @@ extension CollectionCoordinator {
         _indexHandoff = nil
       }
       pipeline._submit(
-        sections, animated: _animates(animated, sections), diff: diffing, completion: ended)
+        sections, animated: _animates(animated, sections), diff: diffing, site: site,
+        completion: ended)
     }
   }
 
@@ -98,11 +104,16 @@ extension CollectionCoordinator {
   /// - Parameters:
   ///   - items: The new items.
   ///   - animated: Whether to animate.
+  ///   - fileID: Where the call is, for the flight recorder's record.
+  ///   - line: The line of the call.
   /// - Complexity: That of `update(sections:animated:)`.
   @inlinable @inline(__always)
-  public func update<Element>(items: [Element], animated: Bool)
-  where Section == ArraySection<Int, Element> {
-    update(sections: [ArraySection(model: 0, elements: items)], animated: animated)
+  public func update<Element>(
+    items: [Element], animated: Bool, fileID: StaticString = #fileID, line: UInt = #line
+  ) where Section == ArraySection<Int, Element> {
+    update(
+      sections: [ArraySection(model: 0, elements: items)], animated: animated, fileID: fileID,
+      line: line)
   }
 
   /// Tells the coordinator that the view entered or left a window (or changed size): what

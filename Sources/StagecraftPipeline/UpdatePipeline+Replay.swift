@@ -1,4 +1,5 @@
 import StagecraftDiff
+import StagecraftModel
 import StagecraftReplay
 
 // The main-actor path of a request (submit, drain, diff, replay, finish, report) is
@@ -99,7 +100,7 @@ extension UpdatePipeline {
     do throws(Failure) {
       try _replayOnTarget(
         staged, plan, strategy, { [run] _ in run.interrupt() }, { [run] in run.setData($0) },
-        { [run] in run.complete($0) }, scroll)
+        { [run] in run.complete($0) }, scroll, request.site)
       _isReplaying = false
       run.returned = true
       // What the view showed before is no longer needed; when the app let go of it, this
@@ -177,11 +178,12 @@ extension UpdatePipeline {
   @inlinable
   package func _submit(
     _ data: Data, animated: Bool,
-    diff: (@Sendable (Data, Data) -> StagedChangeset<Data>)? = nil,
+    diff: (@Sendable (Data, Data) -> StagedChangeset<Data>)? = nil, site: _CallSite? = nil,
     completion: @escaping @MainActor @Sendable (Outcome) -> Void
   ) {
     let request = _Request(
-      data: data, animated: animated, ticket: _uncancellable, completion: completion, diff: diff)
+      data: data, animated: animated, ticket: _uncancellable, completion: completion, diff: diff,
+      site: site)
     // With nothing running and nothing waiting, the request starts at once, without joining
     // the line: the line's array is not allocated again and drained for one request.
     let idle = _running == nil

@@ -135,7 +135,7 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   typealias _Replay = (
     _ staged: StagedChangeset<Data>, _ plan: (any Sendable)?, _ strategy: UpdateStrategy,
     _ interrupt: @escaping (Changeset<Data>) -> Bool, _ setData: (Data) -> Void,
-    _ completion: ((Bool) -> Void)?, _ scroll: _ScrollKeeping<Data>
+    _ completion: ((Bool) -> Void)?, _ scroll: _ScrollKeeping<Data>, _ site: _CallSite?
   ) throws(Failure) -> Void
 
   @usableFromInline
@@ -215,7 +215,7 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
     self.init(
       target: target, data: data, policy: policy, diff: diff, snapshot: snapshot,
       elementCount: elementCount, planner: Self._makePlanner(elementUpdates),
-      replay: { staged, plan, strategy, interrupt, setData, completion, scroll throws(Failure) in
+      replay: { staged, plan, strategy, interrupt, setData, completion, scroll, _ throws(Failure) in
         var view = target
         try _replay(
           staged, on: &view, snapshot: { (data: Data) throws(Failure) in snapshot(data) },
@@ -239,14 +239,15 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
       target: target, data: data, policy: policy, diff: diff, snapshot: { _ in () },
       elementCount: elementCount ?? { counts($0).elementCount },
       planner: Self._makeCheckingPlanner(elementUpdates, counts: counts),
-      replay: { staged, plan, strategy, interrupt, setData, completion, scroll throws(Failure) in
+      replay: {
+        staged, plan, strategy, interrupt, setData, completion, scroll, site throws(Failure) in
         var view = target
         try _guardedReplay(
           staged, on: &view, counts: counts, strategy: strategy,
           elementUpdates: { _ in elementUpdates },
           options: ReplayOptions(), guard: check, interrupt: interrupt, setData: setData,
           completion: completion, scroll: scroll, entry: entry,
-          plan: plan as? _CheckedPlan<Data, Target.ElementUpdates>)
+          plan: plan as? _CheckedPlan<Data, Target.ElementUpdates>, site: site)
       })
     if let recorder = check.recorder {
       _onSuperseded = { [unowned target] in
@@ -312,16 +313,19 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   ///   - data: The data to show.
   ///   - animated: Whether to animate the batch updates.
   ///   - completion: Called with the outcome.
+  ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
+  ///   - line: The line of the call.
   /// - Returns: A ticket that cancels the request.
   /// - Complexity: O(1) here; the diff and the replay follow asynchronously.
   @discardableResult
   nonisolated public func apply(
-    _ data: Data, animated: Bool = true,
+    _ data: Data, animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line,
     completion: @escaping @MainActor @Sendable (Outcome) -> Void
   ) -> UpdateTicket {
     let ticket = UpdateTicket()
     let request = _Request(
-      data: data, animated: animated, ticket: ticket, completion: completion)
+      data: data, animated: animated, ticket: ticket, completion: completion,
+      site: _CallSite(fileID: fileID, line: line))
     _inbox.withLock { $0.pending.append(request) }
     Task { @MainActor in self._drain() }
     return ticket
@@ -334,14 +338,18 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   /// - Parameters:
   ///   - data: The data to show.
   ///   - animated: Whether to animate the batch updates.
+  ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
+  ///   - line: The line of the call.
   /// - Returns: The request's outcome.
   /// - Complexity: O(1) here, then the diff and the replay.
-  nonisolated(nonsending) public func apply(_ data: Data, animated: Bool = true) async
-    -> Outcome
-  {
+  nonisolated(nonsending) public func apply(
+    _ data: Data, animated: Bool = true, fileID: StaticString = #fileID, line: UInt = #line
+  ) async -> Outcome {
     // Joins the line now, on the caller's executor, before the first suspension.
     let waiter = _Waiter<Outcome>()
-    let ticket = apply(data, animated: animated) { waiter.deliver($0) }
+    let ticket = apply(data, animated: animated, fileID: fileID, line: line) {
+      waiter.deliver($0)
+    }
     return await withTaskCancellationHandler {
       await waiter.wait()
     } onCancel: {
@@ -371,6 +379,9 @@ final class _PipelineRequest<Data: Collection & Sendable, Failure: Error & Senda
   /// otherwise the pipeline's diff.
   @usableFromInline
   nonisolated let diff: (@Sendable (Data, Data) -> StagedChangeset<Data>)?
+  /// Where the app asked for it, for the flight recorder.
+  @usableFromInline
+  nonisolated let site: _CallSite?
 
   // The outcome is kept as a tag and an existential error, not as an
   // `UpdateOutcome<Failure>?`: this class's deinit is generic code, and destroying that
@@ -388,13 +399,14 @@ final class _PipelineRequest<Data: Collection & Sendable, Failure: Error & Senda
   nonisolated init(
     data: Data, animated: Bool, ticket: UpdateTicket,
     completion: (@MainActor @Sendable (UpdateOutcome<Failure>) -> Void)?,
-    diff: (@Sendable (Data, Data) -> StagedChangeset<Data>)? = nil
+    diff: (@Sendable (Data, Data) -> StagedChangeset<Data>)? = nil, site: _CallSite? = nil
   ) {
     self.data = data
     self.animated = animated
     self.ticket = ticket
     self.completion = completion
     self.diff = diff
+    self.site = site
   }
 
   /// Whether the request has its outcome.

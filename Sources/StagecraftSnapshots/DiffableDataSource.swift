@@ -75,7 +75,8 @@ public final class DiffableDataSource<
     _ target: inout Target, _ staged: StagedChangeset<[Section]>, _ strategy: UpdateStrategy,
     _ elementUpdates: (ElementPath) -> Target.ElementUpdates,
     _ snapshot: ([Section]) -> Target.Snapshot, _ setData: ([Section]) -> Void,
-    _ completion: ((Bool) -> Void)?, _ guard: UpdateGuard, _ scroll: _ScrollKeeping<[Section]>
+    _ completion: ((Bool) -> Void)?, _ guard: UpdateGuard, _ scroll: _ScrollKeeping<[Section]>,
+    _ site: _CallSite?
   ) throws(Target.Failure) -> Void
   let _replayer: _Replayer
 
@@ -88,12 +89,12 @@ public final class DiffableDataSource<
       target: target, targetSnapshot: { _ in () },
       replayer: {
         target, staged, strategy, elementUpdates, _, setData, completion, check,
-        scroll throws(Target.Failure) in
+        scroll, site throws(Target.Failure) in
         try _guardedReplay(
           staged, on: &target, counts: { .sections(of: $0) },
           strategy: strategy, elementUpdates: elementUpdates, options: ReplayOptions(),
           guard: check, interrupt: nil, setData: setData, completion: completion, scroll: scroll,
-          entry: .dataSource)
+          entry: .dataSource, site: site)
       })
   }
 
@@ -101,7 +102,7 @@ public final class DiffableDataSource<
     target: Target, targetSnapshot: @escaping ([Section]) -> Target.Snapshot,
     replayer: @escaping _Replayer = {
       target, staged, strategy, elementUpdates, snapshot,
-      setData, completion, _, scroll throws(Target.Failure) in
+      setData, completion, _, scroll, _ throws(Target.Failure) in
       try _replay(
         staged, on: &target,
         snapshot: { (data: [Section]) throws(Target.Failure) in snapshot(data) },
@@ -165,12 +166,15 @@ public final class DiffableDataSource<
   ///   - snapshot: The new snapshot.
   ///   - animatingDifferences: `false` applies the same batches without animation.
   ///   - completion: Called once, when the last batch completes.
+  ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
+  ///   - line: The line of the call.
   /// - Throws: `Target.Failure` when the target refuses a block.
   /// - Complexity: Expected O(s + n) plus the moves' O(k log k), and the replay.
   @inlinable
   public func apply(
     _ snapshot: DiffableSnapshot<SectionIdentifier, ItemIdentifier>,
-    animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) throws(Target.Failure) {
     // The diff runs here, specialized for the app's identifier types; the replay, in the
     // library.
@@ -178,7 +182,7 @@ public final class DiffableDataSource<
       source: _snapshot.sections(), target: snapshot.sections(marked: true))
     try _apply(
       staged, snapshot: snapshot, animatingDifferences: animatingDifferences,
-      completion: completion)
+      completion: completion, site: _CallSite(fileID: fileID, line: line))
     _keepOutlines(matching: snapshot)
   }
 
@@ -187,7 +191,7 @@ public final class DiffableDataSource<
   func _apply(
     _ staged: StagedChangeset<[Section]>,
     snapshot: DiffableSnapshot<SectionIdentifier, ItemIdentifier>,
-    animatingDifferences: Bool, completion: (() -> Void)?
+    animatingDifferences: Bool, completion: (() -> Void)?, site: _CallSite? = nil
   ) throws(Target.Failure) {
     let reconfigured = _reconfiguredPaths(staged)
     let isMarked =
@@ -203,7 +207,7 @@ public final class DiffableDataSource<
         { reconfigured.contains($0) ? .reconfigure : .reload },
         { [_targetSnapshot] data in _targetSnapshot(isMarked ? Self._unmarked(data) : data) },
         { self._shown = isMarked ? Self._unmarked($0) : $0 }, { _ in completion?() },
-        updateGuard ?? .standard, scroll)
+        updateGuard ?? .standard, scroll, site)
     }
     _snapshot = snapshot._unmarked
   }

@@ -33,6 +33,9 @@ struct FlightLogReplay {
     var uikit: String?
     /// What `stagecraft explain` says of that text.
     var explanation: String?
+    /// The app's call that made the record: its number and where it was made.
+    var call: Int?
+    var callSite: String?
   }
 
   var steps: [Step] = []
@@ -44,8 +47,11 @@ struct FlightLogReplay {
   init(_ log: FlightLog, wording: BatchUpdateError.Wording = .iOS17) {
     var held: [Int]?
     var previous: Int?
+    let gapsBefore = Set(log.gaps.map { $0.upperBound + 1 })
     for record in log.records {
       var step = Step(record: record, replayed: record.verdict, agrees: true)
+      // After missing records, what the view held is not known: the next record says.
+      if gapsBefore.contains(record.sequence) { held = nil }
       switch record.kind {
       case .keyframe:
         if let held, let counts = record.viewCounts, counts != held {
@@ -84,8 +90,30 @@ struct FlightLogReplay {
         replayedError = error
       }
     }
+    var replayed = replayedError == nil ? "performed" : "refused"
+    var agrees = (replayedError == nil) == !record.wasRefused
     if let held, let shown = record.viewCounts, shown != held {
       note(viewChanged: held, shown, record: record, previous: previous, error: replayedError)
+    } else if let shown = record.viewCounts, let answered = record.dataSourceCounts,
+      answered != shown,
+      _countsDisagree(shown: answered, data: record.dataCounts ?? [])
+        || Self.dataChanged(shown: shown, data: record.dataCounts ?? []) == nil
+    {
+      // The guard asked the data source before the block: it answered other counts than the
+      // view held, and than the data the block was computed from (where the block says).
+      if record.verdict == "fellBack" { replayed = "fellBack" }
+      agrees = record.verdict == replayed || record.verdict == "fellBack"
+      note(
+        "the data source changed without an update between records "
+          + "\(Self.between(previous, record)): the view held \(Self.describe(shown)), the data "
+          + "source answered \(Self.describe(answered)) before record \(record.sequence), and its "
+          + "changeset starts from \(Self.describe(record.dataCounts ?? []))",
+        record: record, previous: previous, error: replayedError)
+    } else if record.verdict == "pending" {
+      note(
+        "record \(record.sequence) was handed to the view, which never returned: the app "
+          + "stopped in this block (UIKit raised)", record: record, previous: previous,
+        error: replayedError)
     } else if let shown = record.viewCounts, let data = record.dataCounts,
       let cause = Self.dataChanged(shown: shown, data: data)
     {
@@ -99,10 +127,9 @@ struct FlightLogReplay {
         error: error)
     }
     if record.verdict == "performed" { held = after }
-    let replayed = replayedError == nil ? "performed" : "refused"
     return Step(
       record: record, replayed: replayed, replayedError: replayedError?.description,
-      agrees: (replayedError == nil) == !record.wasRefused)
+      agrees: agrees)
   }
 
   /// Notes that the view changed outside an update.
@@ -124,7 +151,8 @@ struct FlightLogReplay {
     guard firstDisagreement == nil else { return }
     firstDisagreement = Disagreement(
       record: record.sequence, previous: previous, cause: cause,
-      uikit: error?.description ?? record.error, explanation: error?.explanation.description)
+      uikit: error?.description ?? record.error, explanation: error?.explanation.description,
+      call: record.call, callSite: record.callSite)
   }
 
   /// The first section where the view's count and the data's differ, in words; nil when
@@ -152,5 +180,11 @@ struct FlightLogReplay {
     if counts.count == 1 { return items(counts[0]) + " in section 0" }
     return "\(counts.count) sections of " + counts.map(String.init).joined(separator: ", ")
       + " items"
+  }
+
+  static func describe(_ counts: [Int?]) -> String {
+    if counts.allSatisfy({ $0 != nil }) { return describe(counts.map { $0 ?? 0 }) }
+    return "\(counts.count) sections of "
+      + counts.map { $0.map(String.init) ?? "?" }.joined(separator: ", ") + " items"
   }
 }

@@ -3,6 +3,10 @@ import Stagecraft
 
 /// A flight recorder's log, read back: its header and its records (`FlightRecorder.export()`).
 ///
+/// The reader takes what a log goes through on its way from a device: CRLF line endings, a
+/// byte-order mark and trailing whitespace. Records missing from the sequence (a gap in the
+/// sequence numbers: a log cut or edited by hand) are named in `gaps`.
+///
 /// Every problem is named with its line: a log that is not text, a missing or foreign header,
 /// a version newer than this reader, a line that is not JSON (a log cut off mid-record
 /// included), a record without a member it needs or with a member of the wrong shape, and
@@ -15,18 +19,33 @@ struct FlightLog: Equatable {
 
   var version: Int
   var records: [LoggedRecord]
+  /// The records missing between two that the log holds: each gap's first and last sequence
+  /// numbers.
+  var gaps: [ClosedRange<Int>] = []
 
   static func parse(_ data: Data) throws(ToolError) -> FlightLog {
     guard String(decoding: data, as: UTF8.self).utf8.elementsEqual(data) else {
       throw .badLog(line: 1, "the log is not UTF-8 text")
     }
-    let text = String(decoding: data, as: UTF8.self)
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    var text = String(decoding: data, as: UTF8.self)
+    // A byte-order mark, which editors and mail clients add.
+    if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+    // Lines end with LF or CRLF (a Swift string counts "\r\n" as one character): split on
+    // the scalars, and drop a carriage return and trailing whitespace from each line.
+    let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { line -> Substring in
+        var end = line.endIndex
+        while end > line.startIndex, line[line.index(before: end)].properties.isWhitespace {
+          end = line.index(before: end)
+        }
+        return Substring(line[..<end])
+      }
     guard let first = lines.first, !first.allSatisfy(\.isWhitespace) else {
       throw .badLog(line: 1, "the log is empty: a flight log starts with its header line")
     }
     let version = try header(String(first))
     var records: [LoggedRecord] = []
+    var gaps: [ClosedRange<Int>] = []
     var previous: Int?
     for (offset, line) in lines.enumerated().dropFirst() {
       let number = offset + 1
@@ -43,10 +62,13 @@ struct FlightLog: Equatable {
           line: number,
           "record \(record.sequence) follows record \(previous): the lines are out of order")
       }
+      if let previous, record.sequence > previous + 1 {
+        gaps.append(previous + 1...record.sequence - 1)
+      }
       previous = record.sequence
       records.append(record)
     }
-    return FlightLog(version: version, records: records)
+    return FlightLog(version: version, records: records, gaps: gaps)
   }
 
   /// Reads the header line; its version.
@@ -109,15 +131,20 @@ struct LoggedRecord: Equatable {
   var viewCounts: [Int]?
   var dataCounts: [Int?]?
   var countsAfter: [Int]?
-  /// `performed`, `refused`, `fellBack`, `interrupted` or `coalesced`.
+  /// `performed`, `refused`, `fellBack`, `interrupted`, `coalesced` or `pending`.
   var verdict: String
   /// A refusal's text.
   var error: String?
-  /// A fallback's cause when it is not a refusal: `offScreen`.
+  /// A fallback's cause when it is not a refusal: `offScreen` or `dataSourceChanged`.
   var cause: String?
   var selection: [ElementPath]?
   var offset: Double?
   var identifiers: [[String]]?
+  /// The counts the view's data source answered before the block.
+  var dataSourceCounts: [Int]?
+  /// The number of the app's call that made the record, and where it was made.
+  var call: Int?
+  var callSite: String?
 
   /// Whether the view refused the block, or the guard did for it.
   var wasRefused: Bool { error != nil }
@@ -126,7 +153,7 @@ struct LoggedRecord: Equatable {
 /// Reads a record's members.
 enum FlightLogRecord {
   static let verdicts: Set<String> = [
-    "performed", "refused", "fellBack", "interrupted", "coalesced",
+    "performed", "refused", "fellBack", "interrupted", "coalesced", "pending",
   ]
 
   static func decode(_ value: JSONValue) throws(ToolError) -> LoggedRecord {
@@ -162,6 +189,9 @@ enum FlightLogRecord {
     default: break
     }
     if let ids = members["ids"] { record.identifiers = try identifiers(ids) }
+    record.dataSourceCounts = try read.known("dataSourceCounts")
+    if members["call"] != nil { record.call = try read.integer("call") }
+    record.callSite = try read.optionalString("at")
     if kind == .block, verdict != "coalesced", record.batch == nil || record.countsAfter == nil {
       throw .shape("a block record needs its \"batch\" and \"countsAfter\"")
     }

@@ -38,7 +38,11 @@ extension Tool {
     for step in replay.steps {
       let record = step.record
       var line = "#\(record.sequence) \(record.entry.rawValue) \(record.kind.rawValue)"
+      if let site = Self.callSite(record.call, record.callSite) { line += " (\(site))" }
       if let counts = record.viewCounts { line += " view \(counts)" }
+      if let answered = record.dataSourceCounts, answered != record.viewCounts {
+        line += " data source \(answered)"
+      }
       if let data = record.dataCounts, data.contains(where: { $0 != nil }) {
         line += " data [" + data.map { $0.map(String.init) ?? "?" }.joined(separator: ", ") + "]"
       }
@@ -50,9 +54,18 @@ extension Tool {
       }
       lines.append(line)
     }
+    for gap in log.gaps {
+      lines.append(
+        gap.count == 1
+          ? "record \(gap.lowerBound) is missing from the log"
+          : "records \(gap.lowerBound) to \(gap.upperBound) are missing from the log")
+    }
     if let disagreement = replay.firstDisagreement {
       lines.append("")
       lines.append("first disagreement: record \(disagreement.record)")
+      if let site = Self.callSite(disagreement.call, disagreement.callSite) {
+        lines.append("made by \(site)")
+      }
       lines.append(disagreement.cause)
       if let uikit = disagreement.uikit { lines.append("UIKit: \(uikit)") }
       if let explanation = disagreement.explanation { lines.append(explanation) }
@@ -66,6 +79,16 @@ extension Tool {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// "the app's call 9, at Inbox/InboxScreen.swift:52", or what of it the record holds.
+  static func callSite(_ call: Int?, _ site: String?) -> String? {
+    switch (call, site) {
+    case (let call?, let site?): "the app's call \(call), at \(site)"
+    case (let call?, nil): "the app's call \(call)"
+    case (nil, let site?): "a call at \(site)"
+    case (nil, nil): nil
+    }
+  }
+
   /// The same as JSON.
   static func replayJSON(_ log: FlightLog, _ replay: FlightLogReplay) -> String {
     func string(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
@@ -75,6 +98,8 @@ extension Tool {
         "kind": .string(step.record.kind.rawValue), "recorded": .string(step.record.verdict),
         "recordedError": string(step.record.error), "replayed": .string(step.replayed),
         "replayedError": string(step.replayedError), "agrees": .bool(step.agrees),
+        "call": step.record.call.map(JSONValue.integer) ?? .null,
+        "at": string(step.record.callSite),
       ])
     }
     let disagreement = replay.firstDisagreement.map { found -> JSONValue in
@@ -83,10 +108,12 @@ extension Tool {
         "previous": found.previous.map(JSONValue.integer) ?? .null,
         "cause": .string(found.cause), "uikit": string(found.uikit),
         "explanation": string(found.explanation),
+        "call": found.call.map(JSONValue.integer) ?? .null, "at": string(found.callSite),
       ])
     }
+    let missing = log.gaps.map { JSONValue.array([.integer($0.lowerBound), .integer($0.upperBound)]) }
     let document = JSONValue.object([
-      "version": .integer(log.version), "records": .array(steps),
+      "version": .integer(log.version), "records": .array(steps), "missing": .array(missing),
       "verdictsAgree": .bool(replay.verdictsAgree), "firstDisagreement": disagreement ?? .null,
     ])
     return document.compact + "\n"

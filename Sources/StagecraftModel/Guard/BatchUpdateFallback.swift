@@ -30,6 +30,10 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
     case refused(BatchUpdateError)
     /// The view was not in a window or had no size: it would have read its counts early.
     case offScreen
+    /// Before the block, the view's data source answered other counts than the data the
+    /// block was computed from (`dataSourceItemCounts`): it changed without an update, and
+    /// UIKit, which reads it after the block, would have raised.
+    case dataSourceChanged
   }
 
   /// Why the replay reloaded.
@@ -51,6 +55,13 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
   /// When it disagrees with `itemCountsBefore`, the view did not show the data the replay
   /// started from: its counts were stale (`hasStaleViewCounts`).
   public var dataItemCountsBefore: [Int?]?
+  /// The item count of each section that the view's data source answered before the block,
+  /// where the view can ask it (`BatchUpdateTarget.dataSourceItemCounts`); `nil` otherwise.
+  ///
+  /// With `.dataSourceChanged` it differs from the data the block was computed from
+  /// (`dataItemCountsBefore`): the report names the three, the counts the view cached, the
+  /// counts the data source answers and the counts the changeset starts from.
+  public var dataSourceItemCounts: [Int]?
 
   /// Creates a report.
   ///
@@ -61,11 +72,14 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
   ///   - itemCountsAfter: The counts of the refused block's data.
   ///   - batch: The refused block.
   ///   - dataItemCountsBefore: The counts of the data the replay computed the block from.
+  ///   - dataSourceItemCounts: The counts the view's data source answered before the block.
   /// - Complexity: O(1).
   public init(
     cause: Cause, view: ListViewKind = .collectionView, itemCountsBefore: [Int]? = nil,
-    itemCountsAfter: [Int]? = nil, batch: BatchUpdate? = nil, dataItemCountsBefore: [Int?]? = nil
+    itemCountsAfter: [Int]? = nil, batch: BatchUpdate? = nil, dataItemCountsBefore: [Int?]? = nil,
+    dataSourceItemCounts: [Int]? = nil
   ) {
+    self.dataSourceItemCounts = dataSourceItemCounts
     self.cause = cause
     self.view = view
     self.itemCountsBefore = itemCountsBefore
@@ -113,6 +127,13 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
     case .offScreen:
       "the \(view == .tableView ? "table" : "collection") view is not on screen (no window, "
         + "or no size): it was reloaded with the final data instead of animated"
+    case .dataSourceChanged:
+      "the data source changed without an update: the \(view == .tableView ? "table" : "collection") "
+        + "view cached \(itemCountsBefore.map(_describeCounts) ?? "nothing"), the data source "
+        + "answers \(dataSourceItemCounts.map(_describeCounts) ?? "nothing"), and the changeset "
+        + "starts from \(dataItemCountsBefore.map(_describeCounts) ?? "unknown counts"); UIKit "
+        + "reads the data source after the block and would have raised, so the view was "
+        + "reloaded with the final data instead"
     }
   }
 
@@ -128,9 +149,12 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
       members.append(("cause", _jsonString("refused")))
       members.append(("view", _jsonString(view == .tableView ? "tableView" : "collectionView")))
       members.append(("error", _jsonString(error.description)))
-    case .offScreen:
-      members.append(("cause", _jsonString("offScreen")))
+    case .offScreen, .dataSourceChanged:
+      members.append(("cause", _jsonString(cause == .offScreen ? "offScreen" : "dataSourceChanged")))
       members.append(("view", _jsonString(view == .tableView ? "tableView" : "collectionView")))
+    }
+    if let dataSourceItemCounts {
+      members.append(("dataSourceItemCounts", _jsonList(dataSourceItemCounts)))
     }
     if let itemCountsBefore { members.append(("itemCountsBefore", _jsonList(itemCountsBefore))) }
     if let itemCountsAfter { members.append(("itemCountsAfter", _jsonList(itemCountsAfter))) }
@@ -141,4 +165,23 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
     if let batch { members.append(("batch", batch._json)) }
     return _jsonObject(members)
   }
+}
+
+/// Counts in words: "1 section of 3 items", "2 sections of 3, 1 items".
+///
+/// - Complexity: O(S), where S is the number of sections.
+package func _describeCounts(_ counts: [Int?]) -> String {
+  let items = counts.map { $0.map { "\($0)" } ?? "?" }.joined(separator: ", ")
+  switch counts.count {
+  case 0: return "no sections"
+  case 1: return "1 section of \(items) item" + (items == "1" ? "" : "s")
+  default: return "\(counts.count) sections of \(items) items"
+  }
+}
+
+/// Counts in words, as `_describeCounts` of optionals.
+///
+/// - Complexity: O(S), where S is the number of sections.
+package func _describeCounts(_ counts: [Int]) -> String {
+  _describeCounts(counts.map(Optional.some))
 }

@@ -18,6 +18,11 @@ extension BatchUpdateTarget where Snapshot == Void {
   ///   the block's data. A block that fails, and an update to a view off screen, become one
   ///   `reloadData()` with the final data, reported once to `guard.onFallback`. The flat
   ///   list is the section that the block's calls name (section 0 when they name none).
+  /// - **What UIKit will read.** Before each block, the guard also asks the view's data source
+  ///   (`dataSourceItemCounts`), which UIKit reads after the block: one that answers other
+  ///   counts than the data the block was computed from changed without an update, and the
+  ///   view reloads instead (`BatchUpdateFallback.Cause.dataSourceChanged`). A view double
+  ///   that refuses a block (`lastBlockRefusal`) is reported and reloaded the same way.
   /// - `completion` is called exactly once: after the last block, or the reload that
   ///   replaced the blocks; with `false` when the guard refused a block (the animation the
   ///   app asked for did not run to its end: the view jumped to the final data).
@@ -39,6 +44,8 @@ extension BatchUpdateTarget where Snapshot == Void {
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: Switches the app's data source to the given data.
   ///   - completion: Called once at the end, with whether everything was applied.
+  ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
+  ///   - line: The line of the call.
   /// - Throws: `Failure`, when the target refuses a block.
   /// - Complexity: O(s + c log c), where s is the number of stages and c the number of
   ///   changes, plus O(S) per block for the guard, where S is the number of sections, plus
@@ -53,12 +60,14 @@ extension BatchUpdateTarget where Snapshot == Void {
     guard check: UpdateGuard = .standard,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void,
-    completion: ((Bool) -> Void)? = nil
+    completion: ((Bool) -> Void)? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) throws(Failure) {
     try _guardedReplay(
       staged, on: &self, counts: { .items($0.count) }, strategy: strategy,
       elementUpdates: { _ in elementUpdates }, options: options, guard: check, interrupt: interrupt,
-      setData: setData, completion: completion, scroll: _ScrollKeeping(policy: scrollPosition))
+      setData: setData, completion: completion, scroll: _ScrollKeeping(policy: scrollPosition),
+      site: _CallSite(fileID: fileID, line: line))
   }
 
   /// Replays a staged changeset of sections onto a view: one `performBatchUpdates` block per
@@ -81,6 +90,8 @@ extension BatchUpdateTarget where Snapshot == Void {
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: Switches the app's data source to the given data.
   ///   - completion: Called once at the end, with whether everything was applied.
+  ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
+  ///   - line: The line of the call.
   /// - Throws: `Failure`, when the target refuses a block.
   /// - Complexity: O(s + c log c), where s is the number of stages and c the number of
   ///   changes, plus O(S) per block for the guard, where S is the number of sections, plus
@@ -95,12 +106,14 @@ extension BatchUpdateTarget where Snapshot == Void {
     guard check: UpdateGuard = .standard,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void,
-    completion: ((Bool) -> Void)? = nil
+    completion: ((Bool) -> Void)? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) throws(Failure) where C.Element: DifferentiableSection {
     try _guardedReplay(
       staged, on: &self, counts: { .sections(of: $0) }, strategy: strategy,
       elementUpdates: { _ in elementUpdates }, options: options, guard: check, interrupt: interrupt,
-      setData: setData, completion: completion, scroll: _ScrollKeeping(policy: scrollPosition))
+      setData: setData, completion: completion, scroll: _ScrollKeeping(policy: scrollPosition),
+      site: _CallSite(fileID: fileID, line: line))
   }
 }
 
@@ -122,6 +135,8 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: Switches the app's data source to the given data.
   ///   - completion: Called once at the end, with whether everything was applied.
+  ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
+  ///   - line: The line of the call.
   /// - Throws: `Failure`, when the target refuses a block.
   /// - Complexity: O(s + c log c), where s is the number of stages and c the number of
   ///   changes, plus O(S) per block for the guard, where S is the number of sections, plus
@@ -136,13 +151,15 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
     guard check: UpdateGuard = .standard,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void,
-    completion: ((Bool) -> Void)? = nil
+    completion: ((Bool) -> Void)? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) throws(Failure) {
     var target = self
     try _guardedReplay(
       staged, on: &target, counts: { .items($0.count) }, strategy: strategy,
       elementUpdates: { _ in elementUpdates }, options: options, guard: check, interrupt: interrupt,
-      setData: setData, completion: completion, scroll: _ScrollKeeping(policy: scrollPosition))
+      setData: setData, completion: completion, scroll: _ScrollKeeping(policy: scrollPosition),
+      site: _CallSite(fileID: fileID, line: line))
   }
 
   /// Replays a staged changeset of sections on a class target, such as a view held in a
@@ -162,6 +179,8 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: Switches the app's data source to the given data.
   ///   - completion: Called once at the end, with whether everything was applied.
+  ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
+  ///   - line: The line of the call.
   /// - Throws: `Failure`, when the target refuses a block.
   /// - Complexity: O(s + c log c), where s is the number of stages and c the number of
   ///   changes, plus O(S) per block for the guard, where S is the number of sections, plus
@@ -176,12 +195,14 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
     guard check: UpdateGuard = .standard,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void,
-    completion: ((Bool) -> Void)? = nil
+    completion: ((Bool) -> Void)? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) throws(Failure) where C.Element: DifferentiableSection {
     var target = self
     try _guardedReplay(
       staged, on: &target, counts: { .sections(of: $0) }, strategy: strategy,
       elementUpdates: { _ in elementUpdates }, options: options, guard: check, interrupt: interrupt,
-      setData: setData, completion: completion, scroll: _ScrollKeeping(policy: scrollPosition))
+      setData: setData, completion: completion, scroll: _ScrollKeeping(policy: scrollPosition),
+      site: _CallSite(fileID: fileID, line: line))
   }
 }

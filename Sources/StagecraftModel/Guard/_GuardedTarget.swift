@@ -103,20 +103,24 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   @usableFromInline let passed: [_PassedCounts?]?
   /// How many blocks reached `performBatchUpdates`.
   @usableFromInline var blockIndex = 0
+  /// The app's call that made the update, for the flight recorder.
+  @usableFromInline let site: _CallSite?
 
   @usableFromInline
   init(
     base: Base, check: UpdateGuard, entry: FlightRecord.EntryPoint = .reload,
-    passed: [_PassedCounts?]? = nil
+    passed: [_PassedCounts?]? = nil, site: _CallSite? = nil
   ) {
     self.base = base
     self.check = check
     self.entry = entry
     self.passed = passed
+    self.site = site
   }
 
   @usableFromInline var isOnScreen: Bool { base.isOnScreen }
   @usableFromInline var displayedItemCounts: [Int]? { base.displayedItemCounts }
+  @usableFromInline var dataSourceItemCounts: [Int]? { base.dataSourceItemCounts }
   @usableFromInline var viewKind: ListViewKind { base.viewKind }
   @usableFromInline var visibleItemPaths: [ElementPath]? { base.visibleItemPaths }
   @usableFromInline var scrollMetrics: ScrollMetrics? { base.scrollMetrics }
@@ -151,6 +155,8 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   ) throws(Failure) {
     let before = base.displayedItemCounts
     let after = before.map { snapshot.after(shown: $0, batch: batch) }
+    // What UIKit will read after the block: the data source, asked before it.
+    let answered = base.dataSourceItemCounts
     // What the flight recorder keeps of the block, read before the view changes; its
     // verdict and sequence number are set when it is recorded.
     let draft = check.recorder.map { recorder in
@@ -158,11 +164,23 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
         recorder: recorder, entry: entry, view: base.viewKind, observed: _Observed(base),
         storedDataCounts: previousCounts
           ?? _storedCountsBefore(
-            after: after ?? snapshot.counts, batch: batch))
+            after: after ?? snapshot.counts, batch: batch),
+        dataSourceCounts: answered, site: site)
     }
     let known = passed.flatMap { $0.indices.contains(blockIndex) ? $0[blockIndex] : nil }
     blockIndex += 1
     if let before, let after {
+      if let answered, answered != before,
+        _countsDisagree(shown: answered, data: _dataCounts(after: after, batch: batch) ?? [])
+      {
+        // The data source answers neither what the view cached nor the data the block was
+        // computed from: it changed without an update, and what it answers after the block
+        // cannot be known. (One that answers the block's data while the view cached other
+        // counts is the view's stale cache, which the check below refuses with UIKit's text.)
+        try fallBack(
+          .dataSourceChanged, batch, before: before, after: after, answered: answered,
+          draft: draft)
+      }
       // A block that passed its check where it was planned, with the counts the view
       // reports now, passes again: the check reads nothing else.
       if known?.holds(before: before, after: after) != true {
@@ -171,30 +189,84 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
             itemCountsBefore: before, itemCountsAfter: after, wording: check.wording,
             view: base.viewKind)
         } catch {
-          fallback = BatchUpdateFallback(
-            cause: .refused(error), view: base.viewKind, itemCountsBefore: before,
-            itemCountsAfter: after, batch: batch,
-            dataItemCountsBefore: _dataCounts(after: after, batch: batch))
-          fellBack.value = true
-          draft?.record(batch, .fellBack(.refused(error)), viewCounts: before, countsAfter: after)
-          throw .fallback
+          try fallBack(
+            .refused(error), batch, before: before, after: after, answered: answered,
+            draft: draft)
         }
       }
       previousCounts = after
     }
+    let countsAfter = after ?? snapshot.counts
+    // Written ahead: a log read while the view raises ends with this block, pending.
+    let ahead = draft?.record(batch, .pending, viewCounts: before, countsAfter: countsAfter)
+    // A view double that refuses the block calls its completion; the fallback calls it instead.
+    let held = completion.map { _HeldCompletion($0) }
     do {
       try base.performBatchUpdates(
         batch, snapshot: (), animated: animated, setData: setData, refreshing: refreshing,
-        by: elementUpdates, completion: completion)
+        by: elementUpdates, completion: held?.completion)
     } catch {
-      if let refusal = error as? BatchUpdateError {
-        draft?.record(
-          batch, .refused(refusal), viewCounts: before, countsAfter: after ?? snapshot.counts)
+      if let ahead, let refusal = error as? BatchUpdateError {
+        draft?.amend(ahead.sequence, .refused(refusal))
       }
       throw .target(error)
     }
-    keyframeIsDue = draft?.record(
-      batch, .performed, viewCounts: before, countsAfter: after ?? snapshot.counts)
+    if let refusal = base.lastBlockRefusal {
+      try viewRefused(refusal, batch, before: before, after: countsAfter, draft: draft, ahead)
+    }
+    held?.release()
+    if let draft, let ahead {
+      keyframeIsDue = draft.amend(ahead.sequence, .performed)
+    }
+  }
+
+  /// Keeps the block from the view: records it with `cause`, keeps the report for the replay
+  /// to hand to `onFallback`, and throws so that the replay reloads instead.
+  @usableFromInline
+  mutating func fallBack(
+    _ cause: BatchUpdateFallback.Cause, _ batch: BatchUpdate, before: [Int], after: [Int],
+    answered: [Int]?, draft: _RecordDraft?
+  ) throws(Failure) {
+    fallback = BatchUpdateFallback(
+      cause: cause, view: base.viewKind, itemCountsBefore: before, itemCountsAfter: after,
+      batch: batch, dataItemCountsBefore: _dataCounts(after: after, batch: batch),
+      dataSourceItemCounts: answered)
+    fellBack.value = true
+    draft?.record(batch, .fellBack(cause), viewCounts: before, countsAfter: after)
+    throw .fallback
+  }
+
+  /// The view refused the block and recovered on its own (a view double that records what
+  /// UIKit would raise): the block is recorded as refused, reported once as a fallback, and
+  /// the replay reloads with the final data, as for a block the guard refuses itself.
+  ///
+  /// A refusal that is not a `BatchUpdateError` is named by UIKit's own check: the view's
+  /// counts before the block against what it holds now, after reading its data source.
+  @usableFromInline
+  mutating func viewRefused(
+    _ refusal: any Error, _ batch: BatchUpdate, before: [Int]?, after: [Int],
+    draft: _RecordDraft?, _ ahead: (sequence: Int, keyframeDue: Bool)?
+  ) throws(Failure) {
+    let shownAfter = base.displayedItemCounts ?? after
+    var error = refusal as? BatchUpdateError
+    if error == nil, let before {
+      do {
+        try batch.validate(
+          itemCountsBefore: before, itemCountsAfter: shownAfter, wording: check.wording,
+          view: base.viewKind)
+      } catch let counted {
+        error = counted
+      }
+    }
+    guard let error else { return }
+    if let ahead { draft?.amend(ahead.sequence, .refused(error)) }
+    fallback = BatchUpdateFallback(
+      cause: .refused(error), view: base.viewKind, itemCountsBefore: before,
+      itemCountsAfter: shownAfter, batch: batch,
+      dataItemCountsBefore: before.flatMap { _ in _dataCounts(after: after, batch: batch) },
+      dataSourceItemCounts: draft?.dataSourceCounts)
+    fellBack.value = true
+    throw .fallback
   }
 
   /// The counts of the data the block was computed from: the last block's, or the
@@ -242,9 +314,21 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   guard check: UpdateGuard, interrupt: ((Changeset<C>) -> Bool)?, setData: (C) -> Void,
   completion: ((Bool) -> Void)?, scroll: _ScrollKeeping<C> = .none,
   entry: FlightRecord.EntryPoint = .reload,
-  plan checked: _CheckedPlan<C, Target.ElementUpdates>? = nil
+  plan checked: _CheckedPlan<C, Target.ElementUpdates>? = nil,
+  site: _CallSite? = nil
 ) throws(Target.Failure) where Target.Snapshot == Void {
   let plan = checked?.plan
+  // The app's call, counted whether it changes anything or not, so that records line up
+  // with the app's calls; a log gets a keyframe to start from before its first block.
+  var site = site
+  if let recorder = check.recorder {
+    let (call, hasKeyframe) = recorder._beginCall()
+    site = _CallSite(fileID: site?.fileID ?? "", line: site?.line ?? 0, call: call)
+    if !hasKeyframe, check.isEnabled, !staged.isEmpty {
+      recorder._keyframe(
+        entry: entry, view: target.viewKind, counts: target.displayedItemCounts, site: site)
+    }
+  }
   guard check.isEnabled, let final = staged.last?.data else {
     return try _replay(
       staged, on: &target, snapshot: { (_: C) throws(Target.Failure) in () }, strategy: strategy,
@@ -259,7 +343,8 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   // the guarded copy is handed back first).
   target.replayWillBegin()
   defer { target.replayDidEnd() }
-  var guarded = _GuardedTarget(base: target, check: check, entry: entry, passed: checked?.passed)
+  var guarded = _GuardedTarget(
+    base: target, check: check, entry: entry, passed: checked?.passed, site: site)
   defer { target = guarded.base }
   if offScreen { guarded.reloadVerdict = .fellBack(.offScreen) }
   let fellBack = guarded.fellBack
@@ -312,6 +397,6 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   if let recorder = check.recorder, guarded.keyframeIsDue ?? recorder._keyframeIsDue {
     recorder._keyframe(
       entry: entry, view: guarded.base.viewKind, counts: guarded.base.displayedItemCounts,
-      data: final)
+      data: final, site: site)
   }
 }

@@ -48,6 +48,36 @@ public struct FlightRecord: Sendable {
     case interrupted
     /// A newer update replaced it before it reached the view (latest wins).
     case coalesced
+    /// The block was handed to the view, which had not returned when the log was read: the
+    /// record is written before the view sees the block and amended after, so a log read
+    /// while the view raises (from an uncaught-exception handler) ends with the block that
+    /// raised, as `pending`.
+    case pending
+  }
+
+  /// Where in the app's code an update was asked for: the `#fileID` and `#line` of the call
+  /// to the entry point (`apply`, `update`, `reload(using:)`).
+  public struct CallSite: Hashable, Sendable, CustomStringConvertible {
+    /// The file, as `#fileID` names it: `Module/File.swift`.
+    public var fileID: String
+    /// The line of the call.
+    public var line: Int
+
+    /// Creates a call site.
+    ///
+    /// - Parameters:
+    ///   - fileID: The file, as `#fileID` names it.
+    ///   - line: The line.
+    /// - Complexity: O(1).
+    public init(fileID: String, line: Int) {
+      self.fileID = fileID
+      self.line = line
+    }
+
+    /// `File.swift:52`, with the module: `Inbox/InboxScreen.swift:52`.
+    ///
+    /// - Complexity: O(f) for the file's name.
+    public var description: String { "\(fileID):\(line)" }
   }
 
   /// The record's position in the log: one more than the previous record's.
@@ -62,6 +92,13 @@ public struct FlightRecord: Sendable {
   public var verdict: Verdict
   /// The scroll offset before the block, where the view has a geometry.
   public var contentOffset: Double?
+  /// Where the app asked for the update that made the record; nil when the entry point was
+  /// not told (a recording view, whose blocks UIKit hands it).
+  public var callSite: CallSite?
+  /// The number of the app's update call that made the record, counting every call to a
+  /// recorded entry point, those that changed nothing (and so left no record) included: the
+  /// app's ninth `apply` is call 9. Nil when not counted.
+  public var call: Int?
 
   /// The lists, in one box: copying a record (out of `records`, into an incident) retains
   /// one object, not each list. The box is copied before a change when it is shared.
@@ -82,6 +119,16 @@ public struct FlightRecord: Sendable {
   public var viewCounts: [Int]? {
     get { _lists.viewCounts }
     set { _uniqueLists().viewCounts = newValue }
+  }
+
+  /// The item count of each section that the view's data source answered before the block,
+  /// read from the data source itself (`BatchUpdateTarget.dataSourceItemCounts`); nil when the
+  /// view cannot ask it.
+  ///
+  /// - Complexity: O(1); a change copies the record's lists when they are shared.
+  public var dataSourceCounts: [Int]? {
+    get { _lists.dataSourceCounts }
+    set { _uniqueLists().dataSourceCounts = newValue }
   }
 
   /// The item count of each section that the block's data was computed from, as the
@@ -139,12 +186,16 @@ public struct FlightRecord: Sendable {
   ///   - selection: The selected items before.
   ///   - contentOffset: The scroll offset before.
   ///   - identifiers: A keyframe's identifiers.
+  ///   - callSite: Where the app asked for the update.
+  ///   - call: The number of the app's update call.
+  ///   - dataSourceCounts: The counts the view's data source answered before the block.
   /// - Complexity: O(1).
   public init(
     sequence: Int, entry: EntryPoint, view: ListViewKind = .collectionView, kind: Kind,
     batch: BatchUpdate? = nil, viewCounts: [Int]? = nil, dataCounts: [Int?]? = nil,
     countsAfter: [Int]? = nil, verdict: Verdict = .performed, selection: [ElementPath]? = nil,
-    contentOffset: Double? = nil, identifiers: [[String]]? = nil
+    contentOffset: Double? = nil, identifiers: [[String]]? = nil, callSite: CallSite? = nil,
+    call: Int? = nil, dataSourceCounts: [Int]? = nil
   ) {
     self.sequence = sequence
     self.entry = entry
@@ -152,10 +203,13 @@ public struct FlightRecord: Sendable {
     self.kind = kind
     self.verdict = verdict
     self.contentOffset = contentOffset
+    self.callSite = callSite
+    self.call = call
     self._lists = _FlightRecordLists(
       batch: batch, viewCounts: viewCounts,
       dataCounts: dataCounts.map { $0.map { $0 ?? -1 } }, countsAfter: countsAfter,
       selection: selection, identifiers: identifiers)
+    self._lists.dataSourceCounts = dataSourceCounts
   }
 }
 
@@ -208,6 +262,7 @@ final class _FlightRecordLists: @unchecked Sendable {
   var countsAfter: [Int]?
   var selection: [ElementPath]?
   var identifiers: [[String]]?
+  var dataSourceCounts: [Int]?
 
   init(
     batch: BatchUpdate?, viewCounts: [Int]?, dataCounts: [Int]?, countsAfter: [Int]?,
@@ -222,9 +277,11 @@ final class _FlightRecordLists: @unchecked Sendable {
   }
 
   func copy() -> _FlightRecordLists {
-    _FlightRecordLists(
+    let copy = _FlightRecordLists(
       batch: batch, viewCounts: viewCounts, dataCounts: dataCounts, countsAfter: countsAfter,
       selection: selection, identifiers: identifiers)
+    copy.dataSourceCounts = dataSourceCounts
+    return copy
   }
 }
 
@@ -242,7 +299,8 @@ extension FlightRecord: Hashable {
       && lhs.contentOffset == rhs.contentOffset && lhs.batch == rhs.batch
       && lhs.viewCounts == rhs.viewCounts && lhs._lists.dataCounts == rhs._lists.dataCounts
       && lhs.countsAfter == rhs.countsAfter && lhs.selection == rhs.selection
-      && lhs.identifiers == rhs.identifiers
+      && lhs.identifiers == rhs.identifiers && lhs.callSite == rhs.callSite
+      && lhs.call == rhs.call && lhs.dataSourceCounts == rhs.dataSourceCounts
   }
 
   /// Hashes the members that `==` compares.
@@ -262,6 +320,9 @@ extension FlightRecord: Hashable {
     hasher.combine(countsAfter)
     hasher.combine(selection)
     hasher.combine(identifiers)
+    hasher.combine(callSite)
+    hasher.combine(call)
+    hasher.combine(dataSourceCounts)
   }
 }
 

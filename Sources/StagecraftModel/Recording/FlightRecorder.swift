@@ -49,7 +49,14 @@ import StagecraftReplay
 public final class FlightRecorder: Sendable {
   /// How much the recorder keeps, and how.
   public struct Configuration: Hashable, Sendable {
-    /// The most bytes of JSON lines the ring keeps; 256 KiB by default.
+    /// The most bytes of JSON lines the ring keeps, beyond its newest keyframe and what
+    /// follows it; 256 KiB by default.
+    ///
+    /// No budget is too small: the ring drops the oldest records while it is over, but never
+    /// its newest keyframe nor a record after it, so that the log always starts at a keyframe
+    /// and holds the last block (what `onIncident` gets holds the incident's block). A budget
+    /// smaller than one update's records lets the ring hold that update until the next
+    /// keyframe, written at the update's end, lets the older ones go.
     public var byteBudget: Int
     /// The most identifiers a keyframe lists; a longer list, or one that would take more than
     /// a quarter of the budget, is recorded by its counts only. 2,000 by default.
@@ -69,7 +76,7 @@ public final class FlightRecorder: Sendable {
       byteBudget: Int = 256 * 1024, keyframeIdentifierLimit: Int = 2_000,
       recordsIdentifierDescriptions: Bool = false
     ) {
-      self.byteBudget = max(byteBudget, 1_024)
+      self.byteBudget = byteBudget
       self.keyframeIdentifierLimit = max(keyframeIdentifierLimit, 0)
       self.recordsIdentifierDescriptions = recordsIdentifierDescriptions
     }
@@ -164,21 +171,53 @@ extension FlightRecorder {
   /// - Complexity: O(c + s + k) for c calls, s sections and k selected items.
   func _recordBlock(
     _ fields: _RecordCoding.Fields, batch: BatchUpdate, viewCounts: [Int]?,
-    storedDataCounts: [Int]?, countsAfter: [Int], selection: [ElementPath]?
-  ) -> Bool {
+    dataSourceCounts: [Int]?, storedDataCounts: [Int]?, countsAfter: [Int],
+    selection: [ElementPath]?
+  ) -> (sequence: Int, keyframeDue: Bool) {
     // No closure: one would copy the batch it captures.
     _state.lock()
     let start = _state.value.begin()
     var fields = fields
-    fields.sequence = _state.value.sequence
+    let sequence = _state.value.sequence
+    fields.sequence = sequence
     let payload = _RecordCoding.encode(
-      fields, batch: batch, viewCounts: viewCounts, dataCounts: storedDataCounts,
-      countsAfter: countsAfter, selection: selection, into: &_state.value.codes)
+      fields, batch: batch, viewCounts: viewCounts, dataSourceCounts: dataSourceCounts,
+      dataCounts: storedDataCounts, countsAfter: countsAfter, selection: selection,
+      into: &_state.value.codes)
     let (incident, due) = _state.value.finish(
       start: start, payload: payload, budget: configuration.byteBudget)
     _state.unlock()
     _report(incident)
+    return (sequence, due)
+  }
+
+  /// Sets the verdict of record `sequence`, written ahead as `.pending` before the view saw
+  /// its block, now that the view returned; nothing when the ring no longer holds it. Reports
+  /// it as an incident when it went wrong.
+  ///
+  /// - Returns: Whether the end of the update should write a keyframe.
+  /// - Complexity: O(1), and O(r) for a refusal's record r when it is reported.
+  func _amend(_ sequence: Int, _ verdict: FlightRecord.Verdict) -> Bool {
+    _state.lock()
+    let (incident, due) = _state.value.amend(
+      sequence, verdict, budget: configuration.byteBudget)
+    _state.unlock()
+    _report(incident)
     return due
+  }
+
+  /// Counts one call of the app to an entry point, whether it changes anything or not.
+  ///
+  /// - Returns: The call's number (1 for the first), and whether the ring holds a keyframe:
+  ///   a log that starts without one cannot be replayed from what the view held, so the guard
+  ///   writes one before the call's first block when it does not.
+  /// - Complexity: O(1).
+  @usableFromInline
+  package func _beginCall() -> (call: Int, hasKeyframe: Bool) {
+    _state.withLock { state in
+      state.calls += 1
+      return (state.calls, state.firstKeyframe < state.keyframes.count)
+    }
   }
 
   /// Appends the record `make` builds with the next sequence number; reports it as an
@@ -186,11 +225,11 @@ extension FlightRecorder {
   ///
   /// - Complexity: O(c + s + k + i), as `FlightRecord.json`.
   @usableFromInline
-  package func _record(_ make: (Int) -> FlightRecord) {
+  package func _record(site: _CallSite? = nil, _ make: (Int) -> FlightRecord) {
     let budget = configuration.byteBudget
     let incident = _state.withLock { state in
       let start = state.begin()
-      let payload = _RecordCoding.encode(make(state.sequence), into: &state.codes)
+      let payload = _RecordCoding.encode(make(state.sequence), site: site, into: &state.codes)
       return state.finish(start: start, payload: payload, budget: budget).incident
     }
     _report(incident)
@@ -219,7 +258,8 @@ extension FlightRecorder {
   /// identifiers of `data` when they are few enough.
   @usableFromInline
   package func _keyframe<C: Collection>(
-    entry: FlightRecord.EntryPoint, view: ListViewKind, counts: [Int]?, data: C
+    entry: FlightRecord.EntryPoint, view: ListViewKind, counts: [Int]?, data: C,
+    site: _CallSite? = nil
   ) {
     // A keyframe takes at most a quarter of the budget: a hash is 16 digits, quoted and
     // followed by a comma (descriptions are checked once written).
@@ -232,10 +272,23 @@ extension FlightRecorder {
     {
       identifiers = nil
     }
-    _record {
+    _record(site: site) {
       FlightRecord(
         sequence: $0, entry: entry, view: view, kind: .keyframe, viewCounts: counts,
         countsAfter: counts, identifiers: identifiers)
+    }
+  }
+
+  /// Writes a keyframe of the counts alone, without identifiers: what the view holds before
+  /// an update, when the ring has no keyframe to start from.
+  @usableFromInline
+  package func _keyframe(
+    entry: FlightRecord.EntryPoint, view: ListViewKind, counts: [Int]?, site: _CallSite?
+  ) {
+    _record(site: site) {
+      FlightRecord(
+        sequence: $0, entry: entry, view: view, kind: .keyframe, viewCounts: counts,
+        countsAfter: counts)
     }
   }
 }
@@ -265,6 +318,8 @@ package struct _RecorderState {
   /// The bytes from the last keyframe on, that keyframe included.
   var bytesSinceKeyframe = 0
   var sequence = 0
+  /// The app's calls to the entry points so far.
+  var calls = 0
 
   /// The records the ring holds, oldest first.
   var records: [FlightRecord] {
@@ -314,11 +369,57 @@ package struct _RecorderState {
     let incident =
       _RecordCoding.isIncident(_RecordCoding.verdictCode(ofHeader: header))
       ? record(at: start) : nil
+    trim(budget: budget)
+    return (incident, keyframeIsDue(quarter: budget / 4))
+  }
+
+  /// Drops the oldest segments while the ring is over `budget` and holds a later keyframe,
+  /// and then, when the oldest segment is not the newest, its oldest records; never the
+  /// newest keyframe nor what follows it, nor the newest record.
+  mutating func trim(budget: Int) {
     while bytes > budget, starts.count - first > 1 {
       // The next segment's start, after the oldest record.
-      let next = keyframes[firstKeyframe...].first { $0 > first }
-      drop(upTo: next ?? first + 1)
+      guard let next = keyframes[firstKeyframe...].first(where: { $0 > first }) else {
+        // One segment left: it starts at the newest keyframe (kept), or the ring holds none.
+        if firstKeyframe < keyframes.count { return }
+        drop(upTo: first + 1)
+        continue
+      }
+      drop(upTo: next)
     }
+  }
+
+  /// Sets the verdict of the record `sequence` (written ahead as `.pending`), if the ring
+  /// holds it: its header's verdict, the error aside, and its size.
+  ///
+  /// - Returns: The record when it is now an incident; whether a keyframe is due.
+  mutating func amend(
+    _ sequence: Int, _ verdict: FlightRecord.Verdict, budget: Int
+  ) -> (incident: FlightRecord?, keyframeDue: Bool) {
+    let index = starts.count - 1 - (self.sequence - sequence)
+    guard index >= first, index < starts.count else {
+      return (nil, keyframeIsDue(quarter: budget / 4))
+    }
+    let start = starts[index]
+    let header = codes[start + 1]
+    var old = _JSONLength()
+    _RecordCoding.writeVerdict(
+      _RecordCoding.verdictCode(ofHeader: header), error: payloads[sequence]?.error, to: &old)
+    var new = _JSONLength()
+    let error = verdict._error
+    _RecordCoding.writeVerdict(verdict._code, error: error, to: &new)
+    var updated = header & ~_RecordCoding.verdictBits | verdict._code << 6
+    if let error {
+      payloads[sequence, default: _RecordCoding.Payload()].error = error
+      updated |= _RecordCoding.hasPayload
+    }
+    codes[start + 1] = updated
+    let change = new.count - old.count
+    sizes[index] += change
+    bytes += change
+    if keyframes.last.map({ $0 <= index }) ?? true { bytesSinceKeyframe += change }
+    let incident = _RecordCoding.isIncident(verdict._code) ? record(at: start) : nil
+    trim(budget: budget)
     return (incident, keyframeIsDue(quarter: budget / 4))
   }
 
@@ -367,10 +468,11 @@ package struct _RecorderState {
 
   /// Forgets every record; the sequence numbers go on.
   mutating func removeAll() {
-    self = _RecorderState(sequence: sequence)
+    self = _RecorderState(sequence: sequence, calls: calls)
   }
 
-  init(sequence: Int = 0) {
+  init(sequence: Int = 0, calls: Int = 0) {
     self.sequence = sequence
+    self.calls = calls
   }
 }

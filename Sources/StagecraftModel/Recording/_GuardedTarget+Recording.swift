@@ -25,34 +25,50 @@ struct _RecordDraft {
   let observed: _Observed
   /// -1 for a count that is not known.
   let storedDataCounts: [Int]?
+  /// What the view's data source answered before the block, where it can be asked.
+  let dataSourceCounts: [Int]?
+  /// The app's call that made the update.
+  let site: _CallSite?
 
   @usableFromInline
   init(
     recorder: FlightRecorder, entry: FlightRecord.EntryPoint, view: ListViewKind,
-    observed: _Observed, storedDataCounts: [Int]?
+    observed: _Observed, storedDataCounts: [Int]?, dataSourceCounts: [Int]?, site: _CallSite?
   ) {
     self.recorder = recorder
     self.entry = entry
     self.view = view
     self.observed = observed
     self.storedDataCounts = storedDataCounts
+    self.dataSourceCounts = dataSourceCounts
+    self.site = site
   }
 
   /// Records `batch` with `verdict`. Not generic, so that the guard's call looks up no
   /// metadata.
   ///
-  /// - Returns: Whether the end of the update should write a keyframe.
+  /// - Returns: The record's sequence number, and whether the end of the update should write
+  ///   a keyframe.
   @usableFromInline @discardableResult
   func record(
     _ batch: BatchUpdate, _ verdict: FlightRecord.Verdict, viewCounts: [Int]?,
     countsAfter: [Int]
-  ) -> Bool {
+  ) -> (sequence: Int, keyframeDue: Bool) {
     recorder._recordBlock(
       _RecordCoding.Fields(
         sequence: 0, entry: entry, view: view, kind: .block, verdict: verdict,
-        offset: observed.offset),
-      batch: batch, viewCounts: viewCounts, storedDataCounts: storedDataCounts,
-      countsAfter: countsAfter, selection: observed.selection)
+        offset: observed.offset, site: site),
+      batch: batch, viewCounts: viewCounts, dataSourceCounts: dataSourceCounts,
+      storedDataCounts: storedDataCounts, countsAfter: countsAfter,
+      selection: observed.selection)
+  }
+
+  /// Sets the verdict of the record `sequence`, written ahead as `.pending`.
+  ///
+  /// - Returns: Whether the end of the update should write a keyframe.
+  @usableFromInline @discardableResult
+  func amend(_ sequence: Int, _ verdict: FlightRecord.Verdict) -> Bool {
+    recorder._amend(sequence, verdict)
   }
 }
 
@@ -62,7 +78,7 @@ extension _GuardedTarget {
   func _recordReload(
     into recorder: FlightRecorder, _ observed: _Observed, _ verdict: FlightRecord.Verdict
   ) {
-    recorder._record {
+    recorder._record(site: site) {
       FlightRecord(
         sequence: $0, entry: entry, view: base.viewKind, kind: .reload,
         countsAfter: base.displayedItemCounts, verdict: verdict,

@@ -15,6 +15,9 @@ enum _RecordCoding {
   struct Payload {
     var error: BatchUpdateError?
     var identifiers: [[String]]?
+    /// A call site given as text (a record made by `FlightRecord.init`); the guard's records
+    /// keep theirs as integers (`_CallSite`).
+    var callSite: FlightRecord.CallSite?
   }
 
   // The header's bits: kind (2), entry (3), view (1), verdict (3), then one flag per member.
@@ -32,22 +35,28 @@ enum _RecordCoding {
   static let hasCountsAfter = 1 << 13
   static let hasSelection = 1 << 14
   static let hasPayload = 1 << 15
+  static let hasDataSourceCounts = 1 << 16
+  static let hasCallSite = 1 << 17
+  /// The verdict's bits in the header, for `amend`.
+  static let verdictBits = 7 << 6
 
   /// Appends `record` to `codes`.
   ///
   /// - Returns: What it keeps outside the integers, if anything.
   /// - Complexity: O(c + s + k + i) for c calls, s sections, k selected items and i
   ///   identifiers.
-  static func encode(_ record: borrowing FlightRecord, into codes: inout [Int]) -> Payload? {
+  static func encode(
+    _ record: borrowing FlightRecord, site: _CallSite? = nil, into codes: inout [Int]
+  ) -> Payload? {
     let lists = record._lists
     return encode(
       Fields(
         sequence: record.sequence, entry: record.entry, view: record.view, kind: record.kind,
-        verdict: record.verdict, offset: record.contentOffset),
+        verdict: record.verdict, offset: record.contentOffset, site: site, call: record.call),
       batch: lists.batch ?? BatchUpdate(), hasBatch: lists.batch != nil,
-      viewCounts: lists.viewCounts, dataCounts: lists.dataCounts,
-      countsAfter: lists.countsAfter, selection: lists.selection,
-      identifiers: lists.identifiers, into: &codes)
+      viewCounts: lists.viewCounts, dataSourceCounts: lists.dataSourceCounts,
+      dataCounts: lists.dataCounts, countsAfter: lists.countsAfter, selection: lists.selection,
+      identifiers: lists.identifiers, callSite: record.callSite, into: &codes)
   }
 
   /// A record's members that are not lists.
@@ -58,6 +67,25 @@ enum _RecordCoding {
     var kind: FlightRecord.Kind
     var verdict: FlightRecord.Verdict
     var offset: Double?
+    /// The app's call that made the record: its number, and where it was made.
+    var site: _CallSite?
+    /// The call's number, for a record made by `FlightRecord.init` (whose call site, if any,
+    /// is text and goes in the payload).
+    var call: Int?
+
+    init(
+      sequence: Int, entry: FlightRecord.EntryPoint, view: ListViewKind, kind: FlightRecord.Kind,
+      verdict: FlightRecord.Verdict, offset: Double?, site: _CallSite? = nil, call: Int? = nil
+    ) {
+      self.sequence = sequence
+      self.entry = entry
+      self.view = view
+      self.kind = kind
+      self.verdict = verdict
+      self.offset = offset
+      self.site = site
+      self.call = site?.call ?? call
+    }
   }
 
   /// Appends a record of `fields` and the lists to `codes`, in the order its line writes
@@ -68,12 +96,14 @@ enum _RecordCoding {
   /// - Complexity: O(c + s + k) for c calls, s sections and k selected items.
   static func encode(
     _ fields: Fields, batch: BatchUpdate, hasBatch: Bool = true, viewCounts: [Int]?,
-    dataCounts: [Int]?,
+    dataSourceCounts: [Int]? = nil, dataCounts: [Int]?,
     countsAfter: [Int]?, selection: [ElementPath]?, identifiers: [[String]]? = nil,
-    into codes: inout [Int]
+    callSite: FlightRecord.CallSite? = nil, into codes: inout [Int]
   ) -> Payload? {
     let error = fields.verdict._error
-    let keepsPayload = error != nil || identifiers != nil
+    // A call site given as text is kept aside, unless the integers hold one.
+    let textSite = fields.site == nil ? callSite : nil
+    let keepsPayload = error != nil || identifiers != nil || textSite != nil
     var header = kindCode(fields.kind) | entryCode(fields.entry) << 2
     header |= (fields.view == .tableView ? 1 : 0) << 5 | fields.verdict._code << 6
     if fields.offset != nil { header |= hasOffset }
@@ -83,20 +113,34 @@ enum _RecordCoding {
     if countsAfter != nil { header |= hasCountsAfter }
     if selection != nil { header |= hasSelection }
     if keepsPayload { header |= hasPayload }
+    if dataSourceCounts != nil { header |= hasDataSourceCounts }
+    let hasCall = fields.call != nil
+    if hasCall { header |= hasCallSite }
     var count = 2 + (fields.offset == nil ? 0 : 1) + (hasBatch ? size(of: batch) : 0)
     count += (viewCounts.map { $0.count + 1 } ?? 0) + (dataCounts.map { $0.count + 1 } ?? 0)
     count += (countsAfter.map { $0.count + 1 } ?? 0) + (selection.map { $0.count * 2 + 1 } ?? 0)
+    count += (dataSourceCounts.map { $0.count + 1 } ?? 0) + (hasCall ? 4 : 0)
     Writer.append(count, to: &codes) { writer in
       writer.put(fields.sequence)
       writer.put(header)
+      if hasCall {
+        // The call's number, then its file as the address and length of a static string
+        // (0 and 0 without one), then its line.
+        writer.put(fields.call ?? 0)
+        writer.put(fields.site.map { Int(bitPattern: $0.fileAddress) } ?? 0)
+        writer.put(fields.site?.fileLength ?? 0)
+        writer.put(fields.site.map { Int($0.line) } ?? 0)
+      }
       if let viewCounts { writer.put(viewCounts) }
+      if let dataSourceCounts { writer.put(dataSourceCounts) }
       if let dataCounts { writer.put(dataCounts) }
       if let countsAfter { writer.put(countsAfter) }
       if hasBatch { writer.put(batch) }
       if let selection { writer.put(selection) }
       if let offset = fields.offset { writer.put(Int(bitPattern: UInt(offset.bitPattern))) }
     }
-    return keepsPayload ? Payload(error: error, identifiers: identifiers) : nil
+    return keepsPayload
+      ? Payload(error: error, identifiers: identifiers, callSite: textSite) : nil
   }
 
   /// Reads the record that starts at `index`.
@@ -106,7 +150,9 @@ enum _RecordCoding {
     var reader = Reader(codes: codes, index: index)
     let sequence = reader.next()
     let header = reader.next()
+    let call = header & hasCallSite != 0 ? reader.callSite() : nil
     let viewCounts = header & hasViewCounts != 0 ? reader.list() : nil
+    let dataSourceCounts = header & hasDataSourceCounts != 0 ? reader.list() : nil
     let dataCounts = header & hasDataCounts != 0 ? reader.list() : nil
     let countsAfter = header & hasCountsAfter != 0 ? reader.list() : nil
     let batch = header & hasBatch != 0 ? reader.batch() : nil
@@ -117,8 +163,10 @@ enum _RecordCoding {
       kind: kind(ofHeader: header), batch: batch, viewCounts: viewCounts,
       countsAfter: countsAfter,
       verdict: verdict(verdictCode(ofHeader: header), error: payload?.error), selection: selection,
-      contentOffset: offset, identifiers: payload?.identifiers)
+      contentOffset: offset, identifiers: payload?.identifiers,
+      callSite: call?.site ?? payload?.callSite, call: call?.number)
     record._lists.dataCounts = dataCounts
+    record._lists.dataSourceCounts = dataSourceCounts
     return record
   }
 
@@ -206,6 +254,15 @@ enum _RecordCoding {
       let count = next()
       defer { index += count }
       return Array(codes[index..<index + count])
+    }
+
+    /// A call's number and site, as `encode` wrote them.
+    mutating func callSite() -> (number: Int, site: FlightRecord.CallSite?) {
+      let number = next()
+      let address = next()
+      let length = next()
+      let line = next()
+      return (number, _CallSite.text(address: address, length: length, line: line))
     }
 
     mutating func offset() -> Double {
@@ -346,8 +403,24 @@ enum _RecordCoding {
     sink.raw(view(ofHeader: header) == .tableView ? "\"tableView\"" : "\"collectionView\"")
     sink.member("kind")
     sink.raw(kind(ofHeader: header)._json)
+    if header & hasCallSite != 0 {
+      let (number, site) = reader.callSite()
+      sink.member("call")
+      sink.integer(number)
+      if let site {
+        sink.member("at")
+        sink.string(site.description)
+      }
+    } else if let site = payload?.callSite {
+      sink.member("at")
+      sink.string(site.description)
+    }
     if header & hasViewCounts != 0 {
       sink.member("viewCounts")
+      reader.writeList(to: &sink)
+    }
+    if header & hasDataSourceCounts != 0 {
+      sink.member("dataSourceCounts")
       reader.writeList(to: &sink)
     }
     if header & hasDataCounts != 0 {
@@ -388,12 +461,13 @@ enum _RecordCoding {
       sink.raw(code == 1 ? "\"refused\"" : "\"fellBack\"")
       sink.member("error")
       sink.string(error?.description ?? "")
-    case 3:
+    case 3, 6:
       sink.raw("\"fellBack\"")
       sink.member("cause")
-      sink.raw("\"offScreen\"")
+      sink.raw(code == 3 ? "\"offScreen\"" : "\"dataSourceChanged\"")
     case 4: sink.raw("\"interrupted\"")
     case 5: sink.raw("\"coalesced\"")
+    case 7: sink.raw("\"pending\"")
     default: sink.raw("\"performed\"")
     }
   }
@@ -436,7 +510,7 @@ enum _RecordCoding {
 
   /// Whether a verdict's code (`FlightRecord.Verdict._code`) is an incident's: refused, or
   /// fallen back.
-  static func isIncident(_ code: Int) -> Bool { (1...3).contains(code) }
+  static func isIncident(_ code: Int) -> Bool { (1...3).contains(code) || code == 6 }
 
   static func verdict(_ code: Int, error: BatchUpdateError?) -> FlightRecord.Verdict {
     switch (code, error) {
@@ -445,6 +519,8 @@ enum _RecordCoding {
     case (3, _): .fellBack(.offScreen)
     case (4, _): .interrupted
     case (5, _): .coalesced
+    case (6, _): .fellBack(.dataSourceChanged)
+    case (7, _): .pending
     default: .performed
     }
   }
@@ -460,6 +536,8 @@ extension FlightRecord.Verdict {
     case .fellBack(.offScreen): 3
     case .interrupted: 4
     case .coalesced: 5
+    case .fellBack(.dataSourceChanged): 6
+    case .pending: 7
     }
   }
 
@@ -467,7 +545,9 @@ extension FlightRecord.Verdict {
   var _error: BatchUpdateError? {
     switch self {
     case .refused(let error), .fellBack(.refused(let error)): error
-    case .performed, .fellBack(.offScreen), .interrupted, .coalesced: nil
+    case .performed, .fellBack(.offScreen), .fellBack(.dataSourceChanged), .interrupted,
+      .coalesced, .pending:
+      nil
     }
   }
 }

@@ -14,7 +14,11 @@ import StagecraftReplay
 /// against what it shows.
 ///
 /// Where UIKit would raise, the view records the refusal in `verdicts` (a test fails on it)
-/// and reloads from its data source, so that the test can go on and report it.
+/// and reloads from its data source, so that the test can go on and report it; it gives the
+/// refusal to a guarded replay too (`lastBlockRefusal`), which records it, reports it once
+/// and reloads with the final data. A guarded replay asks the view's data source before each
+/// block (`dataSourceItemCounts`), as UIKit reads it after: a data source that changed
+/// without an update is reloaded instead of refused.
 ///
 /// ```swift
 /// import Stagecraft
@@ -76,6 +80,10 @@ public final class HeadlessCollectionView<Section: DifferentiableSection> {
 
   /// UIKit's verdict on each block that reached the view, in order.
   public private(set) var verdicts: [Verdict] = []
+
+  /// UIKit's refusal of the last block, if it refused it; nil after a block it took or a
+  /// reload.
+  public private(set) var lastBlockRefusal: (any Error)?
 
   private var held = _HeldAnimations()
 
@@ -256,6 +264,18 @@ extension HeadlessCollectionView: @MainActor BatchUpdateTarget {
   /// - Complexity: O(S), where S is the number of sections.
   public var displayedItemCounts: [Int]? { model.displayedItemCounts }
 
+  /// The item count of each section the data source answers now: `dataSource` read, as
+  /// UIKit reads `numberOfSections` and `numberOfItems(inSection:)` from its data source.
+  ///
+  /// - Complexity: O(S) and the data source, for S sections.
+  public var dataSourceItemCounts: [Int]? {
+    let sections = dataSource()
+    var counts: [Int] = []
+    counts.reserveCapacity(sections.count)
+    for section in sections { counts.append(section.elements.count) }
+    return counts
+  }
+
   /// The view the model plays: `configuration.view`.
   ///
   /// - Complexity: O(1).
@@ -269,6 +289,7 @@ extension HeadlessCollectionView: @MainActor BatchUpdateTarget {
   /// - Complexity: O(S + v) and the data source, for S sections and v cells in the viewport.
   public func reloadData(_ snapshot: Void, setData: () -> Void) {
     setData()
+    lastBlockRefusal = nil
     model.reloadData(newSections: dataSource())
   }
 
@@ -305,10 +326,12 @@ extension HeadlessCollectionView: @MainActor BatchUpdateTarget {
         by: elementUpdates.mode, completion: nil)
     } catch {
       verdicts.append(Verdict(batch: batch, error: error))
+      lastBlockRefusal = error
       model.reloadData(newSections: sections)
       completion?(false)
       return
     }
+    lastBlockRefusal = nil
     verdicts.append(Verdict(batch: batch, error: nil))
     if !held.hold(completion, animated: animated) { completion?(true) }
   }

@@ -70,6 +70,35 @@ public protocol BatchUpdateTarget {
   /// - Complexity: O(S), where S is the number of sections.
   var displayedItemCounts: [Int]? { get }
 
+  /// The item count of each section as the target's data source answers now, read from the
+  /// data source itself and not from the view's cache: for a `UICollectionView`, its
+  /// `dataSource`'s `numberOfSections(in:)` and `collectionView(_:numberOfItemsInSection:)`.
+  /// `nil` (the default) when the target cannot ask, or is its own data source.
+  ///
+  /// UIKit reads the data source after each block and raises when its answer is not the
+  /// cached counts changed by the block's calls. A guarded replay asks before each block: a
+  /// data source that answers other counts than the data the block was computed from changed
+  /// without an update (a loading section derived from a flag, a store mutated behind it),
+  /// and the guard reloads instead of handing the view a block it would refuse.
+  ///
+  /// - Complexity: O(S) calls to the data source, where S is the number of sections.
+  var dataSourceItemCounts: [Int]? { get }
+
+  /// The refusal of the last block the target took, when it stands in for a view (a test
+  /// double) and records what UIKit would raise instead of raising; `nil` (the default) when
+  /// it took the block, and always for a real view, which raises.
+  ///
+  /// A guarded replay reads it after each block: a refused block is recorded as refused,
+  /// reported once as a fallback, and replaced by a reload with the final data, as the
+  /// guard does for a block it refuses itself. `HeadlessCollectionView` gives its refusal
+  /// here, a `BatchUpdateError` with UIKit's text. A target that refuses a block recovers on
+  /// its own before it returns (by reloading from its data source); the completion it calls
+  /// for the refused block is not passed on, since the guarded replay calls it once, with
+  /// `false`, after its reload.
+  ///
+  /// - Complexity: O(1).
+  var lastBlockRefusal: (any Error)? { get }
+
   /// The kind of view the target is, for the words of a refusal: `.collectionView` by
   /// default.
   ///
@@ -216,6 +245,17 @@ extension BatchUpdateTarget {
   ///
   /// - Complexity: O(1).
   public var displayedItemCounts: [Int]? { nil }
+
+  /// `nil`: the target cannot ask its data source, and the guard checks the view's counts
+  /// only.
+  ///
+  /// - Complexity: O(1).
+  public var dataSourceItemCounts: [Int]? { nil }
+
+  /// `nil`: a real view raises instead of recording a refusal.
+  ///
+  /// - Complexity: O(1).
+  public var lastBlockRefusal: (any Error)? { nil }
 
   /// `.collectionView`.
   ///

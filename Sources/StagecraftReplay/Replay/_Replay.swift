@@ -77,17 +77,17 @@ package func _replay<Target: BatchUpdateTarget, C: Collection>(
 
 /// A block's completion that, called before `release()`, waits for it.
 @usableFromInline
-final class _HeldCompletion {
+package final class _HeldCompletion {
   @usableFromInline let wrapped: ((Bool) -> Void)?
   @usableFromInline var released = false
   @usableFromInline var early: Bool?
 
   @inlinable
-  init(_ wrapped: ((Bool) -> Void)?) { self.wrapped = wrapped }
+  package init(_ wrapped: ((Bool) -> Void)?) { self.wrapped = wrapped }
 
   /// The completion to hand the target.
   @inlinable
-  var completion: ((Bool) -> Void)? {
+  package var completion: ((Bool) -> Void)? {
     guard wrapped != nil else { return nil }
     return { finished in
       if self.released { self.wrapped?(finished) } else { self.early = finished }
@@ -96,7 +96,7 @@ final class _HeldCompletion {
 
   /// Calls the completion now if the target already did.
   @inlinable
-  func release() {
+  package func release() {
     released = true
     if let early { wrapped?(early) }
   }

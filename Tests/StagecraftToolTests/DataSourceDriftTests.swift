@@ -1,0 +1,332 @@
+import Foundation
+import Stagecraft
+import StagecraftTestSupport
+import Testing
+
+@testable import StagecraftTool
+
+typealias DriftSection = ArraySection<Int, Int>
+
+/// A data source whose answer changes without an update, from a step on: an item or a section
+/// added or removed, in any section, as a loading section from a flag or a store mutated
+/// behind the data source does. The change follows identity (a section or an item of the
+/// app's store), so that once made it stays in the data source's answer whatever the later
+/// updates move; a change that comes and goes with the data (an empty-state section) is
+/// `aChangeOnlyTheNewDataShowsReachesTheGuard`.
+struct Drift {
+  enum Kind: CaseIterable { case loadingSection, removeSection, addItem, removeItem }
+  var kind: Kind
+  /// The section or the item it concerns, chosen from the data when it happens.
+  var identifier: Int
+
+  init(_ kind: Kind, in sections: [DriftSection], pick: Int) {
+    let items = sections.flatMap(\.elements)
+    switch kind {
+    case .removeSection where !sections.isEmpty, .addItem where !sections.isEmpty:
+      self.kind = kind
+      identifier = sections[pick % sections.count].model
+    case .removeItem where !items.isEmpty:
+      self.kind = kind
+      identifier = items[pick % items.count]
+    default:
+      self.kind = .loadingSection
+      identifier = -1
+    }
+  }
+
+  /// `sections` as the drifted data source answers them.
+  func apply(_ sections: [DriftSection]) -> [DriftSection] {
+    var sections = sections
+    switch kind {
+    case .loadingSection:
+      sections.append(DriftSection(model: -1, elements: [-1]))
+    case .removeSection:
+      sections.removeAll { $0.model == identifier }
+    case .addItem:
+      if let index = sections.firstIndex(where: { $0.model == identifier }) {
+        sections[index].elements.append(-2)
+      }
+    case .removeItem:
+      for index in sections.indices { sections[index].elements.removeAll { $0 == identifier } }
+    }
+    return sections
+  }
+}
+
+/// One entry point onto a `HeadlessCollectionView`, driven as an app drives it.
+@MainActor
+protocol DriftEntry {
+  var view: HeadlessCollectionView<DriftSection> { get }
+  func show(_ sections: [DriftSection]) async
+}
+
+/// `CollectionCoordinator`, which becomes the view's data source.
+@MainActor final class CoordinatorDrift: DriftEntry {
+  let view = HeadlessCollectionView(CollectionModel(sections: [DriftSection]()))
+  let coordinator: CollectionCoordinator<HeadlessCollectionView<DriftSection>, DriftSection>
+  init(_ check: UpdateGuard) {
+    coordinator = CollectionCoordinator(target: view, guard: check)
+  }
+  func show(_ sections: [DriftSection]) async {
+    coordinator.update(sections: sections, animated: true)
+    await coordinator.waitForBackgroundDiffs()
+    await coordinator.waitForCallbacks()
+  }
+}
+
+/// `UpdatePipeline` onto the view, whose data source is the pipeline's data.
+@MainActor final class PipelineDrift: DriftEntry {
+  let view = HeadlessCollectionView(CollectionModel(sections: [DriftSection]()))
+  let pipeline: UpdatePipeline<[DriftSection], Never>
+  init(_ check: UpdateGuard) {
+    pipeline = UpdatePipeline(target: view, sections: [], guard: check)
+    view.dataSource = { [weak pipeline] in pipeline?.data ?? [] }
+  }
+  func show(_ sections: [DriftSection]) async {
+    _ = await pipeline.apply(sections)
+  }
+}
+
+/// A `DiffableDataSource` wired to the view.
+@MainActor final class DataSourceDrift: DriftEntry {
+  let view = HeadlessCollectionView(CollectionModel(sections: [DriftSection]()))
+  let dataSource: DiffableDataSource<HeadlessCollectionView<DriftSection>, Int, Int>
+  init(_ check: UpdateGuard) {
+    dataSource = DiffableDataSource(target: view)
+    dataSource.updateGuard = check
+    view.dataSource = { [weak dataSource] in
+      (dataSource?.shownSections ?? []).map { section in
+        DriftSection(
+          model: section.model.identifier, elements: section.elements.map(\.identifier))
+      }
+    }
+  }
+  func show(_ sections: [DriftSection]) async {
+    var snapshot = DiffableSnapshot<Int, Int>()
+    for section in sections {
+      try? snapshot.appendSections([section.model])
+      try? snapshot.appendItems(section.elements, toSection: section.model)
+    }
+    dataSource.apply(snapshot, animatingDifferences: true, completion: nil)
+  }
+}
+
+/// `reload(using:)` with the app's own array as the data source.
+@MainActor final class ReloadDrift: DriftEntry {
+  var sections: [DriftSection] = []
+  let check: UpdateGuard
+  lazy var view = HeadlessCollectionView(
+    CollectionModel(sections: [DriftSection]()), dataSource: { [unowned self] in sections })
+  init(_ check: UpdateGuard) { self.check = check }
+  func show(_ next: [DriftSection]) async {
+    view.reload(
+      using: StagedChangeset(source: sections, target: next), guard: check,
+      setData: { self.sections = $0 })
+  }
+}
+
+@MainActor
+@Suite("The guard checks what UIKit will read")
+struct DataSourceDriftTests {
+  enum Entry: String, CaseIterable { case coordinator, pipeline, dataSource, reload }
+
+  func make(_ entry: Entry, _ check: UpdateGuard) -> any DriftEntry {
+    switch entry {
+    case .coordinator: CoordinatorDrift(check)
+    case .pipeline: PipelineDrift(check)
+    case .dataSource: DataSourceDrift(check)
+    case .reload: ReloadDrift(check)
+    }
+  }
+
+  /// The next sections: items inserted, deleted and moved (across sections too), sections
+  /// inserted and deleted; identifiers unique, and never used again once deleted (an app's
+  /// store gives new records new identifiers).
+  static func next(
+    after sections: [DriftSection], _ random: inout SplitMix64, fresh: inout Int
+  ) -> [DriftSection] {
+    var result = sections
+    var freshSection = fresh
+    fresh += 1
+    for _ in 0..<Int(random.next() % 4) + 1 {
+      switch random.next() % 6 {
+      case 0 where result.count < 4:
+        result.insert(
+          DriftSection(model: freshSection, elements: []),
+          at: Int(random.next() % UInt64(result.count + 1)))
+        freshSection = fresh
+        fresh += 1
+      case 1 where result.count > 1:
+        result.remove(at: Int(random.next() % UInt64(result.count)))
+      case 2 where !result.isEmpty:
+        let section = Int(random.next() % UInt64(result.count))
+        if !result[section].elements.isEmpty {
+          result[section].elements.remove(
+            at: Int(random.next() % UInt64(result[section].elements.count)))
+        }
+      case 3 where !result.isEmpty:
+        let from = Int(random.next() % UInt64(result.count))
+        guard let item = result[from].elements.popLast() else { break }
+        let to = Int(random.next() % UInt64(result.count))
+        result[to].elements.insert(
+          item, at: Int(random.next() % UInt64(result[to].elements.count + 1)))
+      default:
+        if result.isEmpty {
+          result.append(DriftSection(model: freshSection, elements: []))
+          freshSection = fresh
+          fresh += 1
+        }
+        let section = Int(random.next() % UInt64(result.count))
+        result[section].elements.insert(
+          fresh, at: Int(random.next() % UInt64(result[section].elements.count + 1)))
+        fresh += 1
+      }
+    }
+    return result == sections
+      ? sections + [DriftSection(model: freshSection, elements: [fresh])] : result
+  }
+
+  /// Sectioned sequences through each entry point; at a random step the data source's answer
+  /// changes without an update. No block reaches the view that it refuses; the replayed log
+  /// names the first block after the change, and the line of the call that made it; a
+  /// sequence without a change replays clean. Some rings are small enough to wrap: what
+  /// `onIncident` gets then starts at a keyframe and holds the incident's block.
+  @Test(arguments: Entry.allCases)
+  func noBlockReachesAViewThatRefusesIt(entry: Entry) async throws {
+    let seeds = UInt64(getenv("STAGECRAFT_TEST_SCALE") == nil ? 24 : 8)
+    var named = 0
+    for seed in 0..<seeds {
+      var random = SplitMix64(seed: seed &* 31 &+ UInt64(entry.rawValue.count))
+      let small = seed % 3 == 2
+      let incidents = _Locked<[FlightRecorder.Incident]>([])
+      let recorder = FlightRecorder(
+        configuration: .init(byteBudget: small ? 700 : 256 * 1024),
+        onIncident: { incident in incidents.withLock { $0.append(incident) } })
+      let app = make(entry, UpdateGuard(recorder: recorder))
+      let steps = 12
+      let driftAt = seed % 4 == 0 ? nil : Int(random.next() % UInt64(steps - 2)) + 1
+      var sections: [DriftSection] = []
+      var fresh = 1
+      var mark: Int?
+      for step in 0..<steps {
+        if step == driftAt {
+          mark = recorder.records.last?.sequence ?? 0
+          let drift = Drift(
+            Drift.Kind.allCases[Int(random.next() % 4)], in: sections,
+            pick: Int(random.next() % 64))
+          let read = app.view.dataSource
+          app.view.dataSource = { drift.apply(read()) }
+        }
+        sections = Self.next(after: sections, &random, fresh: &fresh)
+        await app.show(sections)
+        #expect(app.view.refusals.isEmpty, "seed \(seed) step \(step): \(app.view.refusals)")
+      }
+      let log = recorder.export()
+      let replay = FlightLogReplay(try FlightLog.parse(Data(log.utf8)))
+      if let mark {
+        // The first block after the change, if the ring still holds it.
+        let first = recorder.records.first { $0.sequence > mark && $0.kind == .block }
+        if let first, recorder.records.first?.sequence ?? .max <= mark + 1 {
+          #expect(replay.firstDisagreement?.record == first.sequence, "seed \(seed)")
+          #expect(first.callSite?.fileID == "StagecraftToolTests/DataSourceDriftTests.swift")
+          #expect(replay.firstDisagreement?.callSite == first.callSite?.description)
+          named += 1
+        }
+        for incident in incidents.withLock({ $0 }) {
+          let lines = incident.log.split(separator: "\n")
+          #expect(lines.count >= 2 && lines[1].contains(#""kind":"keyframe""#), "seed \(seed)")
+          #expect(lines.contains { $0.hasPrefix("{\"seq\":\(incident.record.sequence),") })
+        }
+      } else {
+        #expect(replay.firstDisagreement == nil, "seed \(seed)")
+        #expect(replay.verdictsAgree, "seed \(seed)")
+        #expect(incidents.withLock { $0.isEmpty }, "seed \(seed)")
+      }
+    }
+    #expect(named > 0)
+  }
+
+  /// An empty-state section that the data source adds when the data is empty changes the
+  /// data source's answer only with the new data, inside the block: the guard cannot see it
+  /// before. The view's refusal reaches the guard: the block is recorded as refused,
+  /// `onIncident` hears of it, the fallback is reported once, and the view reloads with the
+  /// final data.
+  @Test(arguments: Entry.allCases)
+  func aChangeOnlyTheNewDataShowsReachesTheGuard(entry: Entry) async throws {
+    let incidents = _Locked<[FlightRecorder.Incident]>([])
+    let fallbacks = _Locked<[BatchUpdateFallback]>([])
+    let recorder = FlightRecorder(onIncident: { incident in
+      incidents.withLock { $0.append(incident) }
+    })
+    let app = make(
+      entry,
+      UpdateGuard(recorder: recorder, onFallback: { fallback in
+        fallbacks.withLock { $0.append(fallback) }
+      }))
+    let full = [DriftSection(model: 1, elements: [1, 2]), DriftSection(model: 2, elements: [3])]
+    await app.show(full)
+    let read = app.view.dataSource
+    app.view.dataSource = {
+      let sections = read()
+      // "Nothing here yet": a section of its own when every section is empty.
+      return sections.allSatisfy(\.elements.isEmpty)
+        ? sections + [DriftSection(model: -1, elements: [-1])] : sections
+    }
+    let empty = [DriftSection(model: 1, elements: []), DriftSection(model: 2, elements: [])]
+    await app.show(empty)
+    #expect(app.view.refusals.count == 1)
+    let refused = recorder.records.filter {
+      if case .refused = $0.verdict { true } else { false }
+    }
+    #expect(refused.count == 1)
+    #expect(incidents.withLock { $0.map(\.record.sequence) } == refused.map(\.sequence))
+    #expect(fallbacks.withLock { $0.count } == 1)
+    #expect(fallbacks.withLock { $0.first?.error } == app.view.refusals.first)
+    // The view shows what the data source answers after the reload.
+    #expect(app.view.model.sections.map(\.elements.count) == [0, 0, 1])
+  }
+
+  /// A log that went through a mail client or an editor (CRLF line endings, a byte-order
+  /// mark, trailing whitespace) reads as the log itself.
+  @Test func logsThroughMailAndEditorsRead() async throws {
+    let recorder = FlightRecorder()
+    let app = ReloadDrift(UpdateGuard(recorder: recorder))
+    var random = SplitMix64(seed: 5)
+    var sections: [DriftSection] = []
+    var fresh = 1
+    for _ in 0..<6 {
+      sections = Self.next(after: sections, &random, fresh: &fresh)
+      await app.show(sections)
+    }
+    let log = recorder.export()
+    let original = try FlightLog.parse(Data(log.utf8))
+    let mangled = "\u{FEFF}" + log.replacingOccurrences(of: "\n", with: " \t\r\n")
+    let read = try FlightLog.parse(Data(mangled.utf8))
+    #expect(read == original)
+    #expect(read.records.count == recorder.records.count)
+    let result = run("replay", "field.log", files: ["field.log": mangled])
+    #expect(result.status == 0, "\(result.error)")
+  }
+
+  /// A record deleted from a log is named as missing, and is not taken for a change outside
+  /// an update.
+  @Test func aGapIsNamedAsMissingRecords() async throws {
+    let recorder = FlightRecorder()
+    let app = ReloadDrift(UpdateGuard(recorder: recorder))
+    var random = SplitMix64(seed: 8)
+    var sections: [DriftSection] = []
+    var fresh = 1
+    for _ in 0..<6 {
+      sections = Self.next(after: sections, &random, fresh: &fresh)
+      await app.show(sections)
+    }
+    var lines = recorder.export().split(separator: "\n", omittingEmptySubsequences: false)
+    let removed = try #require(
+      lines.indices.dropFirst(2).first { lines[$0].contains(#""kind":"block""#) })
+    let sequence = recorder.records[removed - 1].sequence
+    lines.remove(at: removed)
+    let result = run("replay", "field.log", files: ["field.log": lines.joined(separator: "\n")])
+    #expect(result.output.contains("record \(sequence) is missing from the log"))
+    #expect(!result.output.contains("changed outside an update"))
+  }
+}
