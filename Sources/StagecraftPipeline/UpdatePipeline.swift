@@ -312,9 +312,9 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   /// - Parameters:
   ///   - data: The data to show.
   ///   - animated: Whether to animate the batch updates.
-  ///   - completion: Called with the outcome.
   ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
   ///   - line: The line of the call.
+  ///   - completion: Called with the outcome.
   /// - Returns: A ticket that cancels the request.
   /// - Complexity: O(1) here; the diff and the replay follow asynchronously.
   @discardableResult

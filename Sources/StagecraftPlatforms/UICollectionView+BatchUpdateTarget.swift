@@ -39,7 +39,9 @@
         // The stubs' requirement with a default, as Swift on Linux has no optional ones.
         let sections = dataSource.numberOfSections(in: self)
       #endif
-      return (0..<max(sections, 0)).map { dataSource.collectionView(self, numberOfItemsInSection: $0) }
+      return (0..<max(sections, 0)).map {
+        dataSource.collectionView(self, numberOfItemsInSection: $0)
+      }
     }
 
     /// The selected items (`indexPathsForSelectedItems`).

@@ -111,7 +111,9 @@ extension Tool {
         "call": found.call.map(JSONValue.integer) ?? .null, "at": string(found.callSite),
       ])
     }
-    let missing = log.gaps.map { JSONValue.array([.integer($0.lowerBound), .integer($0.upperBound)]) }
+    let missing = log.gaps.map {
+      JSONValue.array([.integer($0.lowerBound), .integer($0.upperBound)])
+    }
     let document = JSONValue.object([
       "version": .integer(log.version), "records": .array(steps), "missing": .array(missing),
       "verdictsAgree": .bool(replay.verdictsAgree), "firstDisagreement": disagreement ?? .null,

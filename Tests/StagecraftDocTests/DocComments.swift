@@ -744,19 +744,19 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_FlightRecord_163() throws {
+@Test func doc_FlightRecord_217() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Recording/FlightRecord.swift:167
+  // Sources/StagecraftModel/Recording/FlightRecord.swift:221
 
   let record = FlightRecord(
     sequence: 7, entry: .pipeline, kind: .block,
     batch: BatchUpdate(insertItems: [ElementPath(element: 3, section: 0)]),
     viewCounts: [3], dataCounts: [3], countsAfter: [4])
   print(record.json)
-  _doc.expect("{\"seq\":7,\"entry\":\"pipeline\",\"view\":\"collectionView\",\"kind\":\"block\",\"viewCounts\":[3],\"dataCounts\":[3],\"countsAfter\":[4],\"verdict\":\"performed\",\"batch\":{\"insertItems\":[[0,3]]}}", at: 174)
+  _doc.expect("{\"seq\":7,\"entry\":\"pipeline\",\"view\":\"collectionView\",\"kind\":\"block\",\"viewCounts\":[3],\"dataCounts\":[3],\"countsAfter\":[4],\"verdict\":\"performed\",\"batch\":{\"insertItems\":[[0,3]]}}", at: 228)
   _doc.expectNothingUnchecked()
 }
 
@@ -783,10 +783,12 @@ import Testing
   }
   await update()
   print(recorder.records.map(\.kind.rawValue))
-  _doc.expect("[\"block\", \"reload\", \"keyframe\"]", at: 32)
-  let first = recorder.records[0]
-  print(first.viewCounts ?? [], first.dataCounts ?? [])
+  _doc.expect("[\"keyframe\", \"block\", \"reload\"]", at: 32)
+  let block = recorder.records[1]
+  print(block.viewCounts ?? [], block.dataCounts ?? [])
   _doc.expect("[2] [Optional(3)]", at: 34)
+  print(block.dataSourceCounts ?? [])
+  _doc.expect("[3]", at: 35)
   _doc.expectNothingUnchecked()
 }
 
@@ -837,7 +839,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Views/HeadlessCollectionView.swift:20
+  // Sources/StagecraftModel/Views/HeadlessCollectionView.swift:24
 
   @MainActor func show() -> [String] {
     var items = ["a", "b", "c"]
@@ -847,7 +849,7 @@ import Testing
     return view.model.items + ["\(view.verdicts.count) blocks, \(view.refusals.count) refused"]
   }
   print(await show())
-  _doc.expect("[\"c\", \"a\", \"2 blocks, 0 refused\"]", at: 29)
+  _doc.expect("[\"c\", \"a\", \"2 blocks, 0 refused\"]", at: 33)
   _doc.expectNothingUnchecked()
 }
 

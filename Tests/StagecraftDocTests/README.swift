@@ -194,8 +194,8 @@ import Testing
   let recorder = FlightRecorder()
   await update(recordingInto: recorder)
   print(recorder.records.map(\.kind.rawValue))
-  _doc.expect("[\"block\", \"block\", \"keyframe\"]", at: 760)
-  print(recorder.records[0].json.hasPrefix(#"{"seq":1,"entry":"reload""#))
+  _doc.expect("[\"keyframe\", \"block\", \"block\"]", at: 760)
+  print(recorder.records[1].json.hasPrefix(#"{"seq":2,"entry":"reload","view":"collectionView","kind":"block","call":1,"at":"#))
   _doc.expect("true", at: 761)
   _doc.expectNothingUnchecked()
 }

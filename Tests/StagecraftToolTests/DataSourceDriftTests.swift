@@ -260,9 +260,11 @@ struct DataSourceDriftTests {
     })
     let app = make(
       entry,
-      UpdateGuard(recorder: recorder, onFallback: { fallback in
-        fallbacks.withLock { $0.append(fallback) }
-      }))
+      UpdateGuard(
+        recorder: recorder,
+        onFallback: { fallback in
+          fallbacks.withLock { $0.append(fallback) }
+        }))
     let full = [DriftSection(model: 1, elements: [1, 2]), DriftSection(model: 2, elements: [3])]
     await app.show(full)
     let read = app.view.dataSource

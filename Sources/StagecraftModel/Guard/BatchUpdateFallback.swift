@@ -150,7 +150,8 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
       members.append(("view", _jsonString(view == .tableView ? "tableView" : "collectionView")))
       members.append(("error", _jsonString(error.description)))
     case .offScreen, .dataSourceChanged:
-      members.append(("cause", _jsonString(cause == .offScreen ? "offScreen" : "dataSourceChanged")))
+      members.append(
+        ("cause", _jsonString(cause == .offScreen ? "offScreen" : "dataSourceChanged")))
       members.append(("view", _jsonString(view == .tableView ? "tableView" : "collectionView")))
     }
     if let dataSourceItemCounts {

@@ -29,13 +29,23 @@ import StagecraftReplay
 ///     guard: UpdateGuard(recorder: recorder), setData: { items = $0 })
 /// }
 /// await update()
-/// print(recorder.records.map(\.kind.rawValue))  // prints ["block", "reload", "keyframe"]
-/// let first = recorder.records[0]
-/// print(first.viewCounts ?? [], first.dataCounts ?? [])  // prints [2] [Optional(3)]
+/// print(recorder.records.map(\.kind.rawValue))  // prints ["keyframe", "block", "reload"]
+/// let block = recorder.records[1]
+/// print(block.viewCounts ?? [], block.dataCounts ?? [])  // prints [2] [Optional(3)]
+/// print(block.dataSourceCounts ?? [])  // prints [3]
 /// ```
 ///
+/// **What the app did.** Each record carries the call that made it: `call`, the number of the
+/// app's call to an entry point (those that changed nothing counted too), and `callSite`, the
+/// `#fileID` and `#line` of that `apply`, `update` or `reload(using:)`. A block is written
+/// before the view sees it, as `pending`, and amended after: a log exported from an
+/// uncaught-exception handler (`NSSetUncaughtExceptionHandler`, where UIKit's
+/// `NSInternalInconsistencyException` lands) ends with the block that raised. The handler
+/// writes `recorder.export()` to a file; the next launch sends it. The first update writes a
+/// keyframe of the view's counts before its first block, so that every log starts at one.
+///
 /// **Bounded.** The log is a ring of at most `Configuration.byteBudget` bytes of JSON lines
-/// (256 KiB by default). A block's record is sized by its calls and its sections, not by the
+/// (256 KiB by default), beyond its newest keyframe and what follows it. A block's record is sized by its calls and its sections, not by the
 /// list. The identifiers are kept only in keyframes, written at the end of an update once
 /// the records since the last keyframe fill a quarter of the budget; the ring drops whole
 /// segments, oldest first, so a log that wrapped still starts at a keyframe. Identifiers are

@@ -407,7 +407,7 @@ enum _RecordCoding {
       let (number, site) = reader.callSite()
       sink.member("call")
       sink.integer(number)
-      if let site {
+      if let site = site ?? payload?.callSite {
         sink.member("at")
         sink.string(site.description)
       }
