@@ -21,11 +21,11 @@ struct FlightLogTest {
       body += line
       if record.kind == .block, record.wasRefused { break }
     }
-    let failure =
+    let failure = Self.comment(
       replay.firstDisagreement.map {
         "fails at record \($0.record), as the field run did: \($0.cause)"
       }
-      ?? "passes: the field run refused no block"
+        ?? "passes: the field run refused no block")
     // The guard's wording by default: the text a device of today raises.
     let configuration =
       "CollectionModel<ArraySection<Int, Int>>.Configuration(wording: .iOS17"
@@ -80,13 +80,22 @@ struct FlightLogTest {
             ?? "// The view holds \(shown) where the log starts.")
         lines.append("model.reloadData(newSections: fieldLogSections(\(shown)))")
       }
-      lines.append("\(label): \(record.verdict)" + (record.error.map { ": \($0)" } ?? ""))
+      lines.append(
+        Self.comment(
+          "\(label)" + (record.callSite.map { " at \($0)" } ?? "") + ": \(record.verdict)"
+            + (record.error.map { ": \($0)" } ?? "")))
       lines.append("try model.performBatchUpdates(")
       lines.append("  \(swift(batch)),")
       lines.append("  newSections: fieldLogSections(\(after)))")
       held = record.verdict == "performed" ? after : held
     }
     return lines
+  }
+
+  /// Text for a `//` comment: every line of it behind its own `//` (UIKit's texts run over
+  /// several lines), the first without one, as the caller writes it.
+  static func comment(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n// ")
   }
 
   /// `batch` as a Swift expression.

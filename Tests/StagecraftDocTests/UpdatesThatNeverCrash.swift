@@ -9,7 +9,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:66
+  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:91
 
   var batch = BatchUpdate()
   batch.insertItems = [ElementPath(element: 3, section: 0)]
@@ -19,9 +19,9 @@ import Testing
     let fallback = BatchUpdateFallback(
       cause: .refused(error), itemCountsBefore: [3], itemCountsAfter: [5], batch: batch)
     print(fallback.json.hasSuffix(#""batch":{"insertItems":[[0,3]]}}"#))
-  _doc.expect("true", at: 75)
+  _doc.expect("true", at: 100)
   }
-  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:83
+  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:108
 
   let stale = BatchUpdateFallback(
     cause: .refused(BatchUpdateError(.deleteItemOutOfRange(item: 3, section: 0, itemCount: 3))),
@@ -29,18 +29,18 @@ import Testing
     batch: BatchUpdate(deleteItems: [ElementPath(element: 3, section: 0)]),
     dataItemCountsBefore: [4])
   print(stale.hasStaleViewCounts)
-  _doc.expect("true", at: 90)
+  _doc.expect("true", at: 115)
   print(stale.explanation!.causes[0].prefix(28))
-  _doc.expect("The view's counts were stale", at: 91)
+  _doc.expect("The view's counts were stale", at: 116)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_UpdatesThatNeverCrash_104() async throws {
+@Test func doc_UpdatesThatNeverCrash_129() async throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:104
+  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:129
 
   /// Keeps the guard's reports, from any thread.
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
@@ -73,6 +73,6 @@ import Testing
   if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
     for line in await staleView() { print(line) }
   }
-  _doc.expect("1 fallback, stale view counts: true\nblocks refused by the view: 0\nthe view shows [1, 2, 3]", at: 104)
+  _doc.expect("1 fallback, stale view counts: true\nblocks refused by the view: 0\nthe view shows [1, 2, 3]", at: 129)
   _doc.expectNothingUnchecked()
 }
