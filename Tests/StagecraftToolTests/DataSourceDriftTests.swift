@@ -288,18 +288,24 @@ struct DataSourceDriftTests {
     #expect(app.view.model.sections.map(\.elements.count) == [0, 0, 1])
   }
 
-  /// A log that went through a mail client or an editor (CRLF line endings, a byte-order
-  /// mark, trailing whitespace) reads as the log itself.
-  @Test func logsThroughMailAndEditorsRead() async throws {
+  /// A recorder that holds six random updates through `reload(using:)`.
+  static func recordedLog(seed: UInt64) async -> FlightRecorder {
     let recorder = FlightRecorder()
     let app = ReloadDrift(UpdateGuard(recorder: recorder))
-    var random = SplitMix64(seed: 5)
+    var random = SplitMix64(seed: seed)
     var sections: [DriftSection] = []
     var fresh = 1
     for _ in 0..<6 {
-      sections = Self.next(after: sections, &random, fresh: &fresh)
+      sections = next(after: sections, &random, fresh: &fresh)
       await app.show(sections)
     }
+    return recorder
+  }
+
+  /// A log that went through a mail client or an editor (CRLF line endings, a byte-order
+  /// mark, trailing whitespace) reads as the log itself.
+  @Test func logsThroughMailAndEditorsRead() async throws {
+    let recorder = await Self.recordedLog(seed: 5)
     let log = recorder.export()
     let original = try FlightLog.parse(Data(log.utf8))
     let mangled = "\u{FEFF}" + log.replacingOccurrences(of: "\n", with: " \t\r\n")
@@ -313,15 +319,7 @@ struct DataSourceDriftTests {
   /// A record deleted from a log is named as missing, and is not taken for a change outside
   /// an update.
   @Test func aGapIsNamedAsMissingRecords() async throws {
-    let recorder = FlightRecorder()
-    let app = ReloadDrift(UpdateGuard(recorder: recorder))
-    var random = SplitMix64(seed: 8)
-    var sections: [DriftSection] = []
-    var fresh = 1
-    for _ in 0..<6 {
-      sections = Self.next(after: sections, &random, fresh: &fresh)
-      await app.show(sections)
-    }
+    let recorder = await Self.recordedLog(seed: 8)
     var lines = recorder.export().split(separator: "\n", omittingEmptySubsequences: false)
     let removed = try #require(
       lines.indices.dropFirst(2).first { lines[$0].contains(#""kind":"block""#) })

@@ -318,17 +318,8 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   site: _CallSite? = nil
 ) throws(Target.Failure) where Target.Snapshot == Void {
   let plan = checked?.plan
-  // The app's call, counted whether it changes anything or not, so that records line up
-  // with the app's calls; a log gets a keyframe to start from before its first block.
-  var site = site
-  if let recorder = check.recorder {
-    let (call, hasKeyframe) = recorder._beginCall()
-    site = _CallSite(fileID: site?.fileID ?? "", line: site?.line ?? 0, call: call)
-    if !hasKeyframe, check.isEnabled, !staged.isEmpty {
-      recorder._keyframe(
-        entry: entry, view: target.viewKind, counts: target.displayedItemCounts, site: site)
-    }
-  }
+  let site = _beginCall(
+    site, on: target, guard: check, entry: entry, changes: !staged.isEmpty)
   guard check.isEnabled, let final = staged.last?.data else {
     return try _replay(
       staged, on: &target, snapshot: { (_: C) throws(Target.Failure) in () }, strategy: strategy,
@@ -399,4 +390,25 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
       entry: entry, view: guarded.base.viewKind, counts: guarded.base.displayedItemCounts,
       data: final, site: site)
   }
+}
+
+/// Counts the app's call in the recorder, whether it changes anything or not, so that records
+/// line up with the app's calls; before the first block a log has, writes a keyframe of the
+/// view's counts to start from.
+///
+/// - Returns: The call site with the call's number; `site` without a recorder.
+/// - Complexity: O(S) for a keyframe of S sections, O(1) otherwise.
+@inlinable
+package func _beginCall<Target: BatchUpdateTarget>(
+  _ site: _CallSite?, on target: Target, guard check: UpdateGuard,
+  entry: FlightRecord.EntryPoint, changes: Bool
+) -> _CallSite? {
+  guard let recorder = check.recorder else { return site }
+  let (call, hasKeyframe) = recorder._beginCall()
+  let counted = _CallSite(fileID: site?.fileID ?? "", line: site?.line ?? 0, call: call)
+  if !hasKeyframe, check.isEnabled, changes {
+    recorder._keyframe(
+      entry: entry, view: target.viewKind, counts: target.displayedItemCounts, site: counted)
+  }
+  return counted
 }
