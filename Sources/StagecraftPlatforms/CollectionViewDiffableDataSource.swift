@@ -91,12 +91,17 @@
     ///   - snapshot: The new snapshot.
     ///   - animatingDifferences: `false` applies the same batches without animation.
     ///   - completion: Called once, when the last batch completes.
+    ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
+    ///   - line: The line of the call.
     /// - Complexity: Expected O(s + n) plus the moves' O(k log k), and the replay.
     open func apply(
       _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-      animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+      animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
+      fileID: StaticString = #fileID, line: UInt = #line
     ) {
-      core.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+      core.apply(
+        snapshot, animatingDifferences: animatingDifferences, completion: completion,
+        fileID: fileID, line: line)
       dataDidChange()
     }
 
@@ -105,13 +110,18 @@
     /// - Parameters:
     ///   - snapshot: The new snapshot.
     ///   - animatingDifferences: `false` applies the same batches without animation.
+    ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
+    ///   - line: The line of the call.
     /// - Complexity: That of `apply(_:animatingDifferences:completion:)`.
     open func apply(
       _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-      animatingDifferences: Bool = true
+      animatingDifferences: Bool = true,
+      fileID: StaticString = #fileID, line: UInt = #line
     ) async {
       await _untilComplete { done in
-        apply(snapshot, animatingDifferences: animatingDifferences, completion: done)
+        apply(
+          snapshot, animatingDifferences: animatingDifferences, completion: done, fileID: fileID,
+          line: line)
       }
     }
 
@@ -154,14 +164,18 @@
     ///   - section: The section identifier; a new one is appended.
     ///   - animatingDifferences: `false` applies the same batches without animation.
     ///   - completion: Called once, when the last batch completes.
+    ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
+    ///   - line: The line of the call.
     /// - Complexity: Expected O(n + m) for the section's rows, and the replay.
     open func apply(
       _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
       to section: SectionIdentifierType, animatingDifferences: Bool = true,
-      completion: (() -> Void)? = nil
+      completion: (() -> Void)? = nil,
+      fileID: StaticString = #fileID, line: UInt = #line
     ) {
       core.apply(
-        snapshot, to: section, animatingDifferences: animatingDifferences, completion: completion)
+        snapshot, to: section, animatingDifferences: animatingDifferences, completion: completion,
+        fileID: fileID, line: line)
       dataDidChange()
     }
 
@@ -171,13 +185,18 @@
     ///   - snapshot: The section's outline.
     ///   - section: The section identifier.
     ///   - animatingDifferences: `false` applies the same batches without animation.
+    ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
+    ///   - line: The line of the call.
     /// - Complexity: That of `apply(_:to:animatingDifferences:completion:)`.
     open func apply(
       _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
-      to section: SectionIdentifierType, animatingDifferences: Bool = true
+      to section: SectionIdentifierType, animatingDifferences: Bool = true,
+      fileID: StaticString = #fileID, line: UInt = #line
     ) async {
       await _untilComplete { done in
-        apply(snapshot, to: section, animatingDifferences: animatingDifferences, completion: done)
+        apply(
+          snapshot, to: section, animatingDifferences: animatingDifferences, completion: done,
+          fileID: fileID, line: line)
       }
     }
 

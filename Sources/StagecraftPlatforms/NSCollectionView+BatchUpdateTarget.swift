@@ -29,20 +29,19 @@
     }
 
     /// The item count of each section as the `dataSource` answers now, asked directly (not
-    /// the view's cache): `numberOfSections(in:)`, 1 when the data source does not implement
-    /// it, and `collectionView(_:numberOfItemsInSection:)` for each (NSCollectionViewDataSource, https://developer.apple.com/documentation/appkit/nscollectionviewdatasource/numberofsections(in:)). `nil` without a data source.
+    /// the view's cache): `numberOfSections(in:)` and
+    /// `collectionView(_:numberOfItemsInSection:)`, read as `_dataSourceCounts` reads them
+    /// (1 section when the data source does not say). `nil` without a data source.
     ///
     /// - Complexity: O(S) calls to the data source, where S is the number of sections.
     public var dataSourceItemCounts: [Int]? {
       guard let dataSource else { return nil }
       #if canImport(ObjectiveC)
-        // An optional requirement of the Objective-C protocol.
-        let sections = dataSource.numberOfSections?(in: self) ?? 1
+        let sections = dataSource.numberOfSections?(in: self)  // optional in Objective-C
       #else
-        // The stubs' requirement with a default, as Swift on Linux has no optional ones.
-        let sections = dataSource.numberOfSections(in: self)
+        let sections: Int? = dataSource.numberOfSections(in: self)  // the stubs' default
       #endif
-      return (0..<max(sections, 0)).map {
+      return _dataSourceCounts(sections: sections) {
         dataSource.collectionView(self, numberOfItemsInSection: $0)
       }
     }

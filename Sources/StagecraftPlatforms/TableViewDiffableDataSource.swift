@@ -94,12 +94,17 @@
     ///   - snapshot: The new snapshot.
     ///   - animatingDifferences: `false` applies the same batches without animation.
     ///   - completion: Called once, when the last batch completes.
+    ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
+    ///   - line: The line of the call.
     /// - Complexity: Expected O(s + n) plus the moves' O(k log k), and the replay.
     open func apply(
       _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-      animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+      animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
+      fileID: StaticString = #fileID, line: UInt = #line
     ) {
-      core.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+      core.apply(
+        snapshot, animatingDifferences: animatingDifferences, completion: completion,
+        fileID: fileID, line: line)
       dataDidChange()
     }
 
@@ -108,13 +113,18 @@
     /// - Parameters:
     ///   - snapshot: The new snapshot.
     ///   - animatingDifferences: `false` applies the same batches without animation.
+    ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
+    ///   - line: The line of the call.
     /// - Complexity: That of `apply(_:animatingDifferences:completion:)`.
     open func apply(
       _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-      animatingDifferences: Bool = true
+      animatingDifferences: Bool = true,
+      fileID: StaticString = #fileID, line: UInt = #line
     ) async {
       await _untilComplete { done in
-        apply(snapshot, animatingDifferences: animatingDifferences, completion: done)
+        apply(
+          snapshot, animatingDifferences: animatingDifferences, completion: done, fileID: fileID,
+          line: line)
       }
     }
 

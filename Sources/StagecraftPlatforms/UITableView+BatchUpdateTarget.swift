@@ -28,20 +28,21 @@
     }
 
     /// The item count of each section as the `dataSource` answers now, asked directly (not
-    /// the view's cache): `numberOfSections(in:)`, 1 when the data source does not implement
-    /// it, and `tableView(_:numberOfRowsInSection:)` for each (UITableViewDataSource, https://developer.apple.com/documentation/uikit/uitableviewdatasource/numberofsections(in:)). `nil` without a data source.
+    /// the view's cache): `numberOfSections(in:)` and
+    /// `tableView(_:numberOfRowsInSection:)`, read as `_dataSourceCounts` reads them (1 section
+    /// when the data source does not say). `nil` without a data source.
     ///
     /// - Complexity: O(S) calls to the data source, where S is the number of sections.
     public var dataSourceItemCounts: [Int]? {
       guard let dataSource else { return nil }
       #if canImport(ObjectiveC)
-        // An optional requirement of the Objective-C protocol.
-        let sections = dataSource.numberOfSections?(in: self) ?? 1
+        let sections = dataSource.numberOfSections?(in: self)  // optional in Objective-C
       #else
-        // The stubs' requirement with a default, as Swift on Linux has no optional ones.
-        let sections = dataSource.numberOfSections(in: self)
+        let sections: Int? = dataSource.numberOfSections(in: self)  // the stubs' default
       #endif
-      return (0..<max(sections, 0)).map { dataSource.tableView(self, numberOfRowsInSection: $0) }
+      return _dataSourceCounts(sections: sections) {
+        dataSource.tableView(self, numberOfRowsInSection: $0)
+      }
     }
 
     /// A table view: its refusals speak of rows.

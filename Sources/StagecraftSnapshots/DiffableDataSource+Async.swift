@@ -11,15 +11,20 @@ extension DiffableDataSource {
   /// - Parameters:
   ///   - snapshot: The new snapshot.
   ///   - animatingDifferences: `false` applies the same batches without animation.
+  ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
+  ///   - line: The line of the call.
   /// - Throws: `Target.Failure` when the target refuses a block; nothing changes.
   /// - Complexity: That of `apply(_:animatingDifferences:completion:)`.
   @inlinable
   nonisolated(nonsending) public func apply(
     _ snapshot: DiffableSnapshot<SectionIdentifier, ItemIdentifier>,
-    animatingDifferences: Bool = true
+    animatingDifferences: Bool = true,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) async throws(Target.Failure) {
     try await _untilComplete { (done: @escaping () -> Void) throws(Target.Failure) in
-      try apply(snapshot, animatingDifferences: animatingDifferences, completion: done)
+      try apply(
+        snapshot, animatingDifferences: animatingDifferences, completion: done, fileID: fileID,
+        line: line)
     }
   }
 
@@ -44,16 +49,20 @@ extension DiffableDataSource {
   ///   - snapshot: The section's outline.
   ///   - section: The section identifier.
   ///   - animatingDifferences: `false` applies the same batches without animation.
+  ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
+  ///   - line: The line of the call.
   /// - Throws: `DiffableSnapshotError` or `Target.Failure`, as the completion form does.
   /// - Complexity: That of `apply(_:to:animatingDifferences:completion:)`.
   @inlinable
   nonisolated(nonsending) public func apply(
     _ snapshot: DiffableSectionSnapshot<ItemIdentifier>, to section: SectionIdentifier,
-    animatingDifferences: Bool = true
+    animatingDifferences: Bool = true,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) async throws {
     try await _untilComplete { (done: @escaping () -> Void) throws in
       try apply(
-        snapshot, to: section, animatingDifferences: animatingDifferences, completion: done)
+        snapshot, to: section, animatingDifferences: animatingDifferences, completion: done,
+        fileID: fileID, line: line)
     }
   }
 

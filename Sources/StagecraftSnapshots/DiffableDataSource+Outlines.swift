@@ -58,6 +58,8 @@ extension DiffableDataSource {
   ///   - section: The section identifier.
   ///   - animatingDifferences: `false` applies the same batches without animation.
   ///   - completion: Called once, when the last batch completes.
+  ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
+  ///   - line: The line of the call.
   /// - Throws: `DiffableSnapshotError` (`.duplicateItems`) when an item of `snapshot` is in
   ///   another section, and `Target.Failure` when the target refuses a block; nothing changes.
   /// - Complexity: Expected O(s + n + m) for n items in `snapshot` and m rows the section
@@ -65,13 +67,14 @@ extension DiffableDataSource {
   @inlinable
   public func apply(
     _ snapshot: DiffableSectionSnapshot<ItemIdentifier>, to section: SectionIdentifier,
-    animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) throws {
     let rows = snapshot.visibleItems
     guard let position = _snapshot.indexOfSection(section) else {
       return try _apply(
         snapshot, rows: rows, toNewSection: section, animatingDifferences: animatingDifferences,
-        completion: completion)
+        completion: completion, site: _CallSite(fileID: fileID, line: line))
     }
     let old = _snapshot.sections()[position].elements
     // The rows both ends keep; only those between can come from elsewhere.
@@ -97,7 +100,7 @@ extension DiffableDataSource {
     do {
       try _apply(
         staged, snapshot: _snapshot, animatingDifferences: animatingDifferences,
-        completion: completion)
+        completion: completion, site: _CallSite(fileID: fileID, line: line))
     } catch {
       _snapshot._replaceItems(
         inSection: position, with: old.map(\.identifier), prefix: prefix, suffix: suffix)
@@ -111,7 +114,7 @@ extension DiffableDataSource {
   func _apply(
     _ snapshot: DiffableSectionSnapshot<ItemIdentifier>, rows: [ItemIdentifier],
     toNewSection section: SectionIdentifier, animatingDifferences: Bool,
-    completion: (() -> Void)?
+    completion: (() -> Void)?, site: _CallSite?
   ) throws {
     let conflicts = _itemsElsewhere(rows[...], hiddenIn: snapshot, than: section, at: -1)
     if !conflicts.isEmpty {
@@ -122,7 +125,8 @@ extension DiffableDataSource {
     try flat.appendItems(rows, toSection: section)
     try _apply(
       [Changeset(data: flat.sections(), sectionInserted: [flat.numberOfSections - 1])],
-      snapshot: flat, animatingDifferences: animatingDifferences, completion: completion)
+      snapshot: flat, animatingDifferences: animatingDifferences, completion: completion,
+      site: site)
     _outlines[section] = snapshot
   }
 

@@ -97,15 +97,20 @@ extension DiffableDataSource {
   ///   - snapshot: The new snapshot.
   ///   - animatingDifferences: `false` applies the same batches without animation.
   ///   - completion: Called once, when the last batch completes.
+  ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
+  ///   - line: The line of the call.
   /// - Throws: `Target.Failure` when the target refuses a block; nothing changes.
   /// - Complexity: That of `apply(_:animatingDifferences:completion:)`.
   @inlinable
   public func apply(
     _ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>,
-    animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) throws(Target.Failure) {
     _reportRejected(snapshot.rejectedChanges)
-    try apply(snapshot.base, animatingDifferences: animatingDifferences, completion: completion)
+    try apply(
+      snapshot.base, animatingDifferences: animatingDifferences, completion: completion,
+      fileID: fileID, line: line)
   }
 
   /// Applies a `DiffableDataSourceSnapshot` with `reloadData`, after telling
@@ -133,17 +138,20 @@ extension DiffableDataSource {
   ///   - section: The section identifier.
   ///   - animatingDifferences: `false` applies the same batches without animation.
   ///   - completion: Called once, when the last batch completes.
+  ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
+  ///   - line: The line of the call.
   /// - Throws: `Target.Failure` when the target refuses a block; nothing changes.
   /// - Complexity: That of `apply(_:to:animatingDifferences:completion:)`.
   public func apply(
     _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifier>, to section: SectionIdentifier,
-    animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) throws(Target.Failure) {
     _reportRejected(snapshot.rejectedChanges)
     do {
       try apply(
         snapshot.base, to: section, animatingDifferences: animatingDifferences,
-        completion: completion)
+        completion: completion, fileID: fileID, line: line)
     } catch let error as Target.Failure {
       throw error
     } catch let error as DiffableSnapshotError {

@@ -101,13 +101,15 @@ struct FlightLogReplay {
     {
       // The guard asked the data source before the block: it answered other counts than the
       // view held, and than the data the block was computed from (where the block says).
+      // The guard fell back for it, or (when the change was only in sections the block
+      // deletes) let it through: the replay sees the same change either way.
       if record.verdict == "fellBack" { replayed = "fellBack" }
-      agrees = record.verdict == replayed || record.verdict == "fellBack"
+      agrees = record.verdict == replayed
       note(
         "the data source changed without an update between records "
-          + "\(Self.between(previous, record)): the view held \(Self.describe(shown)), the data "
-          + "source answered \(Self.describe(answered)) before record \(record.sequence), and its "
-          + "changeset starts from \(Self.describe(record.dataCounts ?? []))",
+          + "\(Self.between(previous, record)): the view held \(_describeCounts(shown)), the data "
+          + "source answered \(_describeCounts(answered)) before record \(record.sequence), "
+          + "and its changeset starts from \(_describeCounts(record.dataCounts ?? []))",
         record: record, previous: previous, error: replayedError)
     } else if record.verdict == "pending" {
       note(
@@ -139,8 +141,8 @@ struct FlightLogReplay {
   ) {
     note(
       "the view changed outside an update between records \(Self.between(previous, record)): "
-        + "after record \(previous.map(String.init) ?? "?") it held \(Self.describe(held)), and "
-        + "before record \(record.sequence) it reported \(Self.describe(shown))",
+        + "after record \(previous.map(String.init) ?? "?") it held \(_describeCounts(held)), and "
+        + "before record \(record.sequence) it reported \(_describeCounts(shown))",
       record: record, previous: previous, error: error)
   }
 
@@ -175,16 +177,4 @@ struct FlightLogReplay {
   }
 
   static func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
-
-  static func describe(_ counts: [Int]) -> String {
-    if counts.count == 1 { return items(counts[0]) + " in section 0" }
-    return "\(counts.count) sections of " + counts.map(String.init).joined(separator: ", ")
-      + " items"
-  }
-
-  static func describe(_ counts: [Int?]) -> String {
-    if counts.allSatisfy({ $0 != nil }) { return describe(counts.map { $0 ?? 0 }) }
-    return "\(counts.count) sections of "
-      + counts.map { $0.map(String.init) ?? "?" }.joined(separator: ", ") + " items"
-  }
 }

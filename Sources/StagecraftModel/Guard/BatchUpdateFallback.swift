@@ -128,12 +128,13 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
       "the \(view == .tableView ? "table" : "collection") view is not on screen (no window, "
         + "or no size): it was reloaded with the final data instead of animated"
     case .dataSourceChanged:
-      "the data source changed without an update: the \(view == .tableView ? "table" : "collection") "
-        + "view cached \(itemCountsBefore.map(_describeCounts) ?? "nothing"), the data source "
-        + "answers \(dataSourceItemCounts.map(_describeCounts) ?? "nothing"), and the changeset "
-        + "starts from \(dataItemCountsBefore.map(_describeCounts) ?? "unknown counts"); UIKit "
-        + "reads the data source after the block and would have raised, so the view was "
-        + "reloaded with the final data instead"
+      "the data source changed without an update: the "
+        + "\(view == .tableView ? "table" : "collection") view cached "
+        + "\(itemCountsBefore.map(_describeCounts) ?? "nothing"), the data source answers "
+        + "\(dataSourceItemCounts.map(_describeCounts) ?? "nothing"), and the changeset starts "
+        + "from \(dataItemCountsBefore.map(_describeCounts) ?? "unknown counts"); UIKit reads "
+        + "the data source after the block and would have raised, so the view was reloaded "
+        + "with the final data instead"
     }
   }
 
@@ -168,15 +169,16 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// Counts in words: "1 section of 3 items", "2 sections of 3, 1 items".
+/// Counts in words, as the reports and `stagecraft replay` write them: "12 items in section
+/// 0", "3 sections of 4, 0, 2 items", with "?" for a count that is not known.
 ///
 /// - Complexity: O(S), where S is the number of sections.
 package func _describeCounts(_ counts: [Int?]) -> String {
-  let items = counts.map { $0.map { "\($0)" } ?? "?" }.joined(separator: ", ")
+  let written = counts.map { $0.map { "\($0)" } ?? "?" }
   switch counts.count {
   case 0: return "no sections"
-  case 1: return "1 section of \(items) item" + (items == "1" ? "" : "s")
-  default: return "\(counts.count) sections of \(items) items"
+  case 1: return written[0] + (counts[0] == 1 ? " item" : " items") + " in section 0"
+  default: return "\(counts.count) sections of " + written.joined(separator: ", ") + " items"
   }
 }
 

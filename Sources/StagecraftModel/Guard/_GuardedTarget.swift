@@ -170,8 +170,8 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     let known = passed.flatMap { $0.indices.contains(blockIndex) ? $0[blockIndex] : nil }
     blockIndex += 1
     if let before, let after {
-      if let answered, answered != before,
-        _countsDisagree(shown: answered, data: _dataCounts(after: after, batch: batch) ?? [])
+      if let answered, answered != before, let data = _dataCounts(after: after, batch: batch),
+        _countsDisagree(shown: answered, data: data)
       {
         // The data source answers neither what the view cached nor the data the block was
         // computed from: it changed without an update, and what it answers after the block
@@ -194,7 +194,6 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
             draft: draft)
         }
       }
-      previousCounts = after
     }
     let countsAfter = after ?? snapshot.counts
     // Written ahead: a log read while the view raises ends with this block, pending.
@@ -214,31 +213,42 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     if let refusal = base.lastBlockRefusal {
       try viewRefused(refusal, batch, before: before, after: countsAfter, draft: draft, ahead)
     }
+    if after != nil { previousCounts = after }
     held?.release()
     if let draft, let ahead {
       keyframeIsDue = draft.amend(ahead.sequence, .performed)
     }
   }
 
-  /// Keeps the block from the view: records it with `cause`, keeps the report for the replay
-  /// to hand to `onFallback`, and throws so that the replay reloads instead.
+  /// Keeps the block from the view: records it with `cause`, and falls back.
   @usableFromInline
   mutating func fallBack(
     _ cause: BatchUpdateFallback.Cause, _ batch: BatchUpdate, before: [Int], after: [Int],
     answered: [Int]?, draft: _RecordDraft?
   ) throws(Failure) {
+    draft?.record(batch, .fellBack(cause), viewCounts: before, countsAfter: after)
+    try fallBack(
+      cause, batch, before: before, after: after, answered: answered,
+      data: _dataCounts(after: after, batch: batch))
+  }
+
+  /// Keeps the report for the replay to hand to `onFallback`, once, and throws so that the
+  /// replay reloads instead.
+  @usableFromInline
+  mutating func fallBack(
+    _ cause: BatchUpdateFallback.Cause, _ batch: BatchUpdate, before: [Int]?, after: [Int],
+    answered: [Int]?, data: [Int?]?
+  ) throws(Failure) {
     fallback = BatchUpdateFallback(
       cause: cause, view: base.viewKind, itemCountsBefore: before, itemCountsAfter: after,
-      batch: batch, dataItemCountsBefore: _dataCounts(after: after, batch: batch),
-      dataSourceItemCounts: answered)
+      batch: batch, dataItemCountsBefore: data, dataSourceItemCounts: answered)
     fellBack.value = true
-    draft?.record(batch, .fellBack(cause), viewCounts: before, countsAfter: after)
     throw .fallback
   }
 
   /// The view refused the block and recovered on its own (a view double that records what
-  /// UIKit would raise): the block is recorded as refused, reported once as a fallback, and
-  /// the replay reloads with the final data, as for a block the guard refuses itself.
+  /// UIKit would raise): the block's record, written ahead, becomes refused (an incident), and
+  /// the replay falls back as for a block the guard refuses itself.
   ///
   /// A refusal that is not a `BatchUpdateError` is named by UIKit's own check: the view's
   /// counts before the block against what it holds now, after reading its data source.
@@ -260,13 +270,32 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     }
     guard let error else { return }
     if let ahead { draft?.amend(ahead.sequence, .refused(error)) }
-    fallback = BatchUpdateFallback(
-      cause: .refused(error), view: base.viewKind, itemCountsBefore: before,
-      itemCountsAfter: shownAfter, batch: batch,
-      dataItemCountsBefore: before.flatMap { _ in _dataCounts(after: after, batch: batch) },
-      dataSourceItemCounts: draft?.dataSourceCounts)
-    fellBack.value = true
-    throw .fallback
+    try fallBack(
+      .refused(error), batch, before: before, after: shownAfter, answered: draft?.dataSourceCounts,
+      data: before.flatMap { _ in _dataCounts(after: after, batch: batch) })
+  }
+
+  /// After a refused block: reports the fallback once, and reloads the view with `final`,
+  /// keeping the scroll position; the completion is called with `false`.
+  @inlinable
+  mutating func reloadInstead<C: Collection>(
+    shown: C?, final: C, scroll: _ScrollKeeping<C>, setData: (C) -> Void,
+    completion: ((Bool) -> Void)?
+  ) throws(Base.Failure) {
+    if let fallback { check._report(fallback) }
+    let plan = scroll.planReload(on: base, from: shown, to: final)
+    let observed = check.recorder.map { _ in _Observed(base) }
+    do {
+      try base.reloadData((), setData: { setData(final) })
+    } catch {
+      completion?(false)
+      throw error
+    }
+    if let recorder = check.recorder, let observed {
+      _recordReload(into: recorder, observed, .performed)
+    }
+    plan?.apply(to: &base)
+    completion?(false)
   }
 
   /// The counts of the data the block was computed from: the last block's, or the
@@ -368,21 +397,8 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
     switch error {
     case .target(let failure): throw failure
     case .fallback:
-      if let fallback = guarded.fallback { check._report(fallback) }
-      // The reload keeps the scroll position too.
-      let plan = scroll.planReload(on: guarded.base, from: shown, to: final)
-      let observed = check.recorder.map { _ in _Observed(guarded.base) }
-      do {
-        try guarded.base.reloadData((), setData: { setData(final) })
-      } catch {
-        completion?(false)
-        throw error
-      }
-      if let recorder = check.recorder, let observed {
-        guarded._recordReload(into: recorder, observed, .performed)
-      }
-      plan?.apply(to: &guarded.base)
-      completion?(false)
+      try guarded.reloadInstead(
+        shown: shown, final: final, scroll: scroll, setData: setData, completion: completion)
     }
   }
   if let recorder = check.recorder, guarded.keyframeIsDue ?? recorder._keyframeIsDue {

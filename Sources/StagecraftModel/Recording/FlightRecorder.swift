@@ -44,13 +44,13 @@ import StagecraftReplay
 /// writes `recorder.export()` to a file; the next launch sends it. The first update writes a
 /// keyframe of the view's counts before its first block, so that every log starts at one.
 ///
-/// **Bounded.** The log is a ring of at most `Configuration.byteBudget` bytes of JSON lines
-/// (256 KiB by default), beyond its newest keyframe and what follows it. A block's record is sized by its calls and its sections, not by the
-/// list. The identifiers are kept only in keyframes, written at the end of an update once
-/// the records since the last keyframe fill a quarter of the budget; the ring drops whole
-/// segments, oldest first, so a log that wrapped still starts at a keyframe. Identifiers are
-/// stable hashes (64-bit FNV-1a of their description), so no app data leaves the device,
-/// unless `recordsIdentifierDescriptions` is set.
+/// **Bounded.** The log is a ring of at most `Configuration.byteBudget` bytes of JSON lines (256
+/// KiB by default), beyond its newest keyframe and what follows it. A block's record is sized by
+/// its calls and its sections, not by the list. The identifiers are kept only in keyframes, written
+/// at the end of an update once the records since the last keyframe fill a quarter of the budget;
+/// the ring drops whole segments, oldest first, so a log that wrapped still starts at a keyframe.
+/// Identifiers are stable hashes (64-bit FNV-1a of their description), so no app data leaves the
+/// device, unless `recordsIdentifierDescriptions` is set.
 ///
 /// **Cheap.** A block is encoded as integers straight into the ring, with no record value and
 /// no allocation of its own, and its line is written only by `export()`; in memory a record
@@ -383,8 +383,8 @@ package struct _RecorderState {
     return (incident, keyframeIsDue(quarter: budget / 4))
   }
 
-  /// Drops the oldest segments while the ring is over `budget` and holds a later keyframe,
-  /// and then, when the oldest segment is not the newest, its oldest records; never the
+  /// While the ring is over `budget`: drops its oldest segment when a later keyframe
+  /// starts the next one, and its oldest record when it holds no keyframe at all; never the
   /// newest keyframe nor what follows it, nor the newest record.
   mutating func trim(budget: Int) {
     while bytes > budget, starts.count - first > 1 {

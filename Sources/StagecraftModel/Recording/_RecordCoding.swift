@@ -196,10 +196,16 @@ enum _RecordCoding {
       codes.withUnsafeMutableBufferPointer { buffer in
         var writer = Writer(buffer: buffer, index: start)
         write(&writer)
+        // `count` is counted by hand beside what `write` puts (`encode`, `size(of:)`): a
+        // member added to one and not the other is caught here, in every build.
+        precondition(writer.index == buffer.count, "a flight record's size was miscounted")
       }
     }
 
+    /// Puts one integer; never past the buffer (checked in every build, as the buffer is
+    /// unsafe).
     mutating func put(_ value: Int) {
+      precondition(index < buffer.count, "a flight record's size was miscounted")
       buffer[index] = value
       index += 1
     }

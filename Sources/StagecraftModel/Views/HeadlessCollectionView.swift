@@ -268,13 +268,7 @@ extension HeadlessCollectionView: @MainActor BatchUpdateTarget {
   /// UIKit reads `numberOfSections` and `numberOfItems(inSection:)` from its data source.
   ///
   /// - Complexity: O(S) and the data source, for S sections.
-  public var dataSourceItemCounts: [Int]? {
-    let sections = dataSource()
-    var counts: [Int] = []
-    counts.reserveCapacity(sections.count)
-    for section in sections { counts.append(section.elements.count) }
-    return counts
-  }
+  public var dataSourceItemCounts: [Int]? { _BlockCounts.sections(of: dataSource()).counts }
 
   /// The view the model plays: `configuration.view`.
   ///

@@ -1,0 +1,90 @@
+import Stagecraft
+import Testing
+
+@testable import StagecraftModel
+
+@MainActor
+@Suite("The guard asks the data source")
+struct DataSourceCheckTests {
+  /// What the view adapters' calls mean: one section when the data source does not say, each
+  /// section asked once, a negative count as none.
+  @Test func theDataSourcesAnswerIsReadAsUIKitReadsIt() {
+    var asked: [Int] = []
+    #expect(_dataSourceCounts(sections: nil) { asked.append($0); return 4 } == [4])
+    #expect(asked == [0])
+    #expect(_dataSourceCounts(sections: 3) { $0 * 2 } == [0, 2, 4])
+    #expect(_dataSourceCounts(sections: -1) { _ in 1 } == [])
+  }
+
+  /// A loading section the data source adds from a flag: the block is kept from the view,
+  /// the view reloads to what the data source answers, and the report names the three counts.
+  @Test func aLoadingSectionFromAFlagFallsBackBeforeTheBlock() {
+    typealias Section = ArraySection<String, Int>
+    var data = [Section(model: "a", elements: [1, 2])]
+    var loading = false
+    let view = HeadlessCollectionView(
+      CollectionModel(sections: data),
+      dataSource: { loading ? data + [Section(model: "loading", elements: [0])] : data })
+    let reports = Reports()
+    loading = true
+    let next = [Section(model: "a", elements: [1, 2, 3])]
+    view.reload(
+      using: StagedChangeset(source: data, target: next),
+      guard: UpdateGuard(onFallback: { reports.append($0) }), setData: { data = $0 })
+    #expect(reports.all.map(\.cause) == [.dataSourceChanged])
+    #expect(view.refusals.isEmpty)
+    #expect(view.model.sections.map(\.elements.count) == [3, 1])
+  }
+
+  /// The report of a drift: cause, the three counts, and a description that names them.
+  @Test func theReportNamesTheCachedTheAnsweredAndTheDataCounts() {
+    typealias Section = ArraySection<String, Int>
+    var data = [Section(model: "a", elements: [1, 2])]
+    let view = HeadlessCollectionView(
+      CollectionModel(sections: data),
+      dataSource: { data + [Section(model: "loading", elements: [0])] })
+    let reports = Reports()
+    view.reload(
+      using: StagedChangeset(source: data, target: [Section(model: "a", elements: [1])]),
+      guard: UpdateGuard(onFallback: { reports.append($0) }), setData: { data = $0 })
+    let report = reports.all.first
+    #expect(reports.all.count == 1)
+    #expect(report?.cause == .dataSourceChanged)
+    #expect(report?.itemCountsBefore == [2])
+    #expect(report?.dataSourceItemCounts == [2, 1])
+    #expect(report?.dataItemCountsBefore == [2])
+    #expect(
+      report?.description.hasPrefix(
+        "the data source changed without an update: the collection view cached 2 items in "
+          + "section 0, the data source answers 2 sections of 2, 1 items, and the changeset "
+          + "starts from 2 items in section 0") == true)
+    #expect(report?.json.contains(#""cause":"dataSourceChanged""#) == true)
+    #expect(report?.json.contains(#""dataSourceItemCounts":[2,1]"#) == true)
+  }
+
+  /// A data source that answers the block's data while the view's cache is stale (the app
+  /// changed its array without applying) is the stale cache, refused with UIKit's text.
+  @Test func aStaleViewCacheIsStillRefusedWithUIKitsText() {
+    var items = [1, 2]
+    let view = HeadlessCollectionView(CollectionModel(items: items), items: { items })
+    items.append(3)
+    let reports = Reports()
+    view.reload(
+      using: StagedChangeset(source: items, target: [3, 1]),
+      guard: UpdateGuard(onFallback: { reports.append($0) }), setData: { items = $0 })
+    guard case .refused = reports.all.first?.cause else {
+      Issue.record("\(reports.all)")
+      return
+    }
+    #expect(reports.all.first?.dataSourceItemCounts == [3])
+    #expect(view.refusals.isEmpty)
+  }
+}
+
+/// Reports heard by `onFallback`, which is `@Sendable`.
+final class Reports: @unchecked Sendable {
+  // Only the main actor's tests append and read, one at a time.
+  private var reports: [BatchUpdateFallback] = []
+  func append(_ report: BatchUpdateFallback) { reports.append(report) }
+  var all: [BatchUpdateFallback] { reports }
+}
