@@ -10,7 +10,10 @@ struct DataSourceCheckTests {
   /// section asked once, a negative count as none.
   @Test func theDataSourcesAnswerIsReadAsUIKitReadsIt() {
     var asked: [Int] = []
-    #expect(_dataSourceCounts(sections: nil) { asked.append($0); return 4 } == [4])
+    #expect(
+      _dataSourceCounts(sections: nil) {
+        asked.append($0); return 4
+      } == [4])
     #expect(asked == [0])
     #expect(_dataSourceCounts(sections: 3) { $0 * 2 } == [0, 2, 4])
     #expect(_dataSourceCounts(sections: -1) { _ in 1 } == [])
