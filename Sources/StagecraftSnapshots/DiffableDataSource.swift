@@ -85,17 +85,20 @@ public final class DiffableDataSource<
   /// - Parameter target: A view that shows no sections yet.
   /// - Complexity: O(1).
   public convenience init(target: Target) where Target.Snapshot == Void {
-    self.init(
-      target: target, targetSnapshot: { _ in () },
-      replayer: {
-        target, staged, strategy, elementUpdates, _, setData, completion, check,
-        scroll, site throws(Target.Failure) in
-        try _guardedReplay(
-          staged, on: &target, counts: { .sections(of: $0) },
-          strategy: strategy, elementUpdates: elementUpdates, options: ReplayOptions(),
-          guard: check, interrupt: nil, setData: setData, completion: completion, scroll: scroll,
-          entry: .dataSource, site: site)
-      })
+    self.init(target: target, targetSnapshot: { _ in () }, replayer: Self._guardedReplayer())
+  }
+
+  /// The replay of an apply onto a view: guarded, recorded as the data source's.
+  static func _guardedReplayer() -> _Replayer where Target.Snapshot == Void {
+    return {
+      target, staged, strategy, elementUpdates, _, setData, completion, check, scroll,
+      site throws(Target.Failure) in
+      try _guardedReplay(
+        staged, on: &target, counts: { .sections(of: $0) },
+        strategy: strategy, elementUpdates: elementUpdates, options: ReplayOptions(),
+        guard: check, interrupt: nil, setData: setData, completion: completion, scroll: scroll,
+        entry: .dataSource, site: site)
+    }
   }
 
   init(

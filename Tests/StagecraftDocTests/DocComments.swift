@@ -853,6 +853,31 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_DiffableDataSource_Headless_6() async throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftSnapshots/DiffableDataSource+Headless.swift:12
+
+  typealias Section = DiffableSnapshot<String, Int>.Section
+
+  @MainActor func firstApply() -> String {
+    // A view that shows one empty section, as a flat list's first model does.
+    let view = HeadlessCollectionView(
+      CollectionModel(sections: [Section(model: SnapshotSection(""), elements: [])]))
+    let dataSource = DiffableDataSource(target: view)
+    var snapshot = DiffableSnapshot<String, Int>()
+    try? snapshot.appendSections(["Inbox"])
+    try? snapshot.appendItems([1, 2, 3])
+    dataSource.apply(snapshot, animatingDifferences: true, completion: nil)
+    return "\(view.model.sections.map(\.elements.count)), \(view.refusals.count) refused"
+  }
+  print(await firstApply())
+  _doc.expect("[3], 0 refused", at: 27)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_DiffableDataSource_Reordering_29() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {

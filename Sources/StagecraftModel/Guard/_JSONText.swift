@@ -44,6 +44,9 @@ package protocol _JSONSink {
   mutating func string(_ text: String)
   /// Appends text that is already JSON.
   mutating func json(_ text: String)
+  /// Appends UTF-8 bytes as the inside of a JSON string, escaped: a static string's text,
+  /// written without making a `String` of it.
+  mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>)
 }
 
 extension _JSONSink {
@@ -91,6 +94,9 @@ package struct _JSONText: _JSONSink {
   package mutating func integer(_ value: Int) { text += String(value) }
   package mutating func string(_ text: String) { self.text += _jsonString(text) }
   package mutating func json(_ text: String) { self.text += text }
+  package mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+    text += _jsonString(String(decoding: bytes, as: UTF8.self)).dropFirst().dropLast()
+  }
 }
 
 /// The length of JSON text in UTF-8 bytes, counted without writing it.
@@ -126,6 +132,17 @@ package struct _JSONLength: _JSONSink {
     }
   }
   package mutating func json(_ text: String) { count += text.utf8.count }
+  package mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+    // As `_jsonString` escapes: two bytes for a quote, a backslash, a newline, a tab or a
+    // carriage return, six for another control character, the byte itself otherwise.
+    for byte in bytes {
+      switch byte {
+      case 0x22, 0x5C, 0x0A, 0x09, 0x0D: count += 2
+      case 0..<0x20: count += 6
+      default: count += 1
+      }
+    }
+  }
 }
 
 extension BatchUpdate {

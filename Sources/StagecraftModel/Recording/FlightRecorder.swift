@@ -412,19 +412,18 @@ package struct _RecorderState {
     }
     let start = starts[index]
     let header = codes[start + 1]
-    var old = _JSONLength()
-    _RecordCoding.writeVerdict(
-      _RecordCoding.verdictCode(ofHeader: header), error: payloads[sequence]?.error, to: &old)
-    var new = _JSONLength()
     let error = verdict._error
-    _RecordCoding.writeVerdict(verdict._code, error: error, to: &new)
+    let oldCode = _RecordCoding.verdictCode(ofHeader: header)
+    let change =
+      _RecordCoding.verdictLength(verdict._code, error: error)
+      - _RecordCoding.verdictLength(
+        oldCode, error: header & _RecordCoding.hasPayload != 0 ? payloads[sequence]?.error : nil)
     var updated = header & ~_RecordCoding.verdictBits | verdict._code << 6
     if let error {
       payloads[sequence, default: _RecordCoding.Payload()].error = error
       updated |= _RecordCoding.hasPayload
     }
     codes[start + 1] = updated
-    let change = new.count - old.count
     sizes[index] += change
     bytes += change
     if keyframes.last.map({ $0 <= index }) ?? true { bytesSinceKeyframe += change }

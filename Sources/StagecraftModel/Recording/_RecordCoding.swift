@@ -410,10 +410,22 @@ enum _RecordCoding {
     sink.member("kind")
     sink.raw(kind(ofHeader: header)._json)
     if header & hasCallSite != 0 {
-      let (number, site) = reader.callSite()
       sink.member("call")
-      sink.integer(number)
-      if let site = site ?? payload?.callSite {
+      sink.integer(reader.next())
+      let (address, length, line) = (reader.next(), reader.next(), reader.next())
+      if line > 0 {
+        // The file's bytes as they are, without a `String`: this runs for every record.
+        sink.member("at")
+        sink.raw("\"")
+        if let bytes = _CallSite.bytes(address: address, length: length) {
+          sink.escaped(bytes)
+        } else {
+          sink.raw("?")
+        }
+        sink.raw(":")
+        sink.integer(line)
+        sink.raw("\"")
+      } else if let site = payload?.callSite {
         sink.member("at")
         sink.string(site.description)
       }
@@ -476,6 +488,22 @@ enum _RecordCoding {
     case 7: sink.raw("\"pending\"")
     default: sink.raw("\"performed\"")
     }
+  }
+
+  /// The bytes `writeVerdict` writes for each code without an error's text, counted once.
+  static let verdictLengths: [Int] = (0..<8).map { code in
+    var length = _JSONLength()
+    writeVerdict(code, error: nil, to: &length)
+    return length.count
+  }
+
+  /// The bytes `writeVerdict` writes for a verdict's code: counted from the error's text for
+  /// a refusal, and known for the others, so that amending a record counts no text.
+  static func verdictLength(_ code: Int, error: BatchUpdateError?) -> Int {
+    guard code == 1 || code == 2, error != nil else { return verdictLengths[code & 7] }
+    var length = _JSONLength()
+    writeVerdict(code, error: error, to: &length)
+    return length.count
   }
 
   static func kindCode(_ kind: FlightRecord.Kind) -> Int {

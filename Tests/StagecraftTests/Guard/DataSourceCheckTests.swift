@@ -91,3 +91,48 @@ final class Reports: @unchecked Sendable {
   func append(_ report: BatchUpdateFallback) { reports.append(report) }
   var all: [BatchUpdateFallback] { reports }
 }
+
+@MainActor
+@Suite("First contact with a fresh headless view")
+struct FirstContactTests {
+  typealias Section = DiffableSnapshot<String, Int>.Section
+
+  /// A data source wired in one call to a view that shows one empty section (as a flat
+  /// list's first model does): its first apply animates, with no fallback and no refusal.
+  @Test func aDiffableDataSourcesFirstApplyAnimates() {
+    let view = HeadlessCollectionView(
+      CollectionModel(sections: [Section(model: SnapshotSection("old"), elements: [])]))
+    let dataSource = DiffableDataSource(target: view)
+    let reports = Reports()
+    dataSource.updateGuard = UpdateGuard(onFallback: { reports.append($0) })
+    #expect(view.model.sections.isEmpty)
+    var snapshot = DiffableSnapshot<String, Int>()
+    try? snapshot.appendSections(["Inbox", "Archive"])
+    try? snapshot.appendItems([1, 2, 3], toSection: "Inbox")
+    dataSource.apply(snapshot, animatingDifferences: true, completion: nil)
+    #expect(reports.all.isEmpty)
+    #expect(view.refusals.isEmpty)
+    #expect(!view.verdicts.isEmpty)
+    #expect(view.model.sections.map(\.elements.count) == [3, 0])
+  }
+
+  /// A coordinator on `HeadlessCollectionView(CollectionModel(items: []))`, which shows one
+  /// empty section, takes sectioned data without a fallback.
+  @Test func aCoordinatorsFirstUpdateDoesNotFallBack() async {
+    let view = HeadlessCollectionView(CollectionModel(items: [Int]()))
+    let reports = Reports()
+    let coordinator = CollectionCoordinator(
+      target: view, guard: UpdateGuard(onFallback: { reports.append($0) }))
+    let sections = [
+      ArraySection(model: 1, elements: [1, 2]), ArraySection(model: 2, elements: [3]),
+    ]
+    coordinator.update(sections: sections, animated: true)
+    await coordinator.waitForCallbacks()
+    coordinator.update(sections: sections.reversed(), animated: true)
+    await coordinator.waitForBackgroundDiffs()
+    await coordinator.waitForCallbacks()
+    #expect(reports.all.isEmpty)
+    #expect(view.refusals.isEmpty)
+    #expect(view.model.sections.map(\.elements.count) == [1, 2])
+  }
+}

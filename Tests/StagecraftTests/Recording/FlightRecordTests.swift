@@ -15,6 +15,7 @@ func randomFlightRecord(_ random: inout SplitMix64) -> FlightRecord {
     .performed, .interrupted, .coalesced, .fellBack(.offScreen),
     .refused(BatchUpdateError(.deleteItemOutOfRange(item: 3, section: 0, itemCount: 2))),
     .fellBack(.refused(BatchUpdateError(.insertSectionOutOfRange(section: 9, sectionCount: 1)))),
+    .pending, .fellBack(.dataSourceChanged),
   ]
   let element = Int(random.next() % 30_000) - 2
   return FlightRecord(
@@ -34,10 +35,14 @@ func randomFlightRecord(_ random: inout SplitMix64) -> FlightRecord {
             target: ElementPath(element: element, section: 0))
         ], reconfigureItems: maybe([ElementPath(element: 7, section: 3)]) ?? [])),
     viewCounts: maybe(counts()), dataCounts: maybe(counts().map { $0 % 3 == 0 ? nil : $0 }),
-    countsAfter: maybe(counts()), verdict: verdicts[Int(random.next() % 6)],
+    countsAfter: maybe(counts()), verdict: verdicts[Int(random.next() % 8)],
     selection: maybe([ElementPath(element: 4, section: 1)]),
     contentOffset: maybe(Double(random.next() % 10_000) / 7),
-    identifiers: maybe([[texts[Int(random.next() % 5)], "0123456789abcdef"], []]))
+    identifiers: maybe([[texts[Int(random.next() % 5)], "0123456789abcdef"], []]),
+    callSite: maybe(
+      FlightRecord.CallSite(
+        fileID: texts[Int(random.next() % 5)], line: Int(random.next() % 900) + 1)),
+    call: maybe(Int(random.next() % 1_000)), dataSourceCounts: maybe(counts()))
 }
 
 /// The recorder counts each record's bytes without writing it: the count is the length of
@@ -117,5 +122,39 @@ func randomFlightRecord(_ random: inout SplitMix64) -> FlightRecord {
     #expect(reloads.map(\.countsAfter) == [[3], [1]])
     #expect(!recorder.records.contains { $0.kind == .block })
     #expect(view.model.items == [5])
+  }
+
+  /// Blocks written ahead and amended (performed, refused by the view), fallbacks for a data
+  /// source that changed, and call sites written from their static strings: the ring counts
+  /// exactly the bytes of the lines it exports, escapes in the file's name included.
+  @Test func amendedRecordsAreCountedAsWritten() {
+    let recorder = FlightRecorder()
+    let check = UpdateGuard(recorder: recorder)
+    var items = [1, 2, 3]
+    var extra: [Int] = []
+    var emptyState = false
+    let view = HeadlessCollectionView(
+      CollectionModel(items: items),
+      items: { emptyState && items.isEmpty ? [0] : items + extra })
+    func show(_ next: [Int]) {
+      view.reload(
+        using: StagedChangeset(source: items, target: next), guard: check,
+        setData: { items = $0 }, fileID: "Quoted \"File\".swift", line: 7)
+    }
+    show([3, 1, 4])
+    extra = [99]  // the data source changes without an update
+    show([4])
+    extra = []
+    show([1, 2])
+    emptyState = true  // a section only the new data shows
+    show([])
+    let verdicts = recorder.records.filter { $0.kind == .block }.map(\.verdict)
+    #expect(verdicts.contains(.fellBack(.dataSourceChanged)))
+    #expect(verdicts.contains { if case .refused = $0 { true } else { false } })
+    #expect(!verdicts.contains(.pending))
+    #expect(recorder.records.allSatisfy { $0.callSite?.fileID == "Quoted \"File\".swift" })
+    let lines = recorder.export().split(separator: "\n").dropFirst()
+    #expect(recorder.byteCount == lines.reduce(0) { $0 + $1.utf8.count + 1 })
+    #expect(lines.allSatisfy { $0.contains(#""at":"Quoted \"File\".swift:7""#) })
   }
 }
