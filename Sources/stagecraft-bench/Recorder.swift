@@ -50,7 +50,10 @@ import StagecraftTestSupport
   var rounds = [0, 0]
   let recorded = UpdateGuard(recorder: recorder)
   if options.profile {
+    // Under callgrind, the two give the instructions an update costs with and without the
+    // recorder.
     profile("recorder") { replay(recordedReplay, recorded) }
+    profile("recorder, not recorded") { replay(plainReplay, UpdateGuard()) }
     return []
   }
   let timings = measureInterleaved(

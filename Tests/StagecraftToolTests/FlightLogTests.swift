@@ -391,35 +391,30 @@ struct EmittedTestTests {
     return (String(decoding: output, as: UTF8.self), process.terminationStatus)
   }
 
-  /// The emitted test compiles against the library and fails where the field run failed,
-  /// with the error the field run recorded; a clean log's test passes.
-  @Test(arguments: [true, false])
-  func theEmittedTestCompilesAndFailsWhereTheFieldRunFailed(injected: Bool) async throws {
-    let build = try #require(Self.buildDirectory)
-    let recorder = FlightRecorder()
-    let app = ReloadEntry(recorder: recorder)
-    var random = SplitMix64(seed: 11)
-    var items: [Int] = []
-    for step in 0..<8 {
-      if injected, step == 5 { app.changeOutsideAnUpdate() }
-      items = FlightLogTests.next(after: items, &random)
-      await app.show(items)
-    }
-    let refused = recorder.records.first { $0.kind == .block && $0.verdict != .performed }
-    #expect((refused != nil) == injected)
-    let emitted = run("replay", "field.log", "--emit-test", files: ["field.log": recorder.export()])
-    #expect(emitted.status == (injected ? 1 : 0))
-    #expect(emitted.output.contains("@Test func replaysTheFieldLog() throws"))
-
+  /// Compiles emitted tests, each under its own names (`name` replaces `FieldLog`), with a
+  /// main file that prints, for each, "passed" or the first refusal; the program's output.
+  static func compileAndRun(_ tests: [(name: String, source: String)]) throws -> String {
+    let build = try #require(buildDirectory)
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("stagecraft-emitted-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    try emitted.output.write(
-      to: directory.appendingPathComponent("FieldLogTests.swift"), atomically: true, encoding: .utf8
-    )
-    try #"do { try replayFieldLog(); print("passed") } catch { print("failed: \(error)") }"#
-      .write(to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+    var main = ""
+    var files: [String] = []
+    for (name, source) in tests {
+      let renamed = source.replacingOccurrences(of: "FieldLog", with: name)
+        .replacingOccurrences(of: "fieldLog", with: "f\(name)")
+        .replacingOccurrences(of: "@MainActor @Test func", with: "@MainActor func")
+      let file = "\(name).swift"
+      try renamed.write(
+        to: directory.appendingPathComponent(file), atomically: true, encoding: .utf8)
+      files.append(file)
+      main +=
+        "MainActor.assumeIsolated { let refusals = replay\(name)(); "
+        + #"print(refusals.first.map { "failed: \($0)" } ?? "passed") }"# + "\n"
+    }
+    try main.write(
+      to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
     let modules = [
       "Stagecraft", "StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftSnapshots",
       "StagecraftPlatforms", "StagecraftPipeline", "StagecraftCoordinator", "StagecraftSwiftUI",
@@ -430,27 +425,115 @@ struct EmittedTestTests {
         .filter { $0.hasSuffix(".o") }.map { folder.appendingPathComponent($0).path }
     }
     let compile =
-      [
-        "swiftc", "-I", build.appendingPathComponent("Modules").path, "FieldLogTests.swift",
-        "main.swift",
-      ]
+      ["swiftc", "-I", build.appendingPathComponent("Modules").path] + files + ["main.swift"]
       + objects + ["-o", "replay"]
     // A sanitizer run built the objects with its sanitizer: link with it too.
-    var compiled = try Self.execute(compile, in: directory)
+    var compiled = try execute(compile, in: directory)
     for sanitizer in ["address", "thread"] where compiled.1 != 0 {
-      compiled = try Self.execute(compile + ["-sanitize=\(sanitizer)"], in: directory)
+      compiled = try execute(compile + ["-sanitize=\(sanitizer)"], in: directory)
     }
     #expect(compiled.1 == 0, "\(compiled.0)")
-    let (output, _) = try Self.execute(["./replay"], in: directory)
-    if let refused {
-      guard case .fellBack(.refused(let error)) = refused.verdict else {
-        Issue.record("the field run's refusal is \(refused.verdict)")
-        return
+    return try execute(["./replay"], in: directory).0
+  }
+
+  /// The error the field run recorded for its first refused block.
+  static func fieldError(_ recorder: FlightRecorder) -> BatchUpdateError? {
+    for record in recorder.records where record.kind == .block {
+      switch record.verdict {
+      case .refused(let error), .fellBack(.refused(let error)): return error
+      default: continue
       }
-      #expect(output == "failed: \(error.description)\n")
-    } else {
-      #expect(output == "passed\n")
     }
+    return nil
+  }
+
+  /// Logs from every entry point, each with a change outside an update or without, their
+  /// UIKit texts on several lines (the iOS 17 wording), and a log of a data source that
+  /// changed without an update: each emitted test compiles on the headless view and runs; it
+  /// fails with the error the field run recorded where the field run refused a block, and
+  /// passes for a clean log. The drifted log's test, with its update method's body replaced
+  /// by the app's own guarded update code as the article says, passes.
+  @Test func theEmittedTestsCompileAndFailWhereTheFieldRunsFailed() async throws {
+    var tests: [(name: String, source: String)] = []
+    var expected: [String] = []
+    for entry in FlightLogTests.Entry.allCases {
+      for injected in [true, false] {
+        let recorder = FlightRecorder()
+        let app = FlightLogTests().make(entry, recorder)
+        var random = SplitMix64(seed: 11)
+        var items: [Int] = []
+        for step in 0..<8 {
+          if injected, step == 5 { app.changeOutsideAnUpdate() }
+          items = FlightLogTests.next(after: items, &random)
+          await app.show(items)
+        }
+        let error = Self.fieldError(recorder)
+        #expect((error != nil) == injected, "\(entry)")
+        let emitted = run(
+          "replay", "field.log", "--emit-test", files: ["field.log": recorder.export()])
+        #expect(emitted.status == (injected ? 1 : 0), "\(entry)")
+        tests.append(("Log\(entry.rawValue.capitalized)\(injected)", emitted.output))
+        expected.append(error.map { "failed: \($0.description)" } ?? "passed")
+      }
+    }
+    let drifted = try await Self.loadingSectionLog()
+    tests.append(("LogDrift", drifted))
+    expected.append("failed")
+    let fixed = drifted.replacingOccurrences(
+      of: """
+            view.performBatchUpdates(
+              batch, snapshot: (), animated: false, setData: { self.data = next },
+              refreshing: [], by: .reload, completion: nil)
+        """,
+      with: """
+            view.reload(using: StagedChangeset(source: data, target: next), setData: { self.data = $0 })
+        """)
+    #expect(fixed != drifted)
+    tests.append(("LogFixed", fixed))
+    expected.append("passed")
+    let output = try Self.compileAndRun(tests).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    // UIKit's iOS 17 texts run over several lines: each program line starts a result.
+    var results: [String] = []
+    for line in output {
+      if line.hasPrefix("failed: ") || line == "passed" {
+        results.append(String(line))
+      } else if !results.isEmpty, !line.isEmpty {
+        results[results.count - 1] += "\n" + line
+      }
+    }
+    #expect(results.count == expected.count)
+    for (result, expectation) in zip(results, expected) {
+      if expectation == "failed" {
+        #expect(result.hasPrefix("failed: Invalid"), "\(result)")
+      } else {
+        #expect(result == expectation)
+      }
+    }
+  }
+
+  /// A coordinator whose view's data source adds a loading section from a flag, without an
+  /// update: the emitted test of its log.
+  static func loadingSectionLog() async throws -> String {
+    let recorder = FlightRecorder()
+    let view = HeadlessCollectionView(CollectionModel(sections: [ArraySection<Int, Int>]()))
+    let coordinator = CollectionCoordinator(target: view, guard: UpdateGuard(recorder: recorder))
+    var isLoading = false
+    let read = view.dataSource
+    view.dataSource = {
+      isLoading ? read() + [ArraySection(model: -1, elements: [-1])] : read()
+    }
+    for (step, items) in [[1, 2], [1, 2, 3], [3, 1, 2], [3, 1, 2, 4]].enumerated() {
+      if step == 2 { isLoading = true }
+      coordinator.update(sections: [ArraySection(model: 0, elements: items)], animated: true)
+      await coordinator.waitForBackgroundDiffs()
+      await coordinator.waitForCallbacks()
+    }
+    #expect(view.refusals.isEmpty)
+    #expect(recorder.records.contains { $0.verdict == .fellBack(.dataSourceChanged) })
+    let emitted = run("replay", "field.log", "--emit-test", files: ["field.log": recorder.export()])
+    #expect(emitted.status == 1)
+    return emitted.output
   }
 }
 

@@ -197,26 +197,30 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     }
     let countsAfter = after ?? snapshot.counts
     // Written ahead: a log read while the view raises ends with this block, pending.
-    let ahead = draft?.record(batch, .pending, viewCounts: before, countsAfter: countsAfter)
-    // A view double that refuses the block calls its completion; the fallback calls it instead.
-    let held = completion.map { _HeldCompletion($0) }
+    let ahead = draft?.recordAhead(batch, viewCounts: before, countsAfter: countsAfter)
+    // A view double that refuses the block calls its completion during the block: the
+    // replay's completion holds what it is called with until the block returns, and the
+    // fallback calls it instead when the view refused.
+    fellBack.inBlock = true
     do {
       try base.performBatchUpdates(
         batch, snapshot: (), animated: animated, setData: setData, refreshing: refreshing,
-        by: elementUpdates, completion: held?.completion)
+        by: elementUpdates, completion: completion)
     } catch {
+      fellBack.endBlock()
       if let ahead, let refusal = error as? BatchUpdateError {
-        draft?.amend(ahead.sequence, .refused(refusal))
+        draft?.amend(ahead, .refused(refusal))
       }
       throw .target(error)
     }
+    let early = fellBack.endBlock()
     if let refusal = base.lastBlockRefusal {
       try viewRefused(refusal, batch, before: before, after: countsAfter, draft: draft, ahead)
     }
     if after != nil { previousCounts = after }
-    held?.release()
+    if let early { completion?(early) }
     if let draft, let ahead {
-      keyframeIsDue = draft.amend(ahead.sequence, .performed)
+      keyframeIsDue = draft.amendPerformed(ahead)
     }
   }
 
@@ -255,7 +259,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   @usableFromInline
   mutating func viewRefused(
     _ refusal: any Error, _ batch: BatchUpdate, before: [Int]?, after: [Int],
-    draft: _RecordDraft?, _ ahead: (sequence: Int, keyframeDue: Bool)?
+    draft: _RecordDraft?, _ ahead: Int?
   ) throws(Failure) {
     let shownAfter = base.displayedItemCounts ?? after
     var error = refusal as? BatchUpdateError
@@ -269,7 +273,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
       }
     }
     guard let error else { return }
-    if let ahead { draft?.amend(ahead.sequence, .refused(error)) }
+    if let ahead { draft?.amend(ahead, .refused(error)) }
     try fallBack(
       .refused(error), batch, before: before, after: shownAfter, answered: draft?.dataSourceCounts,
       data: before.flatMap { _ in _dataCounts(after: after, batch: batch) })
@@ -319,7 +323,19 @@ enum _GuardedFailure<Base: Error>: Error {
 final class _Flag {
   @usableFromInline var value = false
   @usableFromInline var interrupted = false
+  /// Whether a block is being handed to the view: a completion it calls then is held.
+  @usableFromInline var inBlock = false
+  /// What the completion was called with during the block.
+  @usableFromInline var early: Bool?
   @usableFromInline init() {}
+
+  /// The block returned: what its completion was called with during it, if it was.
+  @usableFromInline @discardableResult
+  func endBlock() -> Bool? {
+    inBlock = false
+    defer { early = nil }
+    return early
+  }
 }
 
 /// The replay onto a view that takes its data from the app, guarded by `check`: a block the
@@ -391,7 +407,15 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
         if scroll.relocate != nil { shown = data }
         setData(data)
       },
-      completion: { finished in if !fellBack.value { completion?(finished) } }, scroll: scroll,
+      completion: completion.map { completion in
+        { finished in
+          if fellBack.inBlock {
+            fellBack.early = finished
+          } else if !fellBack.value {
+            completion(finished)
+          }
+        }
+      }, scroll: scroll,
       plan: plan)
   } catch {
     switch error {

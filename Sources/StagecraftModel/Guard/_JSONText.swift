@@ -135,11 +135,11 @@ package struct _JSONLength: _JSONSink {
   package mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>) {
     // As `_jsonString` escapes: two bytes for a quote, a backslash, a newline, a tab or a
     // carriage return, six for another control character, the byte itself otherwise.
-    for byte in bytes {
+    count += bytes.count
+    for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C {
       switch byte {
-      case 0x22, 0x5C, 0x0A, 0x09, 0x0D: count += 2
-      case 0..<0x20: count += 6
-      default: count += 1
+      case 0x22, 0x5C, 0x0A, 0x09, 0x0D: count += 1
+      default: count += 5
       }
     }
   }

@@ -180,18 +180,18 @@ extension FlightRecorder {
   ///   `_keyframeIsDue`), read under the same lock.
   /// - Complexity: O(c + s + k) for c calls, s sections and k selected items.
   func _recordBlock(
-    _ fields: _RecordCoding.Fields, batch: BatchUpdate, viewCounts: [Int]?,
+    _ fields: _RecordCoding.Fields, error: BatchUpdateError?, batch: BatchUpdate,
+    viewCounts: [Int]?,
     dataSourceCounts: [Int]?, storedDataCounts: [Int]?, countsAfter: [Int],
     selection: [ElementPath]?
   ) -> (sequence: Int, keyframeDue: Bool) {
     // No closure: one would copy the batch it captures.
     _state.lock()
     let start = _state.value.begin()
-    var fields = fields
     let sequence = _state.value.sequence
-    fields.sequence = sequence
     let payload = _RecordCoding.encode(
-      fields, batch: batch, viewCounts: viewCounts, dataSourceCounts: dataSourceCounts,
+      fields, sequence: sequence, error: error, batch: batch, viewCounts: viewCounts,
+      dataSourceCounts: dataSourceCounts,
       dataCounts: storedDataCounts, countsAfter: countsAfter, selection: selection,
       into: &_state.value.codes)
     let (incident, due) = _state.value.finish(
@@ -207,10 +207,10 @@ extension FlightRecorder {
   ///
   /// - Returns: Whether the end of the update should write a keyframe.
   /// - Complexity: O(1), and O(r) for a refusal's record r when it is reported.
-  func _amend(_ sequence: Int, _ verdict: FlightRecord.Verdict) -> Bool {
+  func _amend(_ sequence: Int, code: Int, error: BatchUpdateError?) -> Bool {
     _state.lock()
     let (incident, due) = _state.value.amend(
-      sequence, verdict, budget: configuration.byteBudget)
+      sequence, code: code, error: error, budget: configuration.byteBudget)
     _state.unlock()
     _report(incident)
     return due
@@ -404,7 +404,7 @@ package struct _RecorderState {
   ///
   /// - Returns: The record when it is now an incident; whether a keyframe is due.
   mutating func amend(
-    _ sequence: Int, _ verdict: FlightRecord.Verdict, budget: Int
+    _ sequence: Int, code: Int, error: BatchUpdateError?, budget: Int
   ) -> (incident: FlightRecord?, keyframeDue: Bool) {
     let index = starts.count - 1 - (self.sequence - sequence)
     guard index >= first, index < starts.count else {
@@ -412,13 +412,12 @@ package struct _RecorderState {
     }
     let start = starts[index]
     let header = codes[start + 1]
-    let error = verdict._error
     let oldCode = _RecordCoding.verdictCode(ofHeader: header)
     let change =
-      _RecordCoding.verdictLength(verdict._code, error: error)
+      _RecordCoding.verdictLength(code, error: error)
       - _RecordCoding.verdictLength(
         oldCode, error: header & _RecordCoding.hasPayload != 0 ? payloads[sequence]?.error : nil)
-    var updated = header & ~_RecordCoding.verdictBits | verdict._code << 6
+    var updated = header & ~_RecordCoding.verdictBits | code << 6
     if let error {
       payloads[sequence, default: _RecordCoding.Payload()].error = error
       updated |= _RecordCoding.hasPayload
@@ -427,7 +426,7 @@ package struct _RecorderState {
     sizes[index] += change
     bytes += change
     if keyframes.last.map({ $0 <= index }) ?? true { bytesSinceKeyframe += change }
-    let incident = _RecordCoding.isIncident(verdict._code) ? record(at: start) : nil
+    let incident = _RecordCoding.isIncident(code) ? record(at: start) : nil
     trim(budget: budget)
     return (incident, keyframeIsDue(quarter: budget / 4))
   }

@@ -54,11 +54,31 @@ struct _RecordDraft {
     _ batch: BatchUpdate, _ verdict: FlightRecord.Verdict, viewCounts: [Int]?,
     countsAfter: [Int]
   ) -> (sequence: Int, keyframeDue: Bool) {
+    record(
+      batch, code: verdict._code, error: verdict._error, viewCounts: viewCounts,
+      countsAfter: countsAfter)
+  }
+
+  /// Records `batch` before the view sees it, as `pending`.
+  ///
+  /// - Returns: The record's sequence number, to amend.
+  @usableFromInline
+  func recordAhead(_ batch: BatchUpdate, viewCounts: [Int]?, countsAfter: [Int]) -> Int {
+    record(
+      batch, code: FlightRecord.Verdict.pending._code, error: nil, viewCounts: viewCounts,
+      countsAfter: countsAfter
+    ).sequence
+  }
+
+  func record(
+    _ batch: BatchUpdate, code: Int, error: BatchUpdateError?, viewCounts: [Int]?,
+    countsAfter: [Int]
+  ) -> (sequence: Int, keyframeDue: Bool) {
     recorder._recordBlock(
       _RecordCoding.Fields(
-        sequence: 0, entry: entry, view: view, kind: .block, verdict: verdict,
+        sequence: 0, entry: entry, view: view, kind: .block, verdictCode: code,
         offset: observed.offset, site: site),
-      batch: batch, viewCounts: viewCounts, dataSourceCounts: dataSourceCounts,
+      error: error, batch: batch, viewCounts: viewCounts, dataSourceCounts: dataSourceCounts,
       storedDataCounts: storedDataCounts, countsAfter: countsAfter,
       selection: observed.selection)
   }
@@ -68,7 +88,15 @@ struct _RecordDraft {
   /// - Returns: Whether the end of the update should write a keyframe.
   @usableFromInline @discardableResult
   func amend(_ sequence: Int, _ verdict: FlightRecord.Verdict) -> Bool {
-    recorder._amend(sequence, verdict)
+    recorder._amend(sequence, code: verdict._code, error: verdict._error)
+  }
+
+  /// Marks the record `sequence`, written ahead, as performed: the view took the block.
+  ///
+  /// - Returns: Whether the end of the update should write a keyframe.
+  @usableFromInline
+  func amendPerformed(_ sequence: Int) -> Bool {
+    recorder._amend(sequence, code: FlightRecord.Verdict.performed._code, error: nil)
   }
 }
 

@@ -52,8 +52,10 @@ enum _RecordCoding {
     return encode(
       Fields(
         sequence: record.sequence, entry: record.entry, view: record.view, kind: record.kind,
-        verdict: record.verdict, offset: record.contentOffset, site: site, call: record.call),
-      batch: lists.batch ?? BatchUpdate(), hasBatch: lists.batch != nil,
+        verdictCode: record.verdict._code, offset: record.contentOffset, site: site,
+        call: record.call),
+      error: record.verdict._error, batch: lists.batch ?? BatchUpdate(),
+      hasBatch: lists.batch != nil,
       viewCounts: lists.viewCounts, dataSourceCounts: lists.dataSourceCounts,
       dataCounts: lists.dataCounts, countsAfter: lists.countsAfter, selection: lists.selection,
       identifiers: lists.identifiers, callSite: record.callSite, into: &codes)
@@ -65,7 +67,9 @@ enum _RecordCoding {
     var entry: FlightRecord.EntryPoint
     var view: ListViewKind
     var kind: FlightRecord.Kind
-    var verdict: FlightRecord.Verdict
+    /// The verdict's code (`FlightRecord.Verdict._code`); a refusal's error is handed to
+    /// `encode` beside the fields, so that they hold plain values only and copy as bytes.
+    var verdictCode: Int
     var offset: Double?
     /// The app's call that made the record: its number, and where it was made.
     var site: _CallSite?
@@ -75,37 +79,38 @@ enum _RecordCoding {
 
     init(
       sequence: Int, entry: FlightRecord.EntryPoint, view: ListViewKind, kind: FlightRecord.Kind,
-      verdict: FlightRecord.Verdict, offset: Double?, site: _CallSite? = nil, call: Int? = nil
+      verdictCode: Int, offset: Double?, site: _CallSite? = nil, call: Int? = nil
     ) {
       self.sequence = sequence
       self.entry = entry
       self.view = view
       self.kind = kind
-      self.verdict = verdict
+      self.verdictCode = verdictCode
       self.offset = offset
       self.site = site
       self.call = site?.call ?? call
     }
   }
 
-  /// Appends a record of `fields` and the lists to `codes`, in the order its line writes
-  /// them (`batch` only when `hasBatch`, so that a block's batch is not copied into an
-  /// optional); `dataCounts` holds -1 for a count that is not known.
+  /// Appends a record of `fields` (numbered `sequence`, when given, so that the fields are
+  /// not copied to be numbered) and the lists to `codes`, in the order its line writes them
+  /// (`batch` only when `hasBatch`, so that a block's batch is not copied into an optional);
+  /// `dataCounts` holds -1 for a count that is not known.
   ///
   /// - Returns: What it keeps outside the integers, if anything.
   /// - Complexity: O(c + s + k) for c calls, s sections and k selected items.
   static func encode(
-    _ fields: Fields, batch: BatchUpdate, hasBatch: Bool = true, viewCounts: [Int]?,
+    _ fields: Fields, sequence: Int? = nil, error: BatchUpdateError? = nil, batch: BatchUpdate,
+    hasBatch: Bool = true, viewCounts: [Int]?,
     dataSourceCounts: [Int]? = nil, dataCounts: [Int]?,
     countsAfter: [Int]?, selection: [ElementPath]?, identifiers: [[String]]? = nil,
     callSite: FlightRecord.CallSite? = nil, into codes: inout [Int]
   ) -> Payload? {
-    let error = fields.verdict._error
     // A call site given as text is kept aside, unless the integers hold one.
     let textSite = fields.site == nil ? callSite : nil
     let keepsPayload = error != nil || identifiers != nil || textSite != nil
     var header = kindCode(fields.kind) | entryCode(fields.entry) << 2
-    header |= (fields.view == .tableView ? 1 : 0) << 5 | fields.verdict._code << 6
+    header |= (fields.view == .tableView ? 1 : 0) << 5 | fields.verdictCode << 6
     if fields.offset != nil { header |= hasOffset }
     if hasBatch { header |= Self.hasBatch }
     if viewCounts != nil { header |= hasViewCounts }
@@ -121,7 +126,7 @@ enum _RecordCoding {
     count += (countsAfter.map { $0.count + 1 } ?? 0) + (selection.map { $0.count * 2 + 1 } ?? 0)
     count += (dataSourceCounts.map { $0.count + 1 } ?? 0) + (hasCall ? 4 : 0)
     Writer.append(count, to: &codes) { writer in
-      writer.put(fields.sequence)
+      writer.put(sequence ?? fields.sequence)
       writer.put(header)
       if hasCall {
         // The call's number, then its file as the address and length of a static string
