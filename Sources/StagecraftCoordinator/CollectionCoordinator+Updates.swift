@@ -46,7 +46,7 @@ extension CollectionCoordinator {
       }
       guard hasLoaded else {
         hasLoaded = true
-        pipeline._reloadNow(sections, completion: ended)
+        pipeline._reloadNow(sections, site: site, completion: ended)
         return
       }
       // The selection and the prefetch relay will look items up in the new data: index it

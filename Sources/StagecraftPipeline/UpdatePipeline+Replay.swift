@@ -150,13 +150,15 @@ extension UpdatePipeline {
   }
 
   /// Shows `data` at once with a reload, without diffing: a view's first data. When a
-  /// replay is running, the data is requested as any other instead.
+  /// replay is running, the data is requested as any other instead. A guarded view's flight
+  /// recorder counts the call and records the reload (`_onReloadNow`).
   @inlinable
   package func _reloadNow(
-    _ data: Data, completion: @escaping @MainActor @Sendable (Outcome) -> Void
+    _ data: Data, site: _CallSite? = nil,
+    completion: @escaping @MainActor @Sendable (Outcome) -> Void
   ) {
     guard _running == nil, _inbox.withLock({ $0.pending.isEmpty }) else {
-      _submit(data, animated: false, completion: completion)
+      _submit(data, animated: false, site: site, completion: completion)
       return
     }
     _statistics.requests += 1
@@ -165,6 +167,7 @@ extension UpdatePipeline {
     self._data = data
     _isReplaying = true
     _reloadTarget(data)
+    _onReloadNow?(data, site)
     _isReplaying = false
     _didApply?()
     completion(.applied)

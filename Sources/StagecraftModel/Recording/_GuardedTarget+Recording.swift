@@ -114,3 +114,26 @@ extension _GuardedTarget {
     }
   }
 }
+
+/// Records a reload made outside a replay (a pipeline's first data): counts the app's call,
+/// records the reload with the counts the view shows after it, and writes a keyframe of
+/// `data` when one is due.
+///
+/// - Complexity: O(S) for S sections, and O(n) for a keyframe's identifiers.
+@inlinable
+package func _recordReload<Target: BatchUpdateTarget, C: Collection>(
+  _ data: C, on target: Target, guard check: UpdateGuard, entry: FlightRecord.EntryPoint,
+  site: _CallSite?
+) {
+  guard let recorder = check.recorder else { return }
+  let site = _beginCall(site, on: target, guard: check, entry: entry, changes: true)
+  let counts = target.displayedItemCounts
+  recorder._record(site: site) {
+    FlightRecord(
+      sequence: $0, entry: entry, view: target.viewKind, kind: .reload, countsAfter: counts,
+      selection: target.selectedItemPaths, contentOffset: target.scrollMetrics?.contentOffset)
+  }
+  if recorder._keyframeIsDue {
+    recorder._keyframe(entry: entry, view: target.viewKind, counts: counts, data: data, site: site)
+  }
+}
