@@ -166,8 +166,11 @@ extension UpdatePipeline {
     _statistics.reloads += 1
     self._data = data
     _isReplaying = true
-    _reloadTarget(data)
-    _onReloadNow?(data, site)
+    if let record = _onReloadNow {
+      record(data, site) { self._reloadTarget(data) }
+    } else {
+      _reloadTarget(data)
+    }
     _isReplaying = false
     _didApply?()
     completion(.applied)

@@ -99,12 +99,12 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   @usableFromInline
   @exclusivity(unchecked) package var _onSuperseded: (() -> Void)?
 
-  /// Called when the view's first data is shown with a reload, without a replay: the flight
-  /// recorder's hook, set by the guarded initializer, so that the first call is counted and
-  /// its reload recorded. Exempt from run-time exclusivity checks as the hooks above: it is
+  /// Called, with the reload to make, when the view's first data is shown with a reload,
+  /// without a replay: the flight recorder's hook, set by the guarded initializer, so that
+  /// the first call is counted and its reload recorded. Exempt from run-time exclusivity checks as the hooks above: it is
   /// set once, in the initializer, and only read afterwards, on the main actor.
   @usableFromInline
-  @exclusivity(unchecked) package var _onReloadNow: ((Data, _CallSite?) -> Void)?
+  @exclusivity(unchecked) package var _onReloadNow: ((Data, _CallSite?, () -> Void) -> Void)?
 
   /// What the pipeline did so far.
   ///
@@ -257,8 +257,8 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
           plan: plan as? _CheckedPlan<Data, Target.ElementUpdates>, site: site)
       })
     if let recorder = check.recorder {
-      _onReloadNow = { [unowned target] data, site in
-        _recordReload(data, on: target, guard: check, entry: entry, site: site)
+      _onReloadNow = { [unowned target] data, site, reload in
+        _recordReload(data, on: target, guard: check, entry: entry, site: site, reload: reload)
       }
       _onSuperseded = { [unowned target] in
         recorder._record {

@@ -29,3 +29,49 @@ import Testing
   _doc.expect("perform", at: 70)
   _doc.expectNothingUnchecked()
 }
+
+@Test func doc_ReproducingAFieldCrash_118() async throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/Stagecraft/Stagecraft.docc/ReproducingAFieldCrash.md:118
+
+  /// An inbox whose data source shows a "Loading" section while a sync runs.
+  @MainActor final class InboxScreen {
+    let view = HeadlessCollectionView(CollectionModel(sections: [ArraySection<String, Int>]()))
+    let recorder = FlightRecorder()
+    var isSyncing = false
+    lazy var coordinator = CollectionCoordinator(
+      target: view, guard: UpdateGuard(recorder: recorder))
+
+    func wire() {
+      let read = coordinator.target.dataSource
+      view.dataSource = { [unowned self] in
+        isSyncing ? read() + [ArraySection(model: "loading", elements: [0])] : read()
+      }
+    }
+
+    func show(_ messages: [Int]) {
+      coordinator.update(
+        sections: [ArraySection(model: "inbox", elements: messages)], animated: true)
+    }
+  }
+
+  @MainActor func sync() -> [String] {
+    let screen = InboxScreen()
+    screen.wire()
+    screen.show([1, 2, 3])
+    screen.isSyncing = true  // the bug: the section appears without an update
+    screen.show([4, 1, 2, 3])
+    let block = screen.recorder.records.first { $0.kind == .block }
+    return [
+      "\(screen.view.refusals.count) refused",
+      "\(block?.viewCounts ?? []) cached, \(block?.dataSourceCounts ?? []) answered",
+      "call \(block?.call ?? 0)",
+    ]
+  }
+  print(await sync())
+  _doc.expect("[\"0 refused\", \"[3] cached, [3, 1] answered\", \"call 2\"]", at: 154)
+  _doc.expectNothingUnchecked()
+}

@@ -9,7 +9,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:91
+  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:121
 
   var batch = BatchUpdate()
   batch.insertItems = [ElementPath(element: 3, section: 0)]
@@ -19,9 +19,9 @@ import Testing
     let fallback = BatchUpdateFallback(
       cause: .refused(error), itemCountsBefore: [3], itemCountsAfter: [5], batch: batch)
     print(fallback.json.hasSuffix(#""batch":{"insertItems":[[0,3]]}}"#))
-  _doc.expect("true", at: 100)
+  _doc.expect("true", at: 130)
   }
-  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:108
+  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:138
 
   let stale = BatchUpdateFallback(
     cause: .refused(BatchUpdateError(.deleteItemOutOfRange(item: 3, section: 0, itemCount: 3))),
@@ -29,18 +29,47 @@ import Testing
     batch: BatchUpdate(deleteItems: [ElementPath(element: 3, section: 0)]),
     dataItemCountsBefore: [4])
   print(stale.hasStaleViewCounts)
-  _doc.expect("true", at: 115)
+  _doc.expect("true", at: 145)
   print(stale.explanation!.causes[0].prefix(28))
-  _doc.expect("The view's counts were stale", at: 116)
+  _doc.expect("The view's counts were stale", at: 146)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_UpdatesThatNeverCrash_129() async throws {
+@Test func doc_UpdatesThatNeverCrash_46() async throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:129
+  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:46
+
+  @MainActor func loadingSection() -> [String] {
+    typealias Section = ArraySection<String, Int>
+    var data = [Section(model: "inbox", elements: [1, 2, 3])]
+    var isSyncing = false
+    let view = HeadlessCollectionView(
+      CollectionModel(sections: data),
+      dataSource: { isSyncing ? data + [Section(model: "loading", elements: [0])] : data })
+    var reports: [String] = []
+    isSyncing = true  // the data source changes; no update tells the view
+    view.reload(
+      using: StagedChangeset(source: data, target: [Section(model: "inbox", elements: [4, 1, 2, 3])]),
+      guard: UpdateGuard(onFallback: { fallback in
+        MainActor.assumeIsolated { reports.append("\(fallback.cause)") }
+      }),
+      setData: { data = $0 })
+    return reports + ["\(view.refusals.count) refused", "\(view.model.sections.map(\.elements.count))"]
+  }
+  print(await loadingSection())
+  _doc.expect("[\"dataSourceChanged\", \"0 refused\", \"[4, 1]\"]", at: 65)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_UpdatesThatNeverCrash_159() async throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:159
 
   /// Keeps the guard's reports, from any thread.
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
@@ -73,6 +102,6 @@ import Testing
   if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
     for line in await staleView() { print(line) }
   }
-  _doc.expect("1 fallback, stale view counts: true\nblocks refused by the view: 0\nthe view shows [1, 2, 3]", at: 129)
+  _doc.expect("1 fallback, stale view counts: true\nblocks refused by the view: 0\nthe view shows [1, 2, 3]", at: 159)
   _doc.expectNothingUnchecked()
 }

@@ -485,9 +485,7 @@ struct EmittedTestTests {
               batch, snapshot: (), animated: false, setData: { self.data = next },
               refreshing: [], by: .reload, completion: nil)
         """,
-      with: """
-            view.reload(using: StagedChangeset(source: data, target: next), setData: { self.data = $0 })
-        """)
+      with: try FlightLogArticleTests.articlesFix().trimmingCharacters(in: .newlines))
     #expect(fixed != drifted)
     tests.append(("LogFixed", fixed))
     expected.append("passed")
@@ -539,20 +537,56 @@ struct EmittedTestTests {
 
 @Suite("stagecraft replay: the article's example")
 struct FlightLogArticleTests {
-  /// The log and the output the article Reproducing a Field Crash shows.
-  @Test func theArticlesExampleIsWhatTheToolPrints() throws {
+  /// The article Reproducing a Field Crash's code blocks that are not Swift.
+  static func articleBlocks() throws -> [String] {
     let article = try String(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent(
           "../../Sources/Stagecraft/Stagecraft.docc/ReproducingAFieldCrash.md"),
       encoding: .utf8)
-    let blocks = article.components(separatedBy: "```\n").enumerated()
-      .filter { $0.offset % 2 == 1 }.map(\.element)
-    let log = try #require(blocks.first { $0.hasPrefix(#"{"format""#) })
-    let printed = try #require(blocks.first { $0.hasPrefix("flight log version") })
-    // The article shortens the refusal's text in the log; the tool reads it as written.
-    let result = run("replay", "field.log", files: ["field.log": log])
-    #expect(result.status == 1)
-    #expect(result.output.hasPrefix(printed), "\(result.output)")
+    // Fenced blocks, each from a line that opens with three backticks (and a language, for
+    // Swift) to the next line of three backticks alone.
+    var blocks: [String] = []
+    var current: [Substring]?
+    var isSwift = false
+    for line in article.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```") {
+        if let lines = current {
+          if !isSwift { blocks.append(lines.joined(separator: "\n") + "\n") }
+          current = nil
+        } else {
+          current = []
+          isSwift = line.count > 3
+        }
+      } else {
+        current?.append(line)
+      }
+    }
+    return blocks
+  }
+
+  /// The logs and the outputs the article shows: each log's replay prints what the article
+  /// prints after it (the article shortens a refusal's text in a log; the tool reads it as
+  /// written), and the drifted log's emitted test holds the lines the article quotes.
+  @Test func theArticlesExamplesAreWhatTheToolPrints() throws {
+    let blocks = try Self.articleBlocks()
+    let logs = blocks.filter { $0.hasPrefix(#"{"format""#) }
+    let printed = blocks.filter { $0.hasPrefix("flight log version") }
+    #expect(logs.count == 2 && printed.count == 2)
+    for (log, output) in zip(logs, printed) {
+      let result = run("replay", "field.log", files: ["field.log": log])
+      #expect(result.status == 1)
+      #expect(result.output.hasPrefix(output), "\(result.output)")
+    }
+    let excerpt = try #require(blocks.first { $0.contains("app.change(to:") })
+    let emitted = run("replay", "field.log", "--emit-test", files: ["field.log": logs[1]])
+    for line in excerpt.split(separator: "\n") {
+      #expect(emitted.output.contains(line), "\(line)")
+    }
+  }
+
+  /// The fix the article gives, as written.
+  static func articlesFix() throws -> String {
+    try #require(try articleBlocks().first { $0.hasPrefix("    view.reload(using:") })
   }
 }

@@ -4,8 +4,8 @@ import StagecraftReplay
 /// What the view showed before a block or a reload: its selection and its scroll offset.
 @usableFromInline
 struct _Observed {
-  let selection: [ElementPath]?
-  let offset: Double?
+  @usableFromInline let selection: [ElementPath]?
+  @usableFromInline let offset: Double?
 
   @usableFromInline
   init<Target: BatchUpdateTarget>(_ target: Target) {
@@ -115,23 +115,26 @@ extension _GuardedTarget {
   }
 }
 
-/// Records a reload made outside a replay (a pipeline's first data): counts the app's call,
-/// records the reload with the counts the view shows after it, and writes a keyframe of
-/// `data` when one is due.
+/// Records a reload made outside a replay (a pipeline's first data), around `reload`: counts
+/// the app's call (with a keyframe of what the view showed before, when the log has none),
+/// makes the reload, records it with the counts the view shows after it, and writes a
+/// keyframe of `data` when one is due.
 ///
 /// - Complexity: O(S) for S sections, and O(n) for a keyframe's identifiers.
 @inlinable
 package func _recordReload<Target: BatchUpdateTarget, C: Collection>(
   _ data: C, on target: Target, guard check: UpdateGuard, entry: FlightRecord.EntryPoint,
-  site: _CallSite?
+  site: _CallSite?, reload: () -> Void
 ) {
-  guard let recorder = check.recorder else { return }
+  guard let recorder = check.recorder else { return reload() }
   let site = _beginCall(site, on: target, guard: check, entry: entry, changes: true)
+  let observed = _Observed(target)
+  reload()
   let counts = target.displayedItemCounts
   recorder._record(site: site) {
     FlightRecord(
       sequence: $0, entry: entry, view: target.viewKind, kind: .reload, countsAfter: counts,
-      selection: target.selectedItemPaths, contentOffset: target.scrollMetrics?.contentOffset)
+      selection: observed.selection, contentOffset: observed.offset)
   }
   if recorder._keyframeIsDue {
     recorder._keyframe(entry: entry, view: target.viewKind, counts: counts, data: data, site: site)

@@ -20,7 +20,7 @@ final class FeedViewController: UICollectionViewController {
   }
 }
 
-// README.md:332
+// README.md:338
 struct Headline: Differentiable, Equatable, Sendable {
   var id: Int
   var title: String
@@ -52,7 +52,7 @@ final class NewsViewController: UICollectionViewController {
   }
 }
 
-// README.md:390
+// README.md:396
 struct Picture: Identifiable, Equatable, Sendable {
   var id: Int
   var title: String
