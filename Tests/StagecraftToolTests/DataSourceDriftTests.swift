@@ -246,6 +246,59 @@ struct DataSourceDriftTests {
     #expect(named > 0)
   }
 
+  /// An app that makes its own batch updates on a recording view (the diff's stages, as
+  /// DifferenceKit makes them), whose data source drifts at a random step: every block the
+  /// view would refuse is caught by the recording view's check of what the data source
+  /// answers after it, reloaded instead, and the replay names the first block after the
+  /// change.
+  @Test func aRecordingViewCatchesWhatTheDataSourceAnswers() async throws {
+    var named = 0
+    for seed in 0..<UInt64(getenv("STAGECRAFT_TEST_SCALE") == nil ? 24 : 8) {
+      var random = SplitMix64(seed: seed &* 17 &+ 3)
+      let recorder = FlightRecorder()
+      let recording = BatchUpdateRecording(recorder: recorder)
+      var data: [DriftSection] = []
+      var drift: Drift?
+      // The view's cached counts, and what its data source answers.
+      var held: [Int] = []
+      func answered() -> [Int] { (drift?.apply(data) ?? data).map(\.elements.count) }
+      var fresh = 1
+      let driftAt = seed % 4 == 0 ? nil : Int(random.next() % 10) + 1
+      var mark: Int?
+      for step in 0..<12 {
+        if step == driftAt {
+          mark = recorder.records.last?.sequence ?? 0
+          drift = Drift(
+            Drift.Kind.allCases[Int(random.next() % 4)], in: data, pick: Int(random.next() % 64))
+        }
+        let next = Self.next(after: data, &random, fresh: &fresh)
+        for stage in StagedChangeset(source: data, target: next) {
+          recording.beginBatch()
+          recording.add(
+            BatchUpdate(
+              deleteSections: stage.sectionDeleted, insertSections: stage.sectionInserted,
+              reloadSections: stage.sectionUpdated, moveSections: stage.sectionMoved,
+              deleteItems: stage.elementDeleted, insertItems: stage.elementInserted,
+              reloadItems: stage.elementUpdated, moveItems: stage.elementMoved))
+          data = Array(stage.data)
+          let after = answered()
+          let decision = recording.endBatch(viewCounts: held, dataCounts: after)
+          if case .raise = decision { Issue.record("seed \(seed): a block reached UIKit refused") }
+          held = after
+        }
+      }
+      let replay = FlightLogReplay(try FlightLog.parse(Data(recorder.export().utf8)))
+      let first = mark.flatMap { mark in
+        recorder.records.first {
+          $0.sequence > mark && $0.kind == .block && $0.verdict != .performed
+        }
+      }
+      #expect(replay.firstDisagreement?.record == first?.sequence, "seed \(seed)")
+      if first != nil { named += 1 }
+    }
+    #expect(named > 0)
+  }
+
   /// An empty-state section that the data source adds when the data is empty changes the
   /// data source's answer only with the new data, inside the block: the guard cannot see it
   /// before. The view's refusal reaches the guard: the block is recorded as refused,
