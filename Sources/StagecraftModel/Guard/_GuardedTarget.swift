@@ -96,15 +96,14 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   @usableFromInline let entry: FlightRecord.EntryPoint
   /// Why a reload replaces the blocks, for the flight recorder.
   @usableFromInline var reloadVerdict: FlightRecord.Verdict = .performed
-  /// Whether the recorder wants a keyframe, as its last record of a block said; nil before.
-  @usableFromInline var keyframeIsDue: Bool?
   /// The counts each block passed the check with where it was planned (`_CheckedPlan`), in
   /// the order the replay performs them; `nil` without a plan checked ahead.
   @usableFromInline let passed: [_PassedCounts?]?
   /// How many blocks reached `performBatchUpdates`.
   @usableFromInline var blockIndex = 0
-  /// The app's call that made the update, for the flight recorder.
-  @usableFromInline let site: _CallSite?
+  /// The app's call that made the update, for the flight recorder: numbered by the first
+  /// record of the update (0 until then).
+  @usableFromInline var site: _CallSite?
 
   @usableFromInline
   init(
@@ -135,15 +134,15 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
 
   @usableFromInline
   mutating func reloadData(_ snapshot: _BlockCounts, setData: () -> Void) throws(Failure) {
-    let observed = check.recorder.map { _ in _Observed(base) }
+    let before = check.recorder.map { _ in _ObservedBeforeReload(base) }
     do {
       try base.reloadData((), setData: setData)
     } catch {
       throw .target(error)
     }
-    if let recorder = check.recorder, let observed {
+    if let recorder = check.recorder, let before {
       _recordReload(
-        into: recorder, observed, fellBack.interrupted ? .interrupted : reloadVerdict)
+        into: recorder, before, fellBack.interrupted ? .interrupted : reloadVerdict)
     }
   }
 
@@ -197,7 +196,8 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     }
     let countsAfter = after ?? snapshot.counts
     // Written ahead: a log read while the view raises ends with this block, pending.
-    let ahead = draft?.recordAhead(batch, viewCounts: before, countsAfter: countsAfter)
+    let ahead = draft?.recordInFlight(batch, viewCounts: before, countsAfter: countsAfter)
+    if let ahead { site?.call = ahead.call }
     // A view double that refuses the block calls its completion during the block: the
     // replay's completion holds what it is called with until the block returns, and the
     // fallback calls it instead when the view refused.
@@ -209,7 +209,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     } catch {
       fellBack.endBlock()
       if let ahead, let refusal = error as? BatchUpdateError {
-        draft?.amend(ahead, .refused(refusal))
+        draft?.amend(ahead.sequence, .refused(refusal))
       }
       throw .target(error)
     }
@@ -219,9 +219,6 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     }
     if after != nil { previousCounts = after }
     if let early { completion?(early) }
-    if let draft, let ahead {
-      keyframeIsDue = draft.amendPerformed(ahead)
-    }
   }
 
   /// Keeps the block from the view: records it with `cause`, and falls back.
@@ -230,7 +227,10 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     _ cause: BatchUpdateFallback.Cause, _ batch: BatchUpdate, before: [Int], after: [Int],
     answered: [Int]?, draft: _RecordDraft?
   ) throws(Failure) {
-    draft?.record(batch, .fellBack(cause), viewCounts: before, countsAfter: after)
+    if let recorded = draft?.record(batch, .fellBack(cause), viewCounts: before, countsAfter: after)
+    {
+      site?.call = recorded.call
+    }
     try fallBack(
       cause, batch, before: before, after: after, answered: answered,
       data: _dataCounts(after: after, batch: batch))
@@ -259,7 +259,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   @usableFromInline
   mutating func viewRefused(
     _ refusal: any Error, _ batch: BatchUpdate, before: [Int]?, after: [Int],
-    draft: _RecordDraft?, _ ahead: Int?
+    draft: _RecordDraft?, _ ahead: (sequence: Int, call: Int)?
   ) throws(Failure) {
     let shownAfter = base.displayedItemCounts ?? after
     var error = refusal as? BatchUpdateError
@@ -273,7 +273,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
       }
     }
     guard let error else { return }
-    if let ahead { draft?.amend(ahead, .refused(error)) }
+    if let ahead { draft?.amend(ahead.sequence, .refused(error)) }
     try fallBack(
       .refused(error), batch, before: before, after: shownAfter, answered: draft?.dataSourceCounts,
       data: before.flatMap { _ in _dataCounts(after: after, batch: batch) })
@@ -288,15 +288,15 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   ) throws(Base.Failure) {
     if let fallback { check._report(fallback) }
     let plan = scroll.planReload(on: base, from: shown, to: final)
-    let observed = check.recorder.map { _ in _Observed(base) }
+    let before = check.recorder.map { _ in _ObservedBeforeReload(base) }
     do {
       try base.reloadData((), setData: { setData(final) })
     } catch {
       completion?(false)
       throw error
     }
-    if let recorder = check.recorder, let observed {
-      _recordReload(into: recorder, observed, .performed)
+    if let recorder = check.recorder, let before {
+      _recordReload(into: recorder, before, .performed)
     }
     plan?.apply(to: &base)
     completion?(false)
@@ -363,9 +363,11 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   site: _CallSite? = nil
 ) throws(Target.Failure) where Target.Snapshot == Void {
   let plan = checked?.plan
-  let site = _beginCall(
-    site, on: target, guard: check, entry: entry, changes: !staged.isEmpty)
+  // The app's call, numbered by the update's first record, or at its end when nothing was
+  // recorded (an update that changed nothing is counted too).
+  let site = check.recorder == nil ? site : site ?? _CallSite(fileID: "", line: 0)
   guard check.isEnabled, let final = staged.last?.data else {
+    if let recorder = check.recorder { _ = recorder._endUpdate(site) }
     return try _replay(
       staged, on: &target, snapshot: { (_: C) throws(Target.Failure) in () }, strategy: strategy,
       elementUpdates: elementUpdates, options: options, interrupt: interrupt,
@@ -425,30 +427,12 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
         shown: shown, final: final, scroll: scroll, setData: setData, completion: completion)
     }
   }
-  if let recorder = check.recorder, guarded.keyframeIsDue ?? recorder._keyframeIsDue {
-    recorder._keyframe(
-      entry: entry, view: guarded.base.viewKind, counts: guarded.base.displayedItemCounts,
-      data: final, site: site)
+  if let recorder = check.recorder {
+    let (site, keyframeIsDue) = recorder._endUpdate(guarded.site)
+    if keyframeIsDue {
+      recorder._keyframe(
+        entry: entry, view: guarded.base.viewKind, counts: guarded.base.displayedItemCounts,
+        data: final, site: site)
+    }
   }
-}
-
-/// Counts the app's call in the recorder, whether it changes anything or not, so that records
-/// line up with the app's calls; before the first block a log has, writes a keyframe of the
-/// view's counts to start from.
-///
-/// - Returns: The call site with the call's number; `site` without a recorder.
-/// - Complexity: O(S) for a keyframe of S sections, O(1) otherwise.
-@inlinable
-package func _beginCall<Target: BatchUpdateTarget>(
-  _ site: _CallSite?, on target: Target, guard check: UpdateGuard,
-  entry: FlightRecord.EntryPoint, changes: Bool
-) -> _CallSite? {
-  guard let recorder = check.recorder else { return site }
-  let (call, hasKeyframe) = recorder._beginCall()
-  let counted = _CallSite(fileID: site?.fileID ?? "", line: site?.line ?? 0, call: call)
-  if !hasKeyframe, check.isEnabled, changes {
-    recorder._keyframe(
-      entry: entry, view: target.viewKind, counts: target.displayedItemCounts, site: counted)
-  }
-  return counted
 }

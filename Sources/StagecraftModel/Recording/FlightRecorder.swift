@@ -176,17 +176,22 @@ extension FlightRecorder {
   /// straight into the ring, so that recording a block builds no record value. Reports it as
   /// an incident when it went wrong.
   ///
-  /// - Returns: Whether the end of the update should write a keyframe (as
-  ///   `_keyframeIsDue`), read under the same lock.
+  /// Under the same lock it opens the app's call when `fields.site` has no number yet
+  /// (`_RecorderState.open`), and, with `inFlight`, marks the block as the one the view is
+  /// being handed: until `_endUpdate()` or the next record, the log shows it `pending`.
+  ///
+  /// - Returns: The record's sequence number and the call's number.
   /// - Complexity: O(c + s + k) for c calls, s sections and k selected items.
   func _recordBlock(
     _ fields: _RecordCoding.Fields, error: BatchUpdateError?, batch: BatchUpdate,
-    viewCounts: [Int]?,
-    dataSourceCounts: [Int]?, storedDataCounts: [Int]?, countsAfter: [Int],
-    selection: [ElementPath]?
-  ) -> (sequence: Int, keyframeDue: Bool) {
+    viewCounts: [Int]?, dataSourceCounts: [Int]?, storedDataCounts: [Int]?, countsAfter: [Int],
+    selection: [ElementPath]?, inFlight: Bool
+  ) -> (sequence: Int, call: Int) {
     // No closure: one would copy the batch it captures.
     _state.lock()
+    var fields = fields
+    _state.value.open(&fields.site, entry: fields.entry, view: fields.view, counts: viewCounts)
+    fields.call = fields.site?.call
     let start = _state.value.begin()
     let sequence = _state.value.sequence
     let payload = _RecordCoding.encode(
@@ -194,40 +199,45 @@ extension FlightRecorder {
       dataSourceCounts: dataSourceCounts,
       dataCounts: storedDataCounts, countsAfter: countsAfter, selection: selection,
       into: &_state.value.codes)
-    let (incident, due) = _state.value.finish(
-      start: start, payload: payload, budget: configuration.byteBudget)
+    let incident = _state.value.finish(
+      start: start, payload: payload, budget: configuration.byteBudget
+    ).incident
+    _state.value.inFlight = inFlight ? sequence : 0
     _state.unlock()
     _report(incident)
-    return (sequence, due)
+    return (sequence, fields.site?.call ?? 0)
   }
 
-  /// Sets the verdict of record `sequence`, written ahead as `.pending` before the view saw
-  /// its block, now that the view returned; nothing when the ring no longer holds it. Reports
-  /// it as an incident when it went wrong.
+  /// Ends an update: opens the app's call if nothing recorded it (an update that changed
+  /// nothing is counted too), and clears the block in flight: the view returned.
   ///
-  /// - Returns: Whether the end of the update should write a keyframe.
-  /// - Complexity: O(1), and O(r) for a refusal's record r when it is reported.
-  func _amend(_ sequence: Int, code: Int, error: BatchUpdateError?) -> Bool {
-    _state.lock()
-    let (incident, due) = _state.value.amend(
-      sequence, code: code, error: error, budget: configuration.byteBudget)
-    _state.unlock()
-    _report(incident)
-    return due
-  }
-
-  /// Counts one call of the app to an entry point, whether it changes anything or not.
-  ///
-  /// - Returns: The call's number (1 for the first), and whether the ring holds a keyframe:
-  ///   a log that starts without one cannot be replayed from what the view held, so the guard
-  ///   writes one before the call's first block when it does not.
+  /// - Returns: The call's number, and whether a keyframe is due.
   /// - Complexity: O(1).
   @usableFromInline
-  package func _beginCall() -> (call: Int, hasKeyframe: Bool) {
-    _state.withLock { state in
-      state.calls += 1
-      return (state.calls, state.firstKeyframe < state.keyframes.count)
+  package func _endUpdate(_ site: _CallSite?) -> (site: _CallSite?, keyframeDue: Bool) {
+    let quarter = configuration.byteBudget / 4
+    return _state.withLock { state in
+      var site = site
+      if site?.call == 0 {
+        state.calls += 1
+        site?.call = state.calls
+      }
+      state.inFlight = 0
+      return (site, state.keyframeIsDue(quarter: quarter))
     }
+  }
+
+  /// Sets the verdict of record `sequence`, recorded in flight, when the view refused its
+  /// block; nothing when the ring no longer holds it. Reports it as an incident.
+  ///
+  /// - Complexity: O(1), and O(r) for the record r it reports.
+  func _amend(_ sequence: Int, code: Int, error: BatchUpdateError?) {
+    _state.lock()
+    let incident = _state.value.amend(
+      sequence, code: code, error: error, budget: configuration.byteBudget
+    ).incident
+    _state.unlock()
+    _report(incident)
   }
 
   /// Appends the record `make` builds with the next sequence number; reports it as an
@@ -235,14 +245,22 @@ extension FlightRecorder {
   ///
   /// - Complexity: O(c + s + k + i), as `FlightRecord.json`.
   @usableFromInline
-  package func _record(site: _CallSite? = nil, _ make: (Int) -> FlightRecord) {
+  @discardableResult
+  package func _record(
+    site: _CallSite? = nil, opening: _Opening? = nil, _ make: (Int) -> FlightRecord
+  ) -> _CallSite? {
     let budget = configuration.byteBudget
+    var site = site
     let incident = _state.withLock { state in
+      if let opening {
+        state.open(&site, entry: opening.entry, view: opening.view, counts: opening.counts)
+      }
       let start = state.begin()
       let payload = _RecordCoding.encode(make(state.sequence), site: site, into: &state.codes)
       return state.finish(start: start, payload: payload, budget: budget).incident
     }
     _report(incident)
+    return site
   }
 
   /// Hands `incident`, if any, and the log to `onIncident`.
@@ -255,14 +273,6 @@ extension FlightRecorder {
   /// The integers and record starts the ring's storage holds, the dropped ones not yet
   /// compacted included: what a test bounds.
   package var _storageCount: Int { _state.withLock { $0.codes.count + $0.starts.count } }
-
-  /// Whether the records since the last keyframe fill a quarter of the budget, or there is
-  /// no keyframe yet: the end of the update should write one.
-  @usableFromInline
-  package var _keyframeIsDue: Bool {
-    let quarter = configuration.byteBudget / 4
-    return _state.withLock { $0.keyframeIsDue(quarter: quarter) }
-  }
 
   /// Writes a keyframe of what the view holds after an update: its counts, and the
   /// identifiers of `data` when they are few enough.
@@ -303,6 +313,22 @@ extension FlightRecorder {
   }
 }
 
+/// What opens the app's call when a record is its first (`_RecorderState.open`): where the
+/// update entered, the view, and the counts it showed before the call.
+@usableFromInline
+package struct _Opening {
+  @usableFromInline let entry: FlightRecord.EntryPoint
+  @usableFromInline let view: ListViewKind
+  @usableFromInline let counts: [Int]?
+
+  @inlinable
+  package init(entry: FlightRecord.EntryPoint, view: ListViewKind, counts: [Int]?) {
+    self.entry = entry
+    self.view = view
+    self.counts = counts
+  }
+}
+
 /// The ring: the records, oldest first, encoded as integers (`_RecordCoding`) in one array
 /// whose dropped front is compacted once it is half the storage, so that appending and
 /// dropping are O(1) amortized and allocate nothing. A keyframe starts a segment; the ring
@@ -330,6 +356,31 @@ package struct _RecorderState {
   var sequence = 0
   /// The app's calls to the entry points so far.
   var calls = 0
+  /// The sequence number of the block the view is being handed (0 for none): written as
+  /// performed, and shown as `pending` until the view returns.
+  var inFlight = 0
+
+  /// Whether the ring holds no keyframe.
+  var hasNoKeyframe: Bool { firstKeyframe == keyframes.count }
+
+  /// Opens the app's call when `site` has no number yet: counts it, and, when the ring holds
+  /// no keyframe, writes one of `counts` (what the view shows before the call) to start from.
+  mutating func open(
+    _ site: inout _CallSite?, entry: FlightRecord.EntryPoint, view: ListViewKind,
+    counts: [Int]?
+  ) {
+    guard site?.call == 0 else { return }
+    calls += 1
+    site?.call = calls
+    guard hasNoKeyframe else { return }
+    let start = begin()
+    let payload = _RecordCoding.encode(
+      FlightRecord(
+        sequence: sequence, entry: entry, view: view, kind: .keyframe, viewCounts: counts,
+        countsAfter: counts),
+      site: site, into: &codes)
+    _ = finish(start: start, payload: payload, budget: .max)
+  }
 
   /// The records the ring holds, oldest first.
   var records: [FlightRecord] {
@@ -423,6 +474,7 @@ package struct _RecorderState {
       updated |= _RecordCoding.hasPayload
     }
     codes[start + 1] = updated
+    if inFlight == sequence { inFlight = 0 }
     sizes[index] += change
     bytes += change
     if keyframes.last.map({ $0 <= index }) ?? true { bytesSinceKeyframe += change }
@@ -435,14 +487,18 @@ package struct _RecorderState {
   var lines: [String] {
     starts[first...].map { start in
       var text = _JSONText()
-      _RecordCoding.writeJSON(codes, at: start, payload: payloads[codes[start]], to: &text)
+      _RecordCoding.writeJSON(
+        codes, at: start, payload: payloads[codes[start]], to: &text,
+        pending: codes[start] == inFlight)
       return text.text
     }
   }
 
   /// The record that starts at `start` in `codes`.
   func record(at start: Int) -> FlightRecord {
-    _RecordCoding.decode(codes, at: start, payload: payloads[codes[start]])
+    var record = _RecordCoding.decode(codes, at: start, payload: payloads[codes[start]])
+    if record.sequence == inFlight, record.verdict == .performed { record.verdict = .pending }
+    return record
   }
 
   /// Drops the records before `end`.

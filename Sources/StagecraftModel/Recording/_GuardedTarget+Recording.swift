@@ -14,6 +14,20 @@ struct _Observed {
   }
 }
 
+/// What the view showed before a reload: its selection, scroll offset and counts (a keyframe
+/// to start the log from, when the reload opens it).
+@usableFromInline
+struct _ObservedBeforeReload {
+  @usableFromInline let observed: _Observed
+  @usableFromInline let counts: [Int]?
+
+  @usableFromInline
+  init<Target: BatchUpdateTarget>(_ target: Target) {
+    observed = _Observed(target)
+    counts = target.displayedItemCounts
+  }
+}
+
 /// What a block's record keeps that must be read before the block reaches the view, and the
 /// recorder it goes to. The record is encoded into the ring, with the counts the guard
 /// already holds, once its verdict is known.
@@ -47,75 +61,70 @@ struct _RecordDraft {
   /// Records `batch` with `verdict`. Not generic, so that the guard's call looks up no
   /// metadata.
   ///
-  /// - Returns: The record's sequence number, and whether the end of the update should write
-  ///   a keyframe.
+  /// - Returns: The record's sequence number, and the app's call's.
   @usableFromInline @discardableResult
   func record(
     _ batch: BatchUpdate, _ verdict: FlightRecord.Verdict, viewCounts: [Int]?,
     countsAfter: [Int]
-  ) -> (sequence: Int, keyframeDue: Bool) {
+  ) -> (sequence: Int, call: Int) {
     record(
       batch, code: verdict._code, error: verdict._error, viewCounts: viewCounts,
-      countsAfter: countsAfter)
+      countsAfter: countsAfter, inFlight: false)
   }
 
-  /// Records `batch` before the view sees it, as `pending`.
+  /// Records `batch` before the view sees it, as performed and in flight: the log shows it
+  /// `pending` until the update ends (`FlightRecorder._endUpdate`), and a refusal amends it.
   ///
-  /// - Returns: The record's sequence number, to amend.
+  /// - Returns: The record's sequence number, and the app's call's.
   @usableFromInline
-  func recordAhead(_ batch: BatchUpdate, viewCounts: [Int]?, countsAfter: [Int]) -> Int {
+  func recordInFlight(
+    _ batch: BatchUpdate, viewCounts: [Int]?, countsAfter: [Int]
+  ) -> (sequence: Int, call: Int) {
     record(
-      batch, code: FlightRecord.Verdict.pending._code, error: nil, viewCounts: viewCounts,
-      countsAfter: countsAfter
-    ).sequence
+      batch, code: FlightRecord.Verdict.performed._code, error: nil, viewCounts: viewCounts,
+      countsAfter: countsAfter, inFlight: true)
   }
 
   func record(
     _ batch: BatchUpdate, code: Int, error: BatchUpdateError?, viewCounts: [Int]?,
-    countsAfter: [Int]
-  ) -> (sequence: Int, keyframeDue: Bool) {
+    countsAfter: [Int], inFlight: Bool
+  ) -> (sequence: Int, call: Int) {
     recorder._recordBlock(
       _RecordCoding.Fields(
         sequence: 0, entry: entry, view: view, kind: .block, verdictCode: code,
         offset: observed.offset, site: site),
       error: error, batch: batch, viewCounts: viewCounts, dataSourceCounts: dataSourceCounts,
       storedDataCounts: storedDataCounts, countsAfter: countsAfter,
-      selection: observed.selection)
+      selection: observed.selection, inFlight: inFlight)
   }
 
-  /// Sets the verdict of the record `sequence`, written ahead as `.pending`.
-  ///
-  /// - Returns: Whether the end of the update should write a keyframe.
-  @usableFromInline @discardableResult
-  func amend(_ sequence: Int, _ verdict: FlightRecord.Verdict) -> Bool {
-    recorder._amend(sequence, code: verdict._code, error: verdict._error)
-  }
-
-  /// Marks the record `sequence`, written ahead, as performed: the view took the block.
-  ///
-  /// - Returns: Whether the end of the update should write a keyframe.
+  /// Sets the verdict of the record `sequence`, written in flight: the view refused it.
   @usableFromInline
-  func amendPerformed(_ sequence: Int) -> Bool {
-    recorder._amend(sequence, code: FlightRecord.Verdict.performed._code, error: nil)
+  func amend(_ sequence: Int, _ verdict: FlightRecord.Verdict) {
+    recorder._amend(sequence, code: verdict._code, error: verdict._error)
   }
 }
 
 extension _GuardedTarget {
-  /// Records a reload with `verdict`: the counts before and after it.
+  /// Records a reload with `verdict`: the counts before and after it; opens the app's call
+  /// when nothing recorded it yet.
   @usableFromInline
-  func _recordReload(
-    into recorder: FlightRecorder, _ observed: _Observed, _ verdict: FlightRecord.Verdict
+  mutating func _recordReload(
+    into recorder: FlightRecorder, _ before: _ObservedBeforeReload,
+    _ verdict: FlightRecord.Verdict
   ) {
-    recorder._record(site: site) {
+    site = recorder._record(
+      site: site, opening: _Opening(entry: entry, view: base.viewKind, counts: before.counts)
+    ) {
       FlightRecord(
         sequence: $0, entry: entry, view: base.viewKind, kind: .reload,
         countsAfter: base.displayedItemCounts, verdict: verdict,
-        selection: observed.selection, contentOffset: observed.offset)
+        selection: before.observed.selection, contentOffset: before.observed.offset)
     }
   }
 }
 
-/// Records a reload made outside a replay (a pipeline's first data), around `reload`: counts
+/// Records a reload made outside a replay (a pipeline's first data), around `reload`: opens
 /// the app's call (with a keyframe of what the view showed before, when the log has none),
 /// makes the reload, records it with the counts the view shows after it, and writes a
 /// keyframe of `data` when one is due.
@@ -127,16 +136,20 @@ package func _recordReload<Target: BatchUpdateTarget, C: Collection>(
   site: _CallSite?, reload: () -> Void
 ) {
   guard let recorder = check.recorder else { return reload() }
-  let site = _beginCall(site, on: target, guard: check, entry: entry, changes: true)
-  let observed = _Observed(target)
+  let before = _ObservedBeforeReload(target)
   reload()
   let counts = target.displayedItemCounts
-  recorder._record(site: site) {
+  let opened = recorder._record(
+    site: site ?? _CallSite(fileID: "", line: 0),
+    opening: _Opening(entry: entry, view: target.viewKind, counts: before.counts)
+  ) {
     FlightRecord(
       sequence: $0, entry: entry, view: target.viewKind, kind: .reload, countsAfter: counts,
-      selection: observed.selection, contentOffset: observed.offset)
+      selection: before.observed.selection, contentOffset: before.observed.offset)
   }
-  if recorder._keyframeIsDue {
-    recorder._keyframe(entry: entry, view: target.viewKind, counts: counts, data: data, site: site)
+  let (counted, due) = recorder._endUpdate(opened)
+  if due {
+    recorder._keyframe(
+      entry: entry, view: target.viewKind, counts: counts, data: data, site: counted)
   }
 }

@@ -401,7 +401,7 @@ enum _RecordCoding {
   ///
   /// - Complexity: O(c + s + k + i), as `encode`.
   static func writeJSON<Sink: _JSONSink>(
-    _ codes: [Int], at index: Int, payload: Payload?, to sink: inout Sink
+    _ codes: [Int], at index: Int, payload: Payload?, to sink: inout Sink, pending: Bool = false
   ) {
     var reader = Reader(codes: codes, index: index)
     sink.raw("{")
@@ -454,7 +454,11 @@ enum _RecordCoding {
       sink.member("countsAfter")
       reader.writeList(to: &sink)
     }
-    writeVerdict(verdictCode(ofHeader: header), error: payload?.error, to: &sink)
+    let code = verdictCode(ofHeader: header)
+    // The block in flight: written as performed, shown as pending until the view returns.
+    writeVerdict(
+      pending && code == 0 ? FlightRecord.Verdict.pending._code : code, error: payload?.error,
+      to: &sink)
     if header & hasBatch != 0 {
       sink.member("batch")
       reader.writeBatch(to: &sink)

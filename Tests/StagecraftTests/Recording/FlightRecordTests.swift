@@ -124,6 +124,45 @@ func randomFlightRecord(_ random: inout SplitMix64) -> FlightRecord {
     #expect(view.model.items == [5])
   }
 
+  /// The log an uncaught-exception handler exports while UIKit raises in a block ends with
+  /// that block, pending; once the view returns, the block is performed. A view double stands
+  /// in for the handler: it exports the log inside its block.
+  @Test func aLogReadInsideTheBlockEndsWithItPending() {
+    final class RaisingView: BatchUpdateTarget {
+      var counts = [2]
+      var exported: [String] = []
+      var records: [FlightRecord] = []
+      let recorder: FlightRecorder
+      init(_ recorder: FlightRecorder) { self.recorder = recorder }
+      var isOnScreen: Bool { true }
+      var displayedItemCounts: [Int]? { counts }
+      func reloadData(_ snapshot: Void, setData: () -> Void) { setData() }
+      func performBatchUpdates(
+        _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+        refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
+        completion: ((Bool) -> Void)?
+      ) {
+        setData()
+        // What `NSSetUncaughtExceptionHandler`'s handler does when UIKit raises here.
+        exported.append(recorder.export())
+        records = recorder.records
+        counts = [counts[0] + batch.insertItems.count - batch.deleteItems.count]
+        completion?(true)
+      }
+    }
+    let recorder = FlightRecorder()
+    let view = RaisingView(recorder)
+    var items = [1, 2]
+    view.reload(
+      using: StagedChangeset(source: items, target: [1, 2, 3]),
+      guard: UpdateGuard(recorder: recorder), setData: { items = $0 })
+    let last = view.exported.first?.split(separator: "\n").last ?? ""
+    #expect(last.contains(#""kind":"block""#) && last.contains(#""verdict":"pending""#))
+    #expect(view.records.last?.verdict == .pending)
+    #expect(recorder.records.last { $0.kind == .block }?.verdict == .performed)
+    #expect(!recorder.export().contains("pending"))
+  }
+
   /// Blocks written ahead and amended (performed, refused by the view), fallbacks for a data
   /// source that changed, and call sites written from their static strings: the ring counts
   /// exactly the bytes of the lines it exports, escapes in the file's name included.
