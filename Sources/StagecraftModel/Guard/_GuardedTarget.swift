@@ -302,6 +302,20 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     completion?(false)
   }
 
+  /// Ends the update in the flight recorder: counts the app's call if nothing recorded it,
+  /// clears the block in flight (the view returned), and writes a keyframe of `final` when
+  /// one is due.
+  @inlinable
+  func endRecording<C: Collection>(final: C) {
+    guard let recorder = check.recorder else { return }
+    let (site, keyframeIsDue) = recorder._endUpdate(site)
+    if keyframeIsDue {
+      recorder._keyframe(
+        entry: entry, view: base.viewKind, counts: base.displayedItemCounts, data: final,
+        site: site)
+    }
+  }
+
   /// The counts of the data the block was computed from: the last block's, or the
   /// changeset's source as the first block accounts for it.
   @usableFromInline
@@ -427,12 +441,5 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
         shown: shown, final: final, scroll: scroll, setData: setData, completion: completion)
     }
   }
-  if let recorder = check.recorder {
-    let (site, keyframeIsDue) = recorder._endUpdate(guarded.site)
-    if keyframeIsDue {
-      recorder._keyframe(
-        entry: entry, view: guarded.base.viewKind, counts: guarded.base.displayedItemCounts,
-        data: final, site: site)
-    }
-  }
+  guarded.endRecording(final: final)
 }

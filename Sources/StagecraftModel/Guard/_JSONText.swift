@@ -102,6 +102,10 @@ package struct _JSONText: _JSONSink {
 /// The length of JSON text in UTF-8 bytes, counted without writing it.
 package struct _JSONLength: _JSONSink {
   package var count = 0
+  /// The last static bytes counted by `escaped` (their address and count) and their escaped
+  /// length: a record's file name is the same static string from one record to the next, and
+  /// its bytes never change.
+  package var lastEscaped: (address: UInt, count: Int, length: Int) = (0, 0, 0)
   package init() {}
   @inline(__always)
   package mutating func raw(_ text: StaticString) { count += text.utf8CodeUnitCount }
@@ -133,15 +137,22 @@ package struct _JSONLength: _JSONSink {
   }
   package mutating func json(_ text: String) { count += text.utf8.count }
   package mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let address = UInt(bitPattern: bytes.baseAddress)
+    if address == lastEscaped.address, bytes.count == lastEscaped.count {
+      count += lastEscaped.length
+      return
+    }
     // As `_jsonString` escapes: two bytes for a quote, a backslash, a newline, a tab or a
     // carriage return, six for another control character, the byte itself otherwise.
-    count += bytes.count
+    var length = bytes.count
     for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C {
       switch byte {
-      case 0x22, 0x5C, 0x0A, 0x09, 0x0D: count += 1
-      default: count += 5
+      case 0x22, 0x5C, 0x0A, 0x09, 0x0D: length += 1
+      default: length += 5
       }
     }
+    lastEscaped = (address, bytes.count, length)
+    count += length
   }
 }
 

@@ -356,6 +356,8 @@ package struct _RecorderState {
   var sequence = 0
   /// The app's calls to the entry points so far.
   var calls = 0
+  /// The escaped length of the last call site's file name, as `_JSONLength` counted it.
+  var lastEscaped: (address: UInt, count: Int, length: Int) = (0, 0, 0)
   /// The sequence number of the block the view is being handed (0 for none): written as
   /// performed, and shown as `pending` until the view returns.
   var inFlight = 0
@@ -415,7 +417,9 @@ package struct _RecorderState {
   ) -> (incident: FlightRecord?, keyframeDue: Bool) {
     if let payload { payloads[sequence] = payload }
     var length = _JSONLength()
+    length.lastEscaped = lastEscaped
     _RecordCoding.writeJSON(codes, at: start, payload: payload, to: &length)
+    lastEscaped = length.lastEscaped
     let size = length.count + 1
     let header = codes[start + 1]
     if _RecordCoding.kind(ofHeader: header) == .keyframe {
