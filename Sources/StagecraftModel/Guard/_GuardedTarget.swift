@@ -259,7 +259,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   @usableFromInline
   mutating func viewRefused(
     _ refusal: any Error, _ batch: BatchUpdate, before: [Int]?, after: [Int],
-    draft: _RecordDraft?, _ ahead: (sequence: Int, call: Int)?
+    draft: _RecordDraft?, _ ahead: _RecordedBlock?
   ) throws(Failure) {
     let shownAfter = base.displayedItemCounts ?? after
     var error = refusal as? BatchUpdateError
@@ -333,14 +333,18 @@ enum _GuardedFailure<Base: Error>: Error {
 }
 
 /// A flag the replay's completion reads while the target is borrowed.
+///
+/// Its members are exempt from run-time exclusivity checks (they cost a lookup at every
+/// access, several an update): the replay and the completions it wraps run on the caller's
+/// thread, one at a time, and no access is held across a call that could reach another.
 @usableFromInline
 final class _Flag {
-  @usableFromInline var value = false
-  @usableFromInline var interrupted = false
+  @exclusivity(unchecked) @usableFromInline var value = false
+  @exclusivity(unchecked) @usableFromInline var interrupted = false
   /// Whether a block is being handed to the view: a completion it calls then is held.
-  @usableFromInline var inBlock = false
+  @exclusivity(unchecked) @usableFromInline var inBlock = false
   /// What the completion was called with during the block.
-  @usableFromInline var early: Bool?
+  @exclusivity(unchecked) @usableFromInline var early: Bool?
   @usableFromInline init() {}
 
   /// The block returned: what its completion was called with during it, if it was.

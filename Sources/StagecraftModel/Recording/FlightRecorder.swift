@@ -186,7 +186,7 @@ extension FlightRecorder {
     _ fields: _RecordCoding.Fields, error: BatchUpdateError?, batch: BatchUpdate,
     viewCounts: [Int]?, dataSourceCounts: [Int]?, storedDataCounts: [Int]?, countsAfter: [Int],
     selection: [ElementPath]?, inFlight: Bool
-  ) -> (sequence: Int, call: Int) {
+  ) -> _RecordedBlock {
     // No closure: one would copy the batch it captures.
     _state.lock()
     var fields = fields
@@ -205,7 +205,7 @@ extension FlightRecorder {
     _state.value.inFlight = inFlight ? sequence : 0
     _state.unlock()
     _report(incident)
-    return (sequence, fields.site?.call ?? 0)
+    return _RecordedBlock(sequence: sequence, call: fields.site?.call ?? 0)
   }
 
   /// Ends an update: opens the app's call if nothing recorded it (an update that changed
@@ -311,6 +311,14 @@ extension FlightRecorder {
         countsAfter: counts)
     }
   }
+}
+
+/// A block's record: its sequence number, and the number of the app's call that made it. A
+/// struct, not a tuple, so that the guard's unspecialized code looks up no metadata for it.
+@usableFromInline
+package struct _RecordedBlock {
+  @usableFromInline let sequence: Int
+  @usableFromInline let call: Int
 }
 
 /// What opens the app's call when a record is its first (`_RecorderState.open`): where the

@@ -66,7 +66,7 @@ struct _RecordDraft {
   func record(
     _ batch: BatchUpdate, _ verdict: FlightRecord.Verdict, viewCounts: [Int]?,
     countsAfter: [Int]
-  ) -> (sequence: Int, call: Int) {
+  ) -> _RecordedBlock {
     record(
       batch, code: verdict._code, error: verdict._error, viewCounts: viewCounts,
       countsAfter: countsAfter, inFlight: false)
@@ -79,7 +79,7 @@ struct _RecordDraft {
   @usableFromInline
   func recordInFlight(
     _ batch: BatchUpdate, viewCounts: [Int]?, countsAfter: [Int]
-  ) -> (sequence: Int, call: Int) {
+  ) -> _RecordedBlock {
     record(
       batch, code: FlightRecord.Verdict.performed._code, error: nil, viewCounts: viewCounts,
       countsAfter: countsAfter, inFlight: true)
@@ -88,7 +88,7 @@ struct _RecordDraft {
   func record(
     _ batch: BatchUpdate, code: Int, error: BatchUpdateError?, viewCounts: [Int]?,
     countsAfter: [Int], inFlight: Bool
-  ) -> (sequence: Int, call: Int) {
+  ) -> _RecordedBlock {
     recorder._recordBlock(
       _RecordCoding.Fields(
         sequence: 0, entry: entry, view: view, kind: .block, verdictCode: code,
