@@ -36,6 +36,10 @@
       layout.displayedCounts(counts, tableRows: table.numberOfRows)
     }
 
+    /// What the data source answers now, per section: the drop-in's own counts (the view
+    /// and its data source are one object here, and the check stays O(S)).
+    var dataSourceItemCounts: [Int]? { dataCounts() }
+
     func reloadData(_ snapshot: Void, setData: () -> Void) {
       setData()
       counts = dataCounts()
