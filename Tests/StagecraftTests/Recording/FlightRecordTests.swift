@@ -163,6 +163,38 @@ func randomFlightRecord(_ random: inout SplitMix64) -> FlightRecord {
     #expect(!recorder.export().contains("pending"))
   }
 
+  /// At every budget, down to none, what `onIncident` gets starts at a keyframe and holds
+  /// the incident's block, and the final log does too: the ring never drops its newest
+  /// keyframe nor what follows it.
+  @Test(arguments: [0, 1, 64, 300, 1_024])
+  func everyBudgetKeepsTheIncidentFromAKeyframe(budget: Int) {
+    final class Incidents: @unchecked Sendable {
+      // Appended on the main actor, where the replay runs, and read after it.
+      var all: [FlightRecorder.Incident] = []
+    }
+    let incidents = Incidents()
+    let recorder = FlightRecorder(
+      configuration: .init(byteBudget: budget), onIncident: { incidents.all.append($0) })
+    let check = UpdateGuard(recorder: recorder)
+    var items = Array(0..<20)
+    let view = HeadlessCollectionView(CollectionModel(items: items), items: { items })
+    for round in 0..<30 {
+      if round == 25 { items.append(999) }  // changed outside an update: the next block falls back
+      let next =
+        round % 2 == 0 ? Array(items.reversed()) : Array(items.dropFirst() + items.prefix(1))
+      view.reload(
+        using: StagedChangeset(source: items, target: next), guard: check,
+        setData: { items = $0 })
+    }
+    #expect(!incidents.all.isEmpty)
+    for incident in incidents.all {
+      let lines = incident.log.split(separator: "\n").dropFirst()
+      #expect(lines.first?.contains(#""kind":"keyframe""#) == true, "\(budget)")
+      #expect(lines.contains { $0.hasPrefix("{\"seq\":\(incident.record.sequence),") })
+    }
+    #expect(recorder.records.first?.kind == .keyframe)
+  }
+
   /// Blocks written ahead and amended (performed, refused by the view), fallbacks for a data
   /// source that changed, and call sites written from their static strings: the ring counts
   /// exactly the bytes of the lines it exports, escapes in the file's name included.
