@@ -258,7 +258,8 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
       })
     if let recorder = check.recorder {
       _onReloadNow = { [unowned target] data, site, reload in
-        _recordReload(data, on: target, guard: check, entry: entry, site: site, reload: reload)
+        _recordFirstReload(
+          data, on: target, guard: check, entry: entry, site: site, reload: reload)
       }
       _onSuperseded = { [unowned target] in
         recorder._record {

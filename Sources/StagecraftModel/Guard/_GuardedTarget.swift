@@ -195,7 +195,8 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
       }
     }
     let countsAfter = after ?? snapshot.counts
-    // Written ahead: a log read while the view raises ends with this block, pending.
+    // Written before the view sees it, in flight: a log read while the view raises ends
+    // with this block, pending.
     let ahead = draft?.recordInFlight(batch, viewCounts: before, countsAfter: countsAfter)
     if let ahead { site?.call = ahead.call }
     // A view double that refuses the block calls its completion during the block: the
@@ -251,7 +252,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   }
 
   /// The view refused the block and recovered on its own (a view double that records what
-  /// UIKit would raise): the block's record, written ahead, becomes refused (an incident), and
+  /// UIKit would raise): the block's record, written in flight, becomes refused (an incident), and
   /// the replay falls back as for a block the guard refuses itself.
   ///
   /// A refusal that is not a `BatchUpdateError` is named by UIKit's own check: the view's

@@ -49,9 +49,9 @@ public struct FlightRecord: Sendable {
     /// A newer update replaced it before it reached the view (latest wins).
     case coalesced
     /// The block was handed to the view, which had not returned when the log was read: the
-    /// record is written before the view sees the block and amended after, so a log read
-    /// while the view raises (from an uncaught-exception handler) ends with the block that
-    /// raised, as `pending`.
+    /// record is written before the view sees the block and marked in flight until it
+    /// returns, so a log read while the view raises (from an uncaught-exception handler) ends
+    /// with the block that raised, as `pending`.
     case pending
   }
 

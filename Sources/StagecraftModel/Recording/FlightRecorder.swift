@@ -38,8 +38,8 @@ import StagecraftReplay
 /// **What the app did.** Each record carries the call that made it: `call`, the number of the
 /// app's call to an entry point (those that changed nothing counted too), and `callSite`, the
 /// `#fileID` and `#line` of that `apply`, `update` or `reload(using:)`. A block is written
-/// before the view sees it, as `pending`, and amended after: a log exported from an
-/// uncaught-exception handler (`NSSetUncaughtExceptionHandler`, where UIKit's
+/// before the view sees it, marked in flight (`pending`) until the view returns: a log
+/// exported from an uncaught-exception handler (`NSSetUncaughtExceptionHandler`, where UIKit's
 /// `NSInternalInconsistencyException` lands) ends with the block that raised. The handler
 /// writes `recorder.export()` to a file; the next launch sends it. The first update writes a
 /// keyframe of the view's counts before its first block, so that every log starts at one.
@@ -462,7 +462,7 @@ package struct _RecorderState {
     }
   }
 
-  /// Sets the verdict of the record `sequence` (written ahead as `.pending`), if the ring
+  /// Sets the verdict of the record `sequence` (written in flight), if the ring
   /// holds it: its header's verdict, the error aside, and its size.
   ///
   /// - Returns: The record when it is now an incident; whether a keyframe is due.

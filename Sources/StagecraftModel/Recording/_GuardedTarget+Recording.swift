@@ -131,7 +131,7 @@ extension _GuardedTarget {
 ///
 /// - Complexity: O(S) for S sections, and O(n) for a keyframe's identifiers.
 @inlinable
-package func _recordReload<Target: BatchUpdateTarget, C: Collection>(
+package func _recordFirstReload<Target: BatchUpdateTarget, C: Collection>(
   _ data: C, on target: Target, guard check: UpdateGuard, entry: FlightRecord.EntryPoint,
   site: _CallSite?, reload: () -> Void
 ) {
