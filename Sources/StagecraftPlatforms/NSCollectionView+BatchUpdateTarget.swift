@@ -162,10 +162,17 @@
       completion: ((Bool) -> Void)?
     ) {
       let view = animated ? animator() : self
+      var replaced = false
       withoutActuallyEscaping(setData) { setData in
         view.performBatchUpdates(
           {
             setData()
+            // A guarded replay may replace the calls once the data source switched
+            // (`_BatchOverride`): a block valid whatever it answers.
+            let replacement = _BatchOverride.take()
+            let batch = replacement ?? batch
+            let refreshing = replacement == nil ? refreshing : []
+            if replacement != nil { replaced = true }
             view.deleteSections(IndexSet(batch.deleteSections))
             view.insertSections(IndexSet(batch.insertSections))
             view.reloadSections(IndexSet(batch.reloadSections))
@@ -187,7 +194,7 @@
             }
           }, completionHandler: completion)
       }
-      _reconfigure(batch.reconfigureItems.map(IndexPath.init))
+      if !replaced { _reconfigure(batch.reconfigureItems.map(IndexPath.init)) }
     }
 
     /// Refreshes the items at `paths` (positions in the data the view now shows): in place

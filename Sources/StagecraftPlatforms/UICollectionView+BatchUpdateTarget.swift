@@ -157,6 +157,11 @@
       withoutActuallyEscaping(setData) { setData in
         let block = {
           setData()
+          // A guarded replay may replace the calls once the data source switched
+          // (`_BatchOverride`): a block valid whatever it answers.
+          let replacement = _BatchOverride.take()
+          let batch = replacement ?? batch
+          let refreshing = replacement == nil ? refreshing : []
           self.deleteSections(IndexSet(batch.deleteSections))
           self.insertSections(IndexSet(batch.insertSections))
           self.reloadSections(IndexSet(batch.reloadSections))

@@ -182,6 +182,11 @@
         performBatchUpdates(
           {
             setData()
+            // A guarded replay may replace the calls once the data source switched
+            // (`_BatchOverride`): a block valid whatever it answers.
+            let replacement = _BatchOverride.take()
+            let batch = replacement ?? batch
+            let refreshing = replacement == nil ? refreshing : []
             self.deleteSections(IndexSet(batch.deleteSections), with: a.deleteSections)
             self.insertSections(IndexSet(batch.insertSections), with: a.insertSections)
             self.reloadSections(IndexSet(batch.reloadSections), with: a.reloadSections)

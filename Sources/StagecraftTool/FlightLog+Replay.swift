@@ -111,6 +111,17 @@ struct FlightLogReplay {
           + "source answered \(_describeCounts(answered)) before record \(record.sequence), "
           + "and its changeset starts from \(_describeCounts(record.dataCounts ?? []))",
         record: record, previous: previous, error: replayedError)
+    } else if record.cause == "dataSourceChanged" {
+      // The data source agreed before the block and answered other counts once the block's
+      // data was set: a change that only the new data shows (the guard swapped the block for
+      // one valid whatever the counts, and reloaded).
+      replayed = "fellBack"
+      agrees = record.verdict == "fellBack"
+      note(
+        "the data source changed without an update between records "
+          + "\(Self.between(previous, record)): once record \(record.sequence)'s data was set, it "
+          + "answered other counts than the block's data, \(_describeCounts(after))",
+        record: record, previous: previous, error: replayedError)
     } else if record.verdict == "pending" {
       note(
         "record \(record.sequence) was handed to the view, which never returned: the app "

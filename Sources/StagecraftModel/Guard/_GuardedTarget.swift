@@ -169,30 +169,8 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     let known = passed.flatMap { $0.indices.contains(blockIndex) ? $0[blockIndex] : nil }
     blockIndex += 1
     if let before, let after {
-      if let answered, answered != before, let data = _dataCounts(after: after, batch: batch),
-        _countsDisagree(shown: answered, data: data)
-      {
-        // The data source answers neither what the view cached nor the data the block was
-        // computed from: it changed without an update, and what it answers after the block
-        // cannot be known. (One that answers the block's data while the view cached other
-        // counts is the view's stale cache, which the check below refuses with UIKit's text.)
-        try fallBack(
-          .dataSourceChanged, batch, before: before, after: after, answered: answered,
-          draft: draft)
-      }
-      // A block that passed its check where it was planned, with the counts the view
-      // reports now, passes again: the check reads nothing else.
-      if known?.holds(before: before, after: after) != true {
-        do {
-          try batch.validate(
-            itemCountsBefore: before, itemCountsAfter: after, wording: check.wording,
-            view: base.viewKind)
-        } catch {
-          try fallBack(
-            .refused(error), batch, before: before, after: after, answered: answered,
-            draft: draft)
-        }
-      }
+      try checkBefore(
+        batch, before: before, after: after, answered: answered, known: known, draft: draft)
     }
     let countsAfter = after ?? snapshot.counts
     // Written before the view sees it, in flight: a log read while the view raises ends
@@ -203,11 +181,27 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     // replay's completion holds what it is called with until the block returns, and the
     // fallback calls it instead when the view refused.
     fellBack.inBlock = true
+    // What UIKit reads after the block, asked once the data source has switched: when it is
+    // not the block's data, the view makes a block valid for any counts instead
+    // (`_BatchOverride`), and the replay falls back below. A target that cannot be asked is
+    // handed `setData` as it is.
+    var switched: [Int]?
+    let asked: Base? = answered == nil ? nil : base
+    let checkedSetData = {
+      setData()
+      if let answer = asked?.dataSourceItemCounts, answer != countsAfter {
+        switched = answer
+        _BatchOverride.set(
+          ._resetting(fromSections: before?.count ?? 0, toSections: answer.count))
+      }
+    }
     do {
       try base.performBatchUpdates(
-        batch, snapshot: (), animated: animated, setData: setData, refreshing: refreshing,
+        batch, snapshot: (), animated: animated,
+        setData: answered == nil ? setData : checkedSetData, refreshing: refreshing,
         by: elementUpdates, completion: completion)
     } catch {
+      _ = _BatchOverride.clear()
       fellBack.endBlock()
       if let ahead, let refusal = error as? BatchUpdateError {
         draft?.amend(ahead.sequence, .refused(refusal))
@@ -216,10 +210,51 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     }
     let early = fellBack.endBlock()
     if let refusal = base.lastBlockRefusal {
+      _ = _BatchOverride.clear()
       try viewRefused(refusal, batch, before: before, after: countsAfter, draft: draft, ahead)
+    }
+    if let switched {
+      // The view made the block valid for any counts (or, a target that does not take the
+      // replacement, the planned one): the data source changed with the new data.
+      _ = _BatchOverride.clear()
+      if let ahead { draft?.amend(ahead.sequence, .fellBack(.dataSourceChanged)) }
+      try fallBack(
+        .dataSourceChanged, batch, before: before, after: countsAfter, answered: switched,
+        data: before.flatMap { _ in _dataCounts(after: countsAfter, batch: batch) })
     }
     if after != nil { previousCounts = after }
     if let early { completion?(early) }
+  }
+
+  /// The check before the block: what the data source answers (`dataSourceItemCounts`), then
+  /// the block's calls against the view's counts (`validate`); falls back on a failure.
+  @usableFromInline
+  mutating func checkBefore(
+    _ batch: BatchUpdate, before: [Int], after: [Int], answered: [Int]?, known: _PassedCounts?,
+    draft: _RecordDraft?
+  ) throws(Failure) {
+    if let answered, answered != before, let data = _dataCounts(after: after, batch: batch),
+      _countsDisagree(shown: answered, data: data)
+    {
+      // The data source answers neither what the view cached nor the data the block was
+      // computed from: it changed without an update, and what it answers after the block
+      // cannot be known. (One that answers the block's data while the view cached other
+      // counts is the view's stale cache, which the check below refuses with UIKit's text.)
+      try fallBack(
+        .dataSourceChanged, batch, before: before, after: after, answered: answered,
+        draft: draft)
+    }
+    // A block that passed its check where it was planned, with the counts the view reports
+    // now, passes again: the check reads nothing else.
+    guard known?.holds(before: before, after: after) != true else { return }
+    do {
+      try batch.validate(
+        itemCountsBefore: before, itemCountsAfter: after, wording: check.wording,
+        view: base.viewKind)
+    } catch {
+      try fallBack(
+        .refused(error), batch, before: before, after: after, answered: answered, draft: draft)
+    }
   }
 
   /// Keeps the block from the view: records it with `cause`, and falls back.

@@ -308,6 +308,10 @@ extension HeadlessCollectionView: @MainActor BatchUpdateTarget {
   ) {
     held.blockWillApply()
     setData()
+    // A guarded replay may replace the calls once the data source switched (`_BatchOverride`).
+    let replacement = _BatchOverride.take()
+    let calls = replacement ?? batch
+    let refreshing = replacement == nil ? refreshing : []
     let sections = dataSource()
     if case .silent(let configure) = elementUpdates {
       for refresh in refreshing {
@@ -316,17 +320,17 @@ extension HeadlessCollectionView: @MainActor BatchUpdateTarget {
     }
     do {
       try model.performBatchUpdates(
-        batch, snapshot: sections, animated: animated, setData: {}, refreshing: refreshing,
+        calls, snapshot: sections, animated: animated, setData: {}, refreshing: refreshing,
         by: elementUpdates.mode, completion: nil)
     } catch {
-      verdicts.append(Verdict(batch: batch, error: error))
+      verdicts.append(Verdict(batch: calls, error: error))
       lastBlockRefusal = error
       model.reloadData(newSections: sections)
       completion?(false)
       return
     }
     lastBlockRefusal = nil
-    verdicts.append(Verdict(batch: batch, error: nil))
+    verdicts.append(Verdict(batch: calls, error: nil))
     if !held.hold(completion, animated: animated) { completion?(true) }
   }
 

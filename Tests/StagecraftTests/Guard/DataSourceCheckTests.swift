@@ -136,3 +136,58 @@ struct FirstContactTests {
     #expect(view.model.sections.map(\.elements.count) == [1, 2])
   }
 }
+
+/// A view double that refuses what UIKit refuses but cannot be asked for its data source: a
+/// `HeadlessCollectionView` behind a target that forwards everything else.
+@MainActor
+final class UnaskedView {
+  typealias Section = ArraySection<Int, Int>
+  let view: HeadlessCollectionView<Section>
+  init(_ view: HeadlessCollectionView<Section>) { self.view = view }
+}
+
+extension UnaskedView: @MainActor BatchUpdateTarget {
+  var isOnScreen: Bool { true }
+  var displayedItemCounts: [Int]? { view.displayedItemCounts }
+  var lastBlockRefusal: (any Error)? { view.lastBlockRefusal }
+  func reloadData(_ snapshot: Void, setData: () -> Void) { view.reloadData((), setData: setData) }
+  func performBatchUpdates(
+    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+    refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
+    completion: ((Bool) -> Void)?
+  ) {
+    view.performBatchUpdates(
+      batch, snapshot: (), animated: animated, setData: setData, refreshing: [],
+      by: .reload, completion: completion)
+  }
+}
+
+@MainActor
+@Suite("A view's refusal reaches the guard")
+struct ViewRefusalTests {
+  /// A target the guard cannot ask refuses a block (its data source changed with the new
+  /// data): the block is recorded as refused, `onIncident` hears of it, the fallback is
+  /// reported once with the view's error, the completion is called once with `false`, and the
+  /// view reloads with the final data.
+  @Test func aRefusalIsRecordedReportedAndReloaded() {
+    var items = [1, 2]
+    var emptyState = false
+    let headless = HeadlessCollectionView(
+      CollectionModel(items: items),
+      items: { emptyState && items.isEmpty ? [0] : items })
+    let view = UnaskedView(headless)
+    let reports = Reports()
+    let recorder = FlightRecorder()
+    emptyState = true
+    var completions: [Bool] = []
+    view.reload(
+      using: StagedChangeset(source: items, target: []),
+      guard: UpdateGuard(recorder: recorder, onFallback: { reports.append($0) }),
+      setData: { items = $0 }, completion: { completions.append($0) })
+    #expect(headless.refusals.count == 1)
+    #expect(reports.all.map(\.error) == [headless.refusals.first])
+    #expect(completions == [false])
+    #expect(recorder.records.contains { if case .refused = $0.verdict { true } else { false } })
+    #expect(headless.model.sections.map(\.elements.count) == [1])
+  }
+}
