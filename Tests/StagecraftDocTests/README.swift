@@ -64,7 +64,7 @@ import Testing
     print(error)
   }
   _doc.expect("Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (1) must be equal to the number of items contained in that section before the update (4), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).", at: 187)
-  // README.md:305
+  // README.md:307
 
   @Sendable func sendToCrashReporter(_ report: String) { /* your crash reporter */ }
 
@@ -72,33 +72,33 @@ import Testing
     sendToCrashReporter(fallback.json)
   })
   print(UpdateGuard.standard.trapsInDebugBuilds)
-  _doc.expect("false", at: 312)
+  _doc.expect("false", at: 314)
   UpdateGuard.standard = UpdateGuard()
-  // README.md:473
+  // README.md:475
 
   var posts = CollectionModel(items: Array(0..<20))
   posts.geometry = .init(viewportHeight: 600, itemHeight: 100)
   posts.prefetching = PrefetchBuffers(leading: 1, trailing: 0)
   posts.reachEnd = .viewports(1)
   print(posts.prefetchedItems)
-  _doc.expect("[6, 7, 8, 9, 10, 11]", at: 479)
+  _doc.expect("[6, 7, 8, 9, 10, 11]", at: 481)
   // Down 900 points: 9...14 are on screen and use their prefetches.
   let before = posts.scrollEvents.count
   posts.setContentOffset(900)
   print(posts.scrollEvents[before...].map(\.description).joined(separator: ", "))
-  _doc.expect("cancel 6 at [0, 6], cancel 7 at [0, 7], cancel 8 at [0, 8], prefetch 15 at [0, 15], prefetch 16 at [0, 16], prefetch 17 at [0, 17], prefetch 18 at [0, 18], prefetch 19 at [0, 19], reach end", at: 484)
-  // README.md:511
+  _doc.expect("cancel 6 at [0, 6], cancel 7 at [0, 7], cancel 8 at [0, 8], prefetch 15 at [0, 15], prefetch 16 at [0, 16], prefetch 17 at [0, 17], prefetch 18 at [0, 18], prefetch 19 at [0, 19], reach end", at: 486)
+  // README.md:513
 
   var feed = CollectionModel(items: Array(0..<100))
   feed.geometry = .init(viewportHeight: 600, contentOffset: 880, itemHeight: 44)
   print(feed.scrollAnchor!)
-  _doc.expect("20 at 0.0", at: 515)
+  _doc.expect("20 at 0.0", at: 517)
   try feed.reload(
     using: StagedChangeset(source: Array(0..<100), target: Array(-10..<100)),
     scrollPosition: .keepAnchor)
   print(feed.scrollAnchor!)
-  _doc.expect("20 at 0.0", at: 519)
-  // README.md:537
+  _doc.expect("20 at 0.0", at: 521)
+  // README.md:539
   let dataSource = CollectionModelDataSource<String, Int>()
   var snapshot = DiffableSnapshot<String, Int>()
   try snapshot.appendSections(["main"])
@@ -110,10 +110,10 @@ import Testing
   try next.reconfigureItems([8])           // same cell, selection kept
   try dataSource.apply(next, animatingDifferences: false)
   print(dataSource.target.numberOfItems(inSection: 0))
-  _doc.expect("99", at: 547)
+  _doc.expect("99", at: 549)
   print(dataSource.target.staleCells)
-  _doc.expect("[]", at: 548)
-  // README.md:569
+  _doc.expect("[]", at: 550)
+  // README.md:571
   let chores = CollectionModelDataSource<String, String>()
   try chores.apply(
     DiffableSnapshot<String, String> {
@@ -124,10 +124,10 @@ import Testing
   try chores.reorderItem(
     at: ElementPath(element: 0, section: 1), to: ElementPath(element: 0, section: 0))
   print(chores.snapshot().itemIdentifiers)
-  _doc.expect("[\"Taxes\", \"Dishes\", \"Laundry\"]", at: 578)
+  _doc.expect("[\"Taxes\", \"Dishes\", \"Laundry\"]", at: 580)
   print(chores.indexPath(for: "Laundry")!)
-  _doc.expect("[0, 2]", at: 579)
-  // README.md:619
+  _doc.expect("[0, 2]", at: 581)
+  // README.md:621
   let library = CollectionModelDataSource<String, Int>()
   var appleStyle = DiffableDataSourceSnapshot<String, Int>()
   appleStyle.appendSections(["Main"])
@@ -136,10 +136,10 @@ import Testing
   appleStyle.appendItems([2])
   try library.apply(appleStyle)
   print(appleStyle.rejectedChanges.map(\.description))
-  _doc.expect("[\"item identifiers must be unique; duplicated: 2\"]", at: 626)
+  _doc.expect("[\"item identifiers must be unique; duplicated: 2\"]", at: 628)
   print(library.snapshot().itemIdentifiers)
-  _doc.expect("[1, 2, 3]", at: 627)
-  // README.md:641
+  _doc.expect("[1, 2, 3]", at: 629)
+  // README.md:643
   var outline = DiffableSectionSnapshot<String>()
   try outline.append(["Inbox", "Archive"])
   try outline.append(["2025", "2026"], to: "Archive")
@@ -147,18 +147,18 @@ import Testing
   try mail.apply(outline, to: "Mailboxes")
   try mail.toggleExpansion(of: "Archive")
   print(mail.snapshot().itemIdentifiers)
-  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 647)
+  _doc.expect("[\"Inbox\", \"Archive\", \"2025\", \"2026\"]", at: 649)
   print(mail.snapshot(for: "Mailboxes").level(of: "2026"))
-  _doc.expect("1", at: 648)
+  _doc.expect("1", at: 650)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_README_443() async throws {
+@Test func doc_README_445() async throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // README.md:443
+  // README.md:445
 
   @MainActor func appendAndSelect() async -> [String] {
     let view = HeadlessCollectionView(CollectionModel(items: [Int]()))
@@ -174,16 +174,16 @@ import Testing
     return view.model.indexPathsForSelectedItems.map { "\($0)" } + ["bound \(selected ?? 0)"]
   }
   print(await appendAndSelect())
-  _doc.expect("[\"[0, 2]\", \"bound 3\"]", at: 458)
+  _doc.expect("[\"[0, 2]\", \"bound 3\"]", at: 460)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_README_762() async throws {
+@Test func doc_README_764() async throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // README.md:762
+  // README.md:764
   @MainActor func update(recordingInto recorder: FlightRecorder) {
     var shown = [1, 2, 3]
     let view = HeadlessCollectionView(CollectionModel(items: shown), items: { shown })
@@ -194,8 +194,8 @@ import Testing
   let recorder = FlightRecorder()
   await update(recordingInto: recorder)
   print(recorder.records.map(\.kind.rawValue))
-  _doc.expect("[\"keyframe\", \"block\", \"block\"]", at: 771)
+  _doc.expect("[\"keyframe\", \"block\", \"block\"]", at: 773)
   print(recorder.records[1].json.hasPrefix(#"{"seq":2,"entry":"reload","view":"collectionView","kind":"block","call":1,"at":"#))
-  _doc.expect("true", at: 772)
+  _doc.expect("true", at: 774)
   _doc.expectNothingUnchecked()
 }

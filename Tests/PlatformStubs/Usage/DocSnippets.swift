@@ -20,7 +20,7 @@ final class FeedViewController: UICollectionViewController {
   }
 }
 
-// README.md:338
+// README.md:340
 struct Headline: Differentiable, Equatable, Sendable {
   var id: Int
   var title: String
@@ -52,7 +52,7 @@ final class NewsViewController: UICollectionViewController {
   }
 }
 
-// README.md:396
+// README.md:398
 struct Picture: Identifiable, Equatable, Sendable {
   var id: Int
   var title: String
