@@ -17,8 +17,8 @@ import StagecraftReplay
 /// and reloads from its data source, so that the test can go on and report it; it gives the
 /// refusal to a guarded replay too (`lastBlockRefusal`), which records it, reports it once
 /// and reloads with the final data. A guarded replay asks the view's data source before each
-/// block (`dataSourceItemCounts`), as UIKit reads it after: a data source that changed
-/// without an update is reloaded instead of refused.
+/// block (`dataSourceItemCounts`), as UIKit reads it after, and again once the block's data
+/// is set: a data source that changed without an update is reloaded instead of refused.
 ///
 /// ```swift
 /// import Stagecraft

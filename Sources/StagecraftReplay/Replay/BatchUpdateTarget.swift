@@ -79,7 +79,10 @@ public protocol BatchUpdateTarget {
   /// cached counts changed by the block's calls. A guarded replay asks before each block: a
   /// data source that answers other counts than the data the block was computed from changed
   /// without an update (a loading section derived from a flag, a store mutated behind it),
-  /// and the guard reloads instead of handing the view a block it would refuse.
+  /// and the guard reloads instead of handing the view a block it would refuse. It asks
+  /// again inside the block, once the block's data is set: a target that makes its calls
+  /// after `setData` then makes, on a mismatch, the block the guard leaves for it (one valid
+  /// whatever the counts), as the library's views do.
   ///
   /// - Complexity: O(S) calls to the data source, where S is the number of sections.
   var dataSourceItemCounts: [Int]? { get }
