@@ -32,20 +32,6 @@ extension CollectionCoordinator: CoordinatorContext {
     !_selection.isEmpty || _prefetch.hasOutstanding || _scrolled.hasPending
   }
 
-  package func flatPosition(of path: ElementPath) -> (position: Int, count: Int)? {
-    let data = pipeline.data
-    guard data.indices.contains(path.section), path.element >= 0,
-      path.element < data[path.section].elements.count
-    else { return nil }
-    var position = path.element
-    var count = 0
-    for (index, section) in data.enumerated() {
-      if index < path.section { position += section.elements.count }
-      count += section.elements.count
-    }
-    return (position, count)
-  }
-
   package var dataVersion: Int { pipeline._dataVersion }
   package var isReplaying: Bool { pipeline._isReplaying }
   package var selectedItemPaths: [ElementPath]? { target.selectedItemPaths }

@@ -51,8 +51,6 @@ extension CollectionCoordinator {
     _reach.onReachStart = input.reachStart?.action
     if let reach = input.reachEnd { _reach.end.distance = reach.distance }
     if let reach = input.reachStart { _reach.start.distance = reach.distance }
-    _reach.loadMoreDistance = input._loadMore?.distance
-    _reach.onLoadMore = input._loadMore?.action
     _prefetch.onPrefetch = input.prefetch?.prefetch
     _prefetch.onCancel = input.prefetch?.cancel
     _reach.handlersDidChange(self)

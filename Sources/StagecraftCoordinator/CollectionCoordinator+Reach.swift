@@ -49,26 +49,6 @@ extension CollectionCoordinator {
     set { _reach.start.distance = newValue }
   }
 
-  /// Ask for more data when an item this close to the end is on screen: `nil` (the default)
-  /// never asks.
-  ///
-  /// - Complexity: O(1).
-  @available(*, deprecated, message: "Use onReachEnd, whose distance is in points or viewports")
-  public var loadMoreDistance: Int? {
-    get { _reach.loadMoreDistance }
-    set { _reach.loadMoreDistance = newValue }
-  }
-
-  /// Called when an item within `loadMoreDistance` of the end is on screen, at most once
-  /// per version of the data the view shows.
-  ///
-  /// - Complexity: O(1).
-  @available(*, deprecated, message: "Use onReachEnd, which is busy until the page arrives")
-  public var onLoadMore: (() -> Void)? {
-    get { _reach.onLoadMore }
-    set { _reach.onLoadMore = newValue }
-  }
-
   /// Tells the coordinator that the viewport moved or changed size: what the scroll view
   /// delegate's `scrollViewDidScroll(_:)` and a layout pass that resized the view call. A
   /// scroll that grew the offset goes forward, one that shrank it backward; an offset set

@@ -4,16 +4,6 @@ import StagecraftPipeline
 import StagecraftReplay
 
 extension CollectionCoordinator {
-  /// What each update does with the view's scroll position: the anchor is kept by default
-  /// (the item the user reads stays where it is when items arrive above it); `.stickToBottom`
-  /// for a chat; `.none` to leave it alone. Reloads keep it too, by identity.
-  ///
-  /// - Complexity: O(1).
-  public var scrollPosition: ScrollPositionPolicy {
-    get { pipeline.scrollPosition }
-    set { pipeline.scrollPosition = newValue }
-  }
-
   /// Scrolls the view to the item with `identifier`, aligned as `alignment` says. An item
   /// the newest data holds but the view does not show yet is scrolled to when its data
   /// arrives.
@@ -34,7 +24,7 @@ extension CollectionCoordinator {
   }
 
   /// The item the list is scrolled to, by identity: the first item at least partly
-  /// visible, as last reported (`scrollDidSettle()`); the value of a scroll-position
+  /// visible, as last reported (`scrollDidSettle()`); the value of a scrolled-item
   /// binding. Setting it scrolls that item to the top of the viewport (when the view shows
   /// it, or as soon as it does).
   ///
@@ -45,10 +35,10 @@ extension CollectionCoordinator {
   }
 
   /// Called when a scroll comes to rest on another item (`scrollDidSettle()`): write it back
-  /// to a scroll-position binding.
+  /// to a scrolled-item binding.
   ///
   /// - Complexity: O(1).
-  public var onScrollPositionChange: ((ItemIdentifier) -> Void)? {
+  public var onScrolledItemChange: ((ItemIdentifier) -> Void)? {
     get { _scrolled.onChange }
     set { _scrolled.onChange = newValue }
   }
@@ -57,7 +47,7 @@ extension CollectionCoordinator {
   /// `scrollViewDidEndDecelerating`, `scrollViewDidEndDragging(_:willDecelerate:)` without
   /// deceleration, `scrollViewDidEndScrollingAnimation` and `scrollViewDidScrollToTop` (a
   /// tap on the status bar) call. Reports the item the list is now scrolled to through
-  /// `onScrollPositionChange`, when it changed: once per settled scroll.
+  /// `onScrolledItemChange`, when it changed: once per settled scroll.
   ///
   /// - Complexity: O(v) for the v items on screen.
   public func scrollDidSettle() {

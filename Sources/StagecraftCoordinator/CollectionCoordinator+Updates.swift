@@ -66,37 +66,21 @@ extension CollectionCoordinator {
         _indexHandoff = nil
       }
       pipeline._submit(
-        sections, animated: _animates(animated, sections), diff: diffing, site: site,
+        sections, animated: animated, diff: diffing, site: site,
         completion: ended)
     }
   }
 
-  /// Whether an update to `sections` animates, by the strategy, when the transaction says
-  /// `animated`.
-  @usableFromInline
-  func _animates(_ animated: Bool, _ sections: [Section]) -> Bool {
-    strategy.animates(
-      transactionAnimates: animated, itemCount: _BlockCounts.elementCount(ofSections: sections))
-  }
-
-  /// How updates reach the view: whether their batch updates animate, above how many
-  /// changes the view reloads instead, and from how many elements the diff runs off the
-  /// main actor. As the transaction says, a reload above 1,000 changes, and a diff off the
-  /// main actor from 2,000 elements, by default. The one setting for all three: setting
-  /// it sets each.
+  /// The updates' settings (`UpdateStrategy`): whether batch updates animate (as the
+  /// transaction says by default), when the view reloads instead, from how many elements
+  /// the diff runs off the main actor, and what an update keeps of the scroll position (the
+  /// anchor, by default: `.automatic` is `.keepAnchor` here, and reloads keep it too, by
+  /// identity).
   ///
   /// - Complexity: O(1).
-  public var strategy: CollectionUpdateStrategy {
-    get {
-      CollectionUpdateStrategy(
-        animation: _animation, reloadAboveChanges: pipeline.policy.reloadAboveChanges,
-        inlineDiffBelow: pipeline.policy.inlineDiffBelow)
-    }
-    set {
-      _animation = newValue.animation
-      pipeline.policy.reloadAboveChanges = newValue.reloadAboveChanges
-      pipeline.policy.inlineDiffBelow = newValue.inlineDiffBelow
-    }
+  public var strategy: UpdateStrategy {
+    get { pipeline.strategy }
+    set { pipeline.strategy = newValue }
   }
 
   /// Brings a flat list onto the view, as one section: see `update(sections:animated:)`.

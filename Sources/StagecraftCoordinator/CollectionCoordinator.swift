@@ -76,9 +76,6 @@ public final class CollectionCoordinator<
   /// How many versions of the data were handed in, and the newest the view has shown.
   @exclusivity(unchecked) @usableFromInline var _latestVersion = 0
   @exclusivity(unchecked) @usableFromInline var _shownVersion = 0
-  /// When batch updates animate.
-  @exclusivity(unchecked) @usableFromInline var _animation = CollectionUpdateStrategy.Animation
-    .followTransaction
 
   /// Each identifier's path in the data the view shows, built on demand, and the data
   /// version it was built for; the identifiers of the newest data, likewise.
@@ -120,26 +117,16 @@ public final class CollectionCoordinator<
   @usableFromInline
   init(
     target: Target, pipeline: UpdatePipeline<[Section], Target.Failure>,
-    strategy: CollectionUpdateStrategy
+    strategy: UpdateStrategy
   ) {
     self.target = target
     self.pipeline = pipeline
     pipeline._drainsAtOnce = true
     // The item the user reads stays put, across reloads too (the pipeline knows the data).
-    pipeline.scrollPosition = .keepAnchor
+    pipeline._automaticAnchoring = .keepAnchor
     pipeline._relocate = { _relocateSections($0, $1, $2) }
     pipeline._didApply = { [weak self] in self?._viewDidApply() }
     self.strategy = strategy
-  }
-
-  /// When to reload instead of animating, and where to diff, as the pipeline's type says
-  /// it: the same settings as `strategy`'s `reloadAboveChanges` and `inlineDiffBelow`.
-  ///
-  /// - Complexity: O(1).
-  @available(*, deprecated, message: "Use strategy, which also says when to animate")
-  public var policy: UpdatePolicy {
-    get { pipeline.policy }
-    set { pipeline.policy = newValue }
   }
 
   /// What the coordinator did so far: its requests, replays, reloads and superseded data.
@@ -158,7 +145,7 @@ extension CollectionCoordinator where Target.Snapshot == Void {
     _ target: Target, elementUpdates: Target.ElementUpdates, guard check: UpdateGuard
   ) -> UpdatePipeline<[Section], Target.Failure> {
     UpdatePipeline(
-      view: target, data: [], policy: UpdatePolicy(), elementUpdates: elementUpdates,
+      view: target, data: [], strategy: UpdateStrategy(), elementUpdates: elementUpdates,
       guard: check, counts: { .sections(of: $0) },
       elementCount: { _BlockCounts.elementCount(ofSections: $0) }, entry: .coordinator,
       diff: { _coordinatorDiff($0, $1) })
@@ -173,13 +160,14 @@ extension CollectionCoordinator where Target.Snapshot == Void {
   ///   - elementUpdates: How changed items reach their cells: `.reconfigure` by default,
   ///     or a silent refresh that configures the cell in place. The coordinator holds it: a
   ///     refresh that reads the coordinator (its `item(at:)`) must capture it weakly.
-  ///   - strategy: When updates animate, when they reload instead, and where to diff.
+  ///   - strategy: The updates' settings (`UpdateStrategy`): as the transaction says, and
+  ///     the anchor kept (`.automatic`), by default.
   ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public convenience init(
     target: Target, elementUpdates: Target.ElementUpdates = .reconfigure,
-    strategy: CollectionUpdateStrategy = .followTransaction, guard check: UpdateGuard = .standard
+    strategy: UpdateStrategy = UpdateStrategy(), guard check: UpdateGuard = .standard
   ) {
     self.init(
       target: target,
@@ -187,18 +175,6 @@ extension CollectionCoordinator where Target.Snapshot == Void {
       strategy: strategy)
   }
 
-  /// A coordinator for a view that reads its data source, with the pipeline's policy.
-  ///
-  /// - Complexity: O(1).
-  @available(*, deprecated, message: "Use init(target:elementUpdates:strategy:guard:)")
-  @inlinable
-  public convenience init(
-    target: Target, elementUpdates: Target.ElementUpdates = .reconfigure, policy: UpdatePolicy,
-    guard check: UpdateGuard = .standard
-  ) {
-    self.init(target: target, elementUpdates: elementUpdates, guard: check)
-    self.policy = policy
-  }
 }
 
 extension CollectionCoordinator {
@@ -213,32 +189,20 @@ extension CollectionCoordinator {
   ///   - elementUpdates: How changed items reach their cells: `.reconfigure` by default,
   ///     or a silent refresh. The coordinator holds it: a refresh that reads the coordinator
   ///     (its `item(at:)`) must capture it weakly.
-  ///   - strategy: When updates animate, when they reload instead, and where to diff.
+  ///   - strategy: The updates' settings (`UpdateStrategy`): as the transaction says, and
+  ///     the anchor kept (`.automatic`), by default.
   ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public convenience init(
     target: Target, elementUpdates: Target.ElementUpdates = .reconfigure,
-    strategy: CollectionUpdateStrategy = .followTransaction, guard check: UpdateGuard = .standard
+    strategy: UpdateStrategy = UpdateStrategy(), guard check: UpdateGuard = .standard
   ) where Target == HeadlessCollectionView<Section> {
     self.init(
       target: target,
       pipeline: Self._guardedPipeline(target, elementUpdates: elementUpdates, guard: check),
       strategy: strategy)
     _wire(target)
-  }
-
-  /// A coordinator for a `HeadlessCollectionView`, with the pipeline's policy.
-  ///
-  /// - Complexity: O(1).
-  @available(*, deprecated, message: "Use init(target:elementUpdates:strategy:guard:)")
-  @inlinable
-  public convenience init(
-    target: Target, elementUpdates: Target.ElementUpdates = .reconfigure, policy: UpdatePolicy,
-    guard check: UpdateGuard = .standard
-  ) where Target == HeadlessCollectionView<Section> {
-    self.init(target: target, elementUpdates: elementUpdates, guard: check)
-    self.policy = policy
   }
 
   /// Makes the coordinator the headless view's data source, prefetch data source, display
@@ -257,33 +221,23 @@ extension CollectionCoordinator {
   /// - Parameters:
   ///   - target: The view.
   ///   - elementUpdates: How changed items reach their cells: `.reconfigure` by default.
-  ///   - strategy: When updates animate, when they reload instead, and where to diff.
+  ///   - strategy: The updates' settings (`UpdateStrategy`): as the transaction says, and
+  ///     the anchor kept (`.automatic`), by default.
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public convenience init(
     target: Target, elementUpdates: ElementUpdateMode = .reconfigure,
-    strategy: CollectionUpdateStrategy = .followTransaction
+    strategy: UpdateStrategy = UpdateStrategy()
   ) where Target == CollectionModelView<Section> {
     self.init(
       target: target,
       pipeline: UpdatePipeline(
-        target: target, data: [], policy: UpdatePolicy(), elementUpdates: elementUpdates,
+        target: target, data: [], strategy: UpdateStrategy(), elementUpdates: elementUpdates,
         diff: { _coordinatorDiff($0, $1) }, snapshot: { $0 },
         elementCount: { _BlockCounts.elementCount(ofSections: $0) }),
       strategy: strategy)
   }
 
-  /// A coordinator for a `CollectionModelView`, with the pipeline's policy.
-  ///
-  /// - Complexity: O(1).
-  @available(*, deprecated, message: "Use init(target:elementUpdates:strategy:)")
-  @inlinable
-  public convenience init(
-    target: Target, elementUpdates: ElementUpdateMode = .reconfigure, policy: UpdatePolicy
-  ) where Target == CollectionModelView<Section> {
-    self.init(target: target, elementUpdates: elementUpdates)
-    self.policy = policy
-  }
 }
 
 /// The staged changeset between two versions of a coordinator's data. A list of one section

@@ -80,8 +80,9 @@ public struct CollectionInput<Section: DifferentiableSection> {
   public var sections: [Section]
   /// Whether the transaction animates (it has an animation and does not disable them).
   public var animated: Bool
-  /// How the data reaches the view: when it animates, reloads, and where it is diffed.
-  public var strategy: CollectionUpdateStrategy
+  /// The update's settings (`UpdateStrategy`): when it animates, reloads, where it is
+  /// diffed and what it keeps of the scroll position. The defaults by default.
+  public var strategy: UpdateStrategy
   /// The selection binding: none (a tap is an action), a set, or one identifier.
   public var selection: SelectionBinding<ItemIdentifier>
   /// The scrolled-item binding, or `nil` for none.
@@ -94,31 +95,22 @@ public struct CollectionInput<Section: DifferentiableSection> {
   public var prefetch: Prefetch?
   /// Called with the item the user tapped.
   public var onSelectItem: ((Item) -> Void)?
-  /// The deprecated row-count trigger (`loadMoreDistance`, `onLoadMore`).
-  package var _loadMore: (distance: Int, action: () -> Void)?
 
   /// An input: the data, and no binding or handler.
   ///
   /// - Parameters:
   ///   - sections: The new data.
   ///   - animated: Whether the transaction animates; `true` by default.
-  ///   - strategy: How the data reaches the view; as the transaction says by default.
+  ///   - strategy: The update's settings; the defaults by default.
   /// - Complexity: O(1).
   public init(
     sections: [Section], animated: Bool = true,
-    strategy: CollectionUpdateStrategy = .followTransaction
+    strategy: UpdateStrategy = UpdateStrategy()
   ) {
     self.sections = sections
     self.animated = animated
     self.strategy = strategy
     self.selection = .none
-  }
-
-  /// Sets the deprecated row-count trigger, for a shell that still forwards it.
-  ///
-  /// - Complexity: O(1).
-  package mutating func _setLoadMore(distance: Int?, _ action: (() -> Void)?) {
-    _loadMore = distance.flatMap { distance in action.map { (distance, $0) } }
   }
 }
 
@@ -128,11 +120,11 @@ extension CollectionInput {
   /// - Parameters:
   ///   - items: The new items.
   ///   - animated: Whether the transaction animates; `true` by default.
-  ///   - strategy: How the data reaches the view; as the transaction says by default.
+  ///   - strategy: The update's settings; the defaults by default.
   /// - Complexity: O(1).
   public init<Element>(
     items: [Element], animated: Bool = true,
-    strategy: CollectionUpdateStrategy = .followTransaction
+    strategy: UpdateStrategy = UpdateStrategy()
   ) where Section == ArraySection<Int, Element> {
     self.init(
       sections: [ArraySection(model: 0, elements: items)], animated: animated, strategy: strategy)

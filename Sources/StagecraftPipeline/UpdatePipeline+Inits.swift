@@ -8,16 +8,16 @@ extension UpdatePipeline where Data: RangeReplaceableCollection, Data.Element: D
   /// - Parameters:
   ///   - target: The view, such as a `UICollectionView`.
   ///   - items: What the view shows now.
-  ///   - policy: When to reload instead of animating, and where to diff.
+  ///   - strategy: The updates' settings (`UpdateStrategy`).
   ///   - elementUpdates: How updated elements reach their cells.
   ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
   /// - Complexity: O(1).
   public convenience init<Target: BatchUpdateTarget & AnyObject>(
-    target: Target, items: Data, policy: UpdatePolicy = UpdatePolicy(),
+    target: Target, items: Data, strategy: UpdateStrategy = UpdateStrategy(),
     elementUpdates: Target.ElementUpdates = .reload, guard check: UpdateGuard = .standard
   ) where Target.Snapshot == Void, Target.Failure == Failure {
     self.init(
-      view: target, data: items, policy: policy, elementUpdates: elementUpdates, guard: check,
+      view: target, data: items, strategy: strategy, elementUpdates: elementUpdates, guard: check,
       counts: { .items($0.count) }, diff: { StagedChangeset(source: $0, target: $1) })
     _relocate = { _relocateFlat($0, $1, $2) }
   }
@@ -30,16 +30,16 @@ where Data: RangeReplaceableCollection, Data.Element: DifferentiableSection {
   /// - Parameters:
   ///   - target: The view, such as a `UICollectionView`.
   ///   - sections: What the view shows now.
-  ///   - policy: When to reload instead of animating, and where to diff.
+  ///   - strategy: The updates' settings (`UpdateStrategy`).
   ///   - elementUpdates: How updated elements reach their cells.
   ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
   /// - Complexity: O(1).
   public convenience init<Target: BatchUpdateTarget & AnyObject>(
-    target: Target, sections: Data, policy: UpdatePolicy = UpdatePolicy(),
+    target: Target, sections: Data, strategy: UpdateStrategy = UpdateStrategy(),
     elementUpdates: Target.ElementUpdates = .reload, guard check: UpdateGuard = .standard
   ) where Target.Snapshot == Void, Target.Failure == Failure {
     self.init(
-      view: target, data: sections, policy: policy, elementUpdates: elementUpdates, guard: check,
+      view: target, data: sections, strategy: strategy, elementUpdates: elementUpdates, guard: check,
       counts: { .sections(of: $0) }, elementCount: { _BlockCounts.elementCount(ofSections: $0) },
       diff: { StagedChangeset(source: $0, target: $1) })
     _relocate = { _relocateSections($0, $1, $2) }
@@ -53,35 +53,18 @@ extension UpdatePipeline where Data: RangeReplaceableCollection, Data.Element: D
   /// - Parameters:
   ///   - target: The view; its model shows `items` in section 0.
   ///   - items: What the view shows now.
-  ///   - policy: When to reload instead of animating, and where to diff.
+  ///   - strategy: The updates' settings (`UpdateStrategy`).
   ///   - elementUpdates: How updated elements reach their cells.
   /// - Complexity: O(1).
   public convenience init(
     target: CollectionModelView<ArraySection<Int, Data.Element>>, items: Data,
-    policy: UpdatePolicy = UpdatePolicy(), elementUpdates: ElementUpdateMode = .reload
+    strategy: UpdateStrategy = UpdateStrategy(), elementUpdates: ElementUpdateMode = .reload
   ) where Failure == BatchUpdateError {
     self.init(
-      target: target, data: items, policy: policy, elementUpdates: elementUpdates,
+      target: target, data: items, strategy: strategy, elementUpdates: elementUpdates,
       diff: { StagedChangeset(source: $0, target: $1) },
       snapshot: { [ArraySection(model: 0, elements: $0)] })
     _relocate = { _relocateFlat($0, $1, $2) }
-  }
-
-  /// The former spelling of `init(target:items:policy:elementUpdates:)`, whose label named
-  /// a `CollectionModel` where it takes a `CollectionModelView`.
-  ///
-  /// - Parameters:
-  ///   - model: The view.
-  ///   - items: What the view shows now.
-  ///   - policy: When to reload instead of animating, and where to diff.
-  ///   - elementUpdates: How updated elements reach their cells.
-  /// - Complexity: O(1).
-  @available(*, deprecated, renamed: "init(target:items:policy:elementUpdates:)")
-  public convenience init(
-    model: CollectionModelView<ArraySection<Int, Data.Element>>, items: Data,
-    policy: UpdatePolicy = UpdatePolicy(), elementUpdates: ElementUpdateMode = .reload
-  ) where Failure == BatchUpdateError {
-    self.init(target: model, items: items, policy: policy, elementUpdates: elementUpdates)
   }
 }
 
@@ -93,33 +76,17 @@ where Data: RangeReplaceableCollection, Data.Element: DifferentiableSection {
   /// - Parameters:
   ///   - target: The view; its model shows `sections`.
   ///   - sections: What the view shows now.
-  ///   - policy: When to reload instead of animating, and where to diff.
+  ///   - strategy: The updates' settings (`UpdateStrategy`).
   ///   - elementUpdates: How updated elements reach their cells.
   /// - Complexity: O(1).
   public convenience init(
     target: CollectionModelView<Data.Element>, sections: Data,
-    policy: UpdatePolicy = UpdatePolicy(), elementUpdates: ElementUpdateMode = .reload
+    strategy: UpdateStrategy = UpdateStrategy(), elementUpdates: ElementUpdateMode = .reload
   ) where Failure == BatchUpdateError {
     self.init(
-      target: target, data: sections, policy: policy, elementUpdates: elementUpdates,
+      target: target, data: sections, strategy: strategy, elementUpdates: elementUpdates,
       diff: { StagedChangeset(source: $0, target: $1) }, snapshot: { Array($0) },
       elementCount: { $0.reduce(0) { $0 + $1.elements.count } })
     _relocate = { _relocateSections($0, $1, $2) }
-  }
-
-  /// The former spelling of `init(target:sections:policy:elementUpdates:)`.
-  ///
-  /// - Parameters:
-  ///   - model: The view.
-  ///   - sections: What the view shows now.
-  ///   - policy: When to reload instead of animating, and where to diff.
-  ///   - elementUpdates: How updated elements reach their cells.
-  /// - Complexity: O(1).
-  @available(*, deprecated, renamed: "init(target:sections:policy:elementUpdates:)")
-  public convenience init(
-    model: CollectionModelView<Data.Element>, sections: Data,
-    policy: UpdatePolicy = UpdatePolicy(), elementUpdates: ElementUpdateMode = .reload
-  ) where Failure == BatchUpdateError {
-    self.init(target: model, sections: sections, policy: policy, elementUpdates: elementUpdates)
   }
 }

@@ -47,12 +47,12 @@ extension UpdatePipeline {
   func _diffAndReplay(_ request: _Request) {
     let (source, target) = (data, request.data)
     let count = _elementCount(target)
-    if _elementCount(source) + count < policy.inlineDiffBelow {
+    if _elementCount(source) + count < strategy.inlineDiffBelow {
       _run(request, (request.diff ?? _diff)(source, target))
       return
     }
     let diff = request.diff ?? _diff
-    let (planner, reloadAbove) = (_planner, policy.reloadAboveChanges)
+    let (planner, strategy) = (_planner, strategy)
     // The stages' data, and the blocks unless the replay will reload, are made off the main
     // actor too, where the replay reads them. The two versions go into that task, and the
     // diff comes out of it, in boxes that the receiving side empties: a task keeps its
@@ -63,8 +63,8 @@ extension UpdatePipeline {
       let (source, target) = versions.take()
       let staged = diff(source, target)
       staged._buildData()
-      let reloads = reloadAbove.map { staged.changeCount > $0 } == true
-      return _TakeOnce((staged, reloads ? nil : planner?(source, staged)))
+      let reloads = strategy._reloads(changes: staged.changeCount, itemCount: { count })
+      return _TakeOnce((staged, reloads ? nil : planner?(source, staged, strategy)))
     }
     let task = Task { @MainActor in
       let (staged, plan) = await work.value.take()
@@ -84,22 +84,22 @@ extension UpdatePipeline {
       _finish(request, .cancelled)
       return
     }
-    var reload = false
-    if let limit = policy.reloadAboveChanges, staged.changeCount > limit { reload = true }
-    if let limit = policy.reloadAboveCount, _elementCount(request.data) > limit { reload = true }
-    let strategy: UpdateStrategy =
-      reload ? .reloadData : request.animated ? .animatedBatchUpdates : .nonanimatedBatchUpdates
+    let strategy = self.strategy
+    let mode = strategy._mode(
+      requested: request.animated, changes: staged.changeCount,
+      itemCount: { _elementCount(request.data) })
+    let reload = mode == .reloadData
     // What the replay's closures share: each captures this one object, so that forming them
     // allocates nothing more.
     let source = data
     let run = _ReplayRun(self, request, source: source, reload: reload)
     let scroll = _ScrollKeeping<Data>(
-      policy: scrollPosition,
+      policy: strategy.anchoring._resolved(automatic: _automaticAnchoring),
       relocate: _relocate == nil ? nil : { [run] in run.relocate($0, $1, $2) })
     _isReplaying = true
     do throws(Failure) {
       try _replayOnTarget(
-        staged, plan, strategy, { [run] _ in run.interrupt() }, { [run] in run.setData($0) },
+        staged, plan, mode, strategy, { [run] _ in run.interrupt() }, { [run] in run.setData($0) },
         { [run] in run.complete($0) }, scroll, request.site)
       _isReplaying = false
       run.returned = true

@@ -80,14 +80,16 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   @usableFromInline
   @exclusivity(unchecked) package var _backgroundDiff: Task<Void, Never>?
 
-  /// When to reload instead of animating, and where to diff.
-  @exclusivity(unchecked) public var policy: UpdatePolicy
+  /// The updates' settings: when a request animates or reloads instead, where it is
+  /// diffed, what it keeps of the scroll position, how its calls are laid out in blocks
+  /// (`UpdateStrategy`, whose defaults these are). The pipeline knows the data the view
+  /// shows, so a reload (off screen, by the strategy, by the guard) keeps the anchor too, by
+  /// identity.
+  @exclusivity(unchecked) public var strategy: UpdateStrategy
 
-  /// What each replay does with the view's scroll position: left alone (`.none`, the
-  /// default), the anchor kept, or the bottom kept (`ScrollPositionPolicy`). The pipeline
-  /// knows the data the view shows, so a reload (off screen, by the policy, by the guard)
-  /// keeps the anchor too, by identity.
-  @exclusivity(unchecked) public var scrollPosition: ScrollPositionPolicy = .none
+  /// What `ScrollAnchoring.automatic` keeps: nothing for the pipeline itself; the anchor for
+  /// the coordinator above it.
+  @usableFromInline @exclusivity(unchecked) package var _automaticAnchoring = ScrollAnchoring.none
 
   /// Where an element of one version of the data is in another, by identity: set by the
   /// initializers that know the element type, so that reloads keep the scroll anchor.
@@ -140,7 +142,8 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   typealias _Request = _PipelineRequest<Data, Failure>
   @usableFromInline
   typealias _Replay = (
-    _ staged: StagedChangeset<Data>, _ plan: (any Sendable)?, _ strategy: UpdateStrategy,
+    _ staged: StagedChangeset<Data>, _ plan: (any Sendable)?, _ mode: _ReplayMode,
+    _ options: UpdateStrategy,
     _ interrupt: @escaping (Changeset<Data>) -> Bool, _ setData: (Data) -> Void,
     _ completion: ((Bool) -> Void)?, _ scroll: _ScrollKeeping<Data>, _ site: _CallSite?
   ) throws(Failure) -> Void
@@ -175,7 +178,7 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   /// `_ReplayPlan`, or for a guarded view a `_CheckedPlan`, which `_replayOnTarget` takes),
   /// on the task that diffs: the main actor then only performs the blocks.
   @usableFromInline
-  let _planner: (@Sendable (Data, StagedChangeset<Data>) -> any Sendable)?
+  let _planner: (@Sendable (Data, StagedChangeset<Data>, UpdateStrategy) -> any Sendable)?
   /// Reloads the target with data, after a refused replay.
   @usableFromInline
   let _reloadTarget: (Data) -> Void
@@ -195,19 +198,19 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   /// - Parameters:
   ///   - target: The view.
   ///   - data: What the view shows now.
-  ///   - policy: When to reload instead of animating, and where to diff.
+  ///   - strategy: The updates' settings (`UpdateStrategy`).
   ///   - elementUpdates: How updated elements reach their cells.
   ///   - diff: The staged changeset between two versions of the data.
   ///   - snapshot: The data the target holds for `data`, when it is its own data source.
   /// - Complexity: O(1).
   public convenience init<Target: BatchUpdateTarget & AnyObject>(
-    target: Target, data: Data, policy: UpdatePolicy = UpdatePolicy(),
+    target: Target, data: Data, strategy: UpdateStrategy = UpdateStrategy(),
     elementUpdates: Target.ElementUpdates = .reload,
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>,
     snapshot: @escaping (Data) -> Target.Snapshot
   ) where Target.Failure == Failure {
     self.init(
-      target: target, data: data, policy: policy, elementUpdates: elementUpdates, diff: diff,
+      target: target, data: data, strategy: strategy, elementUpdates: elementUpdates, diff: diff,
       snapshot: snapshot, elementCount: { $0.count })
   }
 
@@ -215,18 +218,19 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   /// tells the policy how many elements the data holds.
   @inlinable
   package convenience init<Target: BatchUpdateTarget & AnyObject>(
-    target: Target, data: Data, policy: UpdatePolicy, elementUpdates: Target.ElementUpdates,
+    target: Target, data: Data, strategy: UpdateStrategy, elementUpdates: Target.ElementUpdates,
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>,
     snapshot: @escaping (Data) -> Target.Snapshot, elementCount: @escaping (Data) -> Int
   ) where Target.Failure == Failure {
     self.init(
-      target: target, data: data, policy: policy, diff: diff, snapshot: snapshot,
+      target: target, data: data, strategy: strategy, diff: diff, snapshot: snapshot,
       elementCount: elementCount, planner: Self._makePlanner(elementUpdates),
-      replay: { staged, plan, strategy, interrupt, setData, completion, scroll, _ throws(Failure) in
+      replay: { staged, plan, mode, options, interrupt, setData, completion, scroll, _ throws(Failure) in
         var view = target
         try _replay(
           staged, on: &view, snapshot: { (data: Data) throws(Failure) in snapshot(data) },
-          strategy: strategy, elementUpdates: { _ in elementUpdates }, interrupt: interrupt,
+          mode: mode, elementUpdates: { _ in elementUpdates }, options: options,
+          interrupt: interrupt,
           setData: setData, completion: completion, scroll: scroll,
           plan: plan as? _ReplayPlan<Data, Target.ElementUpdates>)
       })
@@ -237,22 +241,22 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   /// specialized for them.
   @inlinable
   package convenience init<Target: BatchUpdateTarget & AnyObject>(
-    view target: Target, data: Data, policy: UpdatePolicy, elementUpdates: Target.ElementUpdates,
+    view target: Target, data: Data, strategy: UpdateStrategy, elementUpdates: Target.ElementUpdates,
     guard check: UpdateGuard, counts: @escaping @Sendable (Data) -> _BlockCounts,
     elementCount: ((Data) -> Int)? = nil, entry: FlightRecord.EntryPoint = .pipeline,
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>
   ) where Target.Failure == Failure, Target.Snapshot == Void {
     self.init(
-      target: target, data: data, policy: policy, diff: diff, snapshot: { _ in () },
+      target: target, data: data, strategy: strategy, diff: diff, snapshot: { _ in () },
       elementCount: elementCount ?? { counts($0).elementCount },
       planner: Self._makeCheckingPlanner(elementUpdates, counts: counts),
       replay: {
-        staged, plan, strategy, interrupt, setData, completion, scroll, site throws(Failure) in
+        staged, plan, mode, options, interrupt, setData, completion, scroll, site throws(Failure) in
         var view = target
         try _guardedReplay(
-          staged, on: &view, counts: counts, strategy: strategy,
+          staged, on: &view, counts: counts, mode: mode,
           elementUpdates: { _ in elementUpdates },
-          options: ReplayOptions(), guard: check, interrupt: interrupt, setData: setData,
+          options: options, guard: check, interrupt: interrupt, setData: setData,
           completion: completion, scroll: scroll, entry: entry,
           plan: plan as? _CheckedPlan<Data, Target.ElementUpdates>, site: site)
       })
@@ -274,12 +278,13 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   @inlinable
   nonisolated static func _makePlanner<Updates: ElementUpdateStyle>(
     _ elementUpdates: Updates
-  ) -> @Sendable (Data, StagedChangeset<Data>) -> any Sendable {
+  ) -> @Sendable (Data, StagedChangeset<Data>, UpdateStrategy) -> any Sendable {
     // The style is a value, copied here and only read by the planning task.
-    let plan = _UncheckedSendable { (staged: StagedChangeset<Data>) -> any Sendable in
-      _ReplayPlan(staged, elementUpdates: elementUpdates)
+    let plan = _UncheckedSendable {
+      (staged: StagedChangeset<Data>, options: UpdateStrategy) -> any Sendable in
+      _ReplayPlan(staged, elementUpdates: elementUpdates, options: options)
     }
-    return { _, staged in plan.value(staged) }
+    return { _, staged, options in plan.value(staged, options) }
   }
 
   /// Plans a changeset's blocks as `_makePlanner` does, and runs the guard's check of each
@@ -287,25 +292,27 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   @inlinable
   nonisolated static func _makeCheckingPlanner<Updates: ElementUpdateStyle>(
     _ elementUpdates: Updates, counts: @escaping @Sendable (Data) -> _BlockCounts
-  ) -> @Sendable (Data, StagedChangeset<Data>) -> any Sendable {
-    let plan = _UncheckedSendable { (source: Data, staged: StagedChangeset<Data>) -> any Sendable in
-      _CheckedPlan(staged, source: source, elementUpdates: elementUpdates, counts: counts)
+  ) -> @Sendable (Data, StagedChangeset<Data>, UpdateStrategy) -> any Sendable {
+    let plan = _UncheckedSendable {
+      (source: Data, staged: StagedChangeset<Data>, options: UpdateStrategy) -> any Sendable in
+      _CheckedPlan(
+        staged, source: source, elementUpdates: elementUpdates, counts: counts, options: options)
     }
-    return { source, staged in plan.value(source, staged) }
+    return { source, staged, options in plan.value(source, staged, options) }
   }
 
   /// The one designated initializer: the replay, with the target's conformance bound in.
   @usableFromInline
   init<Target: BatchUpdateTarget & AnyObject>(
-    target: Target, data: Data, policy: UpdatePolicy,
+    target: Target, data: Data, strategy: UpdateStrategy,
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>,
     snapshot: @escaping (Data) -> Target.Snapshot, elementCount: @escaping (Data) -> Int,
-    planner: (@Sendable (Data, StagedChangeset<Data>) -> any Sendable)? = nil,
+    planner: (@Sendable (Data, StagedChangeset<Data>, UpdateStrategy) -> any Sendable)? = nil,
     replay: @escaping _Replay
   ) where Target.Failure == Failure {
     self._data = data
     self._planner = planner
-    self.policy = policy
+    self.strategy = strategy
     self._diff = diff
     self._elementCount = elementCount
     self._replayOnTarget = replay

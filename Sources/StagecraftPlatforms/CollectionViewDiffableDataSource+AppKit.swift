@@ -11,7 +11,7 @@
   ///
   /// Everything that is not about an item runs the headless `DiffableDataSource`, as on UIKit.
   /// Two things AppKit lacks come with it: the scroll metrics and scroll-to-item that keeping
-  /// the anchor (`scrollPosition`) needs, and reconfigures that keep the item. AppKit has no
+  /// the anchor (`strategy.anchoring`) needs, and reconfigures that keep the item. AppKit has no
   /// reconfigure; give `itemReconfigurationHandler` and a reconfigured item is configured
   /// again in place, keeping its item and selection (without it, the item is reloaded).
   ///
@@ -129,13 +129,14 @@
       set { core.updateGuard = newValue }
     }
 
-    /// What each apply does with the scroll position: left alone (the default), the anchor
-    /// kept, or the bottom kept.
+    /// The applies' settings (`UpdateStrategy`): what an apply keeps of the scroll
+    /// position (`anchoring`; the offset is left alone by default), when it reloads
+    /// instead, and how its calls are laid out in blocks. An apply animates when asked to.
     ///
     /// - Complexity: O(1).
-    public var scrollPosition: ScrollPositionPolicy {
-      get { core.scrollPosition }
-      set { core.scrollPosition = newValue }
+    public var strategy: UpdateStrategy {
+      get { core.strategy }
+      set { core.strategy = newValue }
     }
 
     /// Told the changes a snapshot refused, where Apple's raises, before it is applied.

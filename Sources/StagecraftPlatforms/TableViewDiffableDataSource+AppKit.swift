@@ -121,13 +121,14 @@
       set { core.updateGuard = newValue }
     }
 
-    /// What each apply does with the scroll position: left alone (the default), the anchor
-    /// kept, or the bottom kept.
+    /// The applies' settings (`UpdateStrategy`): what an apply keeps of the scroll
+    /// position (`anchoring`; the offset is left alone by default), when it reloads
+    /// instead, and how its calls are laid out in blocks. An apply animates when asked to.
     ///
     /// - Complexity: O(1).
-    public var scrollPosition: ScrollPositionPolicy {
-      get { core.scrollPosition }
-      set { core.scrollPosition = newValue }
+    public var strategy: UpdateStrategy {
+      get { core.strategy }
+      set { core.strategy = newValue }
     }
 
     /// Told the changes a snapshot refused, where Apple's raises, before it is applied.

@@ -50,6 +50,26 @@
         deleteSections: animation, insertSections: animation, reloadSections: animation,
         deleteRows: animation, insertRows: animation, reloadRows: animation)
     }
+
+    // One animation for every call, spelled as the `RowAnimation` case, so that
+    // DifferenceKit's `reload(using:with: .fade, …)` reads the same here.
+
+    /// `.fade` for every call.
+    public static let fade = Self(.fade)
+    /// `.right` for every call.
+    public static let right = Self(.right)
+    /// `.left` for every call.
+    public static let left = Self(.left)
+    /// `.top` for every call.
+    public static let top = Self(.top)
+    /// `.bottom` for every call.
+    public static let bottom = Self(.bottom)
+    /// `.none` for every call.
+    public static let none = Self(.none)
+    /// `.middle` for every call.
+    public static let middle = Self(.middle)
+    /// `.automatic` for every call.
+    public static let automatic = Self(.automatic)
   }
 
   /// A table view that animates each kind of call its own way: what the row-animation
@@ -96,146 +116,38 @@
   }
 
   extension UITableView {
-    /// Replays a staged changeset of a flat list with one row animation for every call, as
-    /// DifferenceKit's `reload(using:with:interrupt:setData:)` does; guarded like
-    /// `reload(using:setData:)`.
+    /// Replays a staged changeset, flat or of sections, with a row animation per kind of
+    /// call: one for all (`with: .fade`, as DifferenceKit's `reload(using:with:…)`), or one
+    /// each (`TableViewRowAnimations(deleteSections:…)`, DifferenceKit's
+    /// `deleteSectionsAnimation:…`). Guarded like `reload(using:setData:)`.
     ///
     /// - Parameters:
     ///   - staged: The changeset to replay.
-    ///   - animation: The animation of every call.
-    ///   - elementUpdates: How updated rows reach their cells.
-    ///   - options: How the calls are laid out in blocks.
+    ///   - animations: The animation of each kind of call.
+    ///   - strategy: The update's settings (`UpdateStrategy`).
+    ///   - elementUpdates: How updated rows reach their cells; `.reload` by default.
     ///   - check: What to do with a block UIKit would refuse.
     ///   - interrupt: Decides, per block, to reload instead of applying the rest.
     ///   - setData: Switches the data source to the given data.
     ///   - completion: Called once at the end.
+    ///   - fileID: Where the call is, for the flight recorder's record.
+    ///   - line: The line of the call.
     /// - Complexity: O(s + c log c), where s is the number of stages and c the number of
     ///   changes, plus O(S) per block for the guard, where S is the number of sections.
     public func reload<C: Collection>(
-      using staged: StagedChangeset<C>, with animation: UITableView.RowAnimation,
+      using staged: StagedChangeset<C>, with animations: TableViewRowAnimations,
+      strategy: UpdateStrategy = UpdateStrategy(),
       elementUpdates: CellUpdateMode<UITableViewCell> = .reload,
-      options: ReplayOptions = ReplayOptions(), guard check: UpdateGuard = .standard,
+      guard check: UpdateGuard = .standard,
       interrupt: ((Changeset<C>) -> Bool)? = nil, setData: (C) -> Void,
-      completion: ((Bool) -> Void)? = nil
+      completion: ((Bool) -> Void)? = nil,
+      fileID: StaticString = #fileID, line: UInt = #line
     ) {
-      var table = _AnimatedTableView(table: self, animations: TableViewRowAnimations(animation))
-      table.reload(
-        using: staged, elementUpdates: elementUpdates, options: options, guard: check,
-        interrupt: interrupt, setData: setData, completion: completion)
-    }
-
-    /// Replays a staged changeset of sections with one row animation for every call;
-    /// guarded like `reload(using:setData:)`.
-    ///
-    /// - Parameters:
-    ///   - staged: The changeset to replay.
-    ///   - animation: The animation of every call.
-    ///   - elementUpdates: How updated rows reach their cells.
-    ///   - options: How the calls are laid out in blocks.
-    ///   - check: What to do with a block UIKit would refuse.
-    ///   - interrupt: Decides, per block, to reload instead of applying the rest.
-    ///   - setData: Switches the data source to the given data.
-    ///   - completion: Called once at the end.
-    /// - Complexity: O(s + c log c), where s is the number of stages and c the number of
-    ///   changes, plus O(S) per block for the guard, where S is the number of sections.
-    public func reload<C: Collection>(
-      using staged: StagedChangeset<C>, with animation: UITableView.RowAnimation,
-      elementUpdates: CellUpdateMode<UITableViewCell> = .reload,
-      options: ReplayOptions = ReplayOptions(), guard check: UpdateGuard = .standard,
-      interrupt: ((Changeset<C>) -> Bool)? = nil, setData: (C) -> Void,
-      completion: ((Bool) -> Void)? = nil
-    ) where C.Element: DifferentiableSection {
-      var table = _AnimatedTableView(table: self, animations: TableViewRowAnimations(animation))
-      table.reload(
-        using: staged, elementUpdates: elementUpdates, options: options, guard: check,
-        interrupt: interrupt, setData: setData, completion: completion)
-    }
-
-    /// Replays a staged changeset of a flat list with a row animation per kind of call, as
-    /// DifferenceKit's `reload(using:deleteSectionsAnimation:…)` does; guarded like
-    /// `reload(using:setData:)`.
-    ///
-    /// - Parameters:
-    ///   - staged: The changeset to replay.
-    ///   - deleteSectionsAnimation: For deleted sections.
-    ///   - insertSectionsAnimation: For inserted sections.
-    ///   - reloadSectionsAnimation: For reloaded sections.
-    ///   - deleteRowsAnimation: For deleted rows.
-    ///   - insertRowsAnimation: For inserted rows.
-    ///   - reloadRowsAnimation: For reloaded rows.
-    ///   - elementUpdates: How updated rows reach their cells.
-    ///   - options: How the calls are laid out in blocks.
-    ///   - check: What to do with a block UIKit would refuse.
-    ///   - interrupt: Decides, per block, to reload instead of applying the rest.
-    ///   - setData: Switches the data source to the given data.
-    ///   - completion: Called once at the end.
-    /// - Complexity: O(s + c log c), where s is the number of stages and c the number of
-    ///   changes, plus O(S) per block for the guard, where S is the number of sections.
-    public func reload<C: Collection>(
-      using staged: StagedChangeset<C>,
-      deleteSectionsAnimation: UITableView.RowAnimation,
-      insertSectionsAnimation: UITableView.RowAnimation,
-      reloadSectionsAnimation: UITableView.RowAnimation,
-      deleteRowsAnimation: UITableView.RowAnimation,
-      insertRowsAnimation: UITableView.RowAnimation,
-      reloadRowsAnimation: UITableView.RowAnimation,
-      elementUpdates: CellUpdateMode<UITableViewCell> = .reload,
-      options: ReplayOptions = ReplayOptions(), guard check: UpdateGuard = .standard,
-      interrupt: ((Changeset<C>) -> Bool)? = nil, setData: (C) -> Void,
-      completion: ((Bool) -> Void)? = nil
-    ) {
-      var table = _AnimatedTableView(
-        table: self,
-        animations: TableViewRowAnimations(
-          deleteSections: deleteSectionsAnimation, insertSections: insertSectionsAnimation,
-          reloadSections: reloadSectionsAnimation, deleteRows: deleteRowsAnimation,
-          insertRows: insertRowsAnimation, reloadRows: reloadRowsAnimation))
-      table.reload(
-        using: staged, elementUpdates: elementUpdates, options: options, guard: check,
-        interrupt: interrupt, setData: setData, completion: completion)
-    }
-
-    /// Replays a staged changeset of sections with a row animation per kind of call;
-    /// guarded like `reload(using:setData:)`.
-    ///
-    /// - Parameters:
-    ///   - staged: The changeset to replay.
-    ///   - deleteSectionsAnimation: For deleted sections.
-    ///   - insertSectionsAnimation: For inserted sections.
-    ///   - reloadSectionsAnimation: For reloaded sections.
-    ///   - deleteRowsAnimation: For deleted rows.
-    ///   - insertRowsAnimation: For inserted rows.
-    ///   - reloadRowsAnimation: For reloaded rows.
-    ///   - elementUpdates: How updated rows reach their cells.
-    ///   - options: How the calls are laid out in blocks.
-    ///   - check: What to do with a block UIKit would refuse.
-    ///   - interrupt: Decides, per block, to reload instead of applying the rest.
-    ///   - setData: Switches the data source to the given data.
-    ///   - completion: Called once at the end.
-    /// - Complexity: O(s + c log c), where s is the number of stages and c the number of
-    ///   changes, plus O(S) per block for the guard, where S is the number of sections.
-    public func reload<C: Collection>(
-      using staged: StagedChangeset<C>,
-      deleteSectionsAnimation: UITableView.RowAnimation,
-      insertSectionsAnimation: UITableView.RowAnimation,
-      reloadSectionsAnimation: UITableView.RowAnimation,
-      deleteRowsAnimation: UITableView.RowAnimation,
-      insertRowsAnimation: UITableView.RowAnimation,
-      reloadRowsAnimation: UITableView.RowAnimation,
-      elementUpdates: CellUpdateMode<UITableViewCell> = .reload,
-      options: ReplayOptions = ReplayOptions(), guard check: UpdateGuard = .standard,
-      interrupt: ((Changeset<C>) -> Bool)? = nil, setData: (C) -> Void,
-      completion: ((Bool) -> Void)? = nil
-    ) where C.Element: DifferentiableSection {
-      var table = _AnimatedTableView(
-        table: self,
-        animations: TableViewRowAnimations(
-          deleteSections: deleteSectionsAnimation, insertSections: insertSectionsAnimation,
-          reloadSections: reloadSectionsAnimation, deleteRows: deleteRowsAnimation,
-          insertRows: insertRowsAnimation, reloadRows: reloadRowsAnimation))
-      table.reload(
-        using: staged, elementUpdates: elementUpdates, options: options, guard: check,
-        interrupt: interrupt, setData: setData, completion: completion)
+      var table = _AnimatedTableView(table: self, animations: animations)
+      _reload(
+        staged, on: &table, strategy: strategy, elementUpdates: elementUpdates, guard: check,
+        interrupt: interrupt, setData: setData, completion: completion,
+        site: _CallSite(fileID: fileID, line: line))
     }
   }
 #endif

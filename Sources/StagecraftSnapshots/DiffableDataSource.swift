@@ -65,14 +65,15 @@ public final class DiffableDataSource<
   /// (`CollectionViewDiffableDataSource`, `TableViewDiffableDataSource`) forward theirs here.
   public var rejectedChangesHandler: (([DiffableSnapshotError]) -> Void)?
 
-  /// What each apply does with the view's scroll position: left alone (`.none`, the
-  /// default), the anchor kept, or the bottom kept (`ScrollPositionPolicy`); reloads keep
-  /// it too, by identity.
-  public var scrollPosition: ScrollPositionPolicy = .none
+  /// The applies' settings (`UpdateStrategy`): an apply animates when it is asked to
+  /// (`animatingDifferences`), and keeps of the scroll position what `anchoring` says (the
+  /// offset is left alone by default; reloads keep the anchor too, by identity).
+  public var strategy = UpdateStrategy()
 
   /// How an apply replays its stages: guarded on a view, as they are on the model.
   typealias _Replayer = (
-    _ target: inout Target, _ staged: StagedChangeset<[Section]>, _ strategy: UpdateStrategy,
+    _ target: inout Target, _ staged: StagedChangeset<[Section]>, _ mode: _ReplayMode,
+    _ options: UpdateStrategy,
     _ elementUpdates: (ElementPath) -> Target.ElementUpdates,
     _ snapshot: ([Section]) -> Target.Snapshot, _ setData: ([Section]) -> Void,
     _ completion: ((Bool) -> Void)?, _ guard: UpdateGuard, _ scroll: _ScrollKeeping<[Section]>,
@@ -91,11 +92,11 @@ public final class DiffableDataSource<
   /// The replay of an apply onto a view: guarded, recorded as the data source's.
   static func _guardedReplayer() -> _Replayer where Target.Snapshot == Void {
     return {
-      target, staged, strategy, elementUpdates, _, setData, completion, check, scroll,
+      target, staged, mode, options, elementUpdates, _, setData, completion, check, scroll,
       site throws(Target.Failure) in
       try _guardedReplay(
         staged, on: &target, counts: { .sections(of: $0) },
-        strategy: strategy, elementUpdates: elementUpdates, options: ReplayOptions(),
+        mode: mode, elementUpdates: elementUpdates, options: options,
         guard: check, interrupt: nil, setData: setData, completion: completion, scroll: scroll,
         entry: .dataSource, site: site)
     }
@@ -104,12 +105,13 @@ public final class DiffableDataSource<
   init(
     target: Target, targetSnapshot: @escaping ([Section]) -> Target.Snapshot,
     replayer: @escaping _Replayer = {
-      target, staged, strategy, elementUpdates, snapshot,
+      target, staged, mode, options, elementUpdates, snapshot,
       setData, completion, _, scroll, _ throws(Target.Failure) in
       try _replay(
         staged, on: &target,
         snapshot: { (data: [Section]) throws(Target.Failure) in snapshot(data) },
-        strategy: strategy, elementUpdates: elementUpdates, interrupt: nil, setData: setData,
+        mode: mode, elementUpdates: elementUpdates, options: options, interrupt: nil,
+        setData: setData,
         completion: completion, scroll: scroll)
     }
   ) {
@@ -201,12 +203,16 @@ public final class DiffableDataSource<
       !snapshot._reloadedItems.isEmpty || !snapshot._reconfiguredItems.isEmpty
       || !snapshot._reloadedSections.isEmpty
     let source = _shown
-    let scroll = _ScrollKeeping<[Section]>(policy: scrollPosition) { shown, path, final in
+    let strategy = self.strategy
+    let mode = strategy._mode(
+      requested: animatingDifferences, changes: staged.changeCount,
+      itemCount: { snapshot.numberOfItems })
+    let scroll = _ScrollKeeping<[Section]>(policy: strategy.anchoring) { shown, path, final in
       _relocateSections(shown ?? source, path, final)
     }
     try _transaction { () throws(Target.Failure) in
       try _replayer(
-        &target, staged, animatingDifferences ? .animatedBatchUpdates : .nonanimatedBatchUpdates,
+        &target, staged, mode, strategy,
         { reconfigured.contains($0) ? .reconfigure : .reload },
         { [_targetSnapshot] data in _targetSnapshot(isMarked ? Self._unmarked(data) : data) },
         { self._shown = isMarked ? Self._unmarked($0) : $0 }, { _ in completion?() },

@@ -9,10 +9,9 @@
   /// innermost value of each wins.
   struct _CollectionOptions {
     var insets: EdgeInsets?
-    var strategy: CollectionUpdateStrategy?
+    var strategy: UpdateStrategy?
     var reachEnd: _Reach?
     var reachStart: _Reach?
-    var loadMore: (distance: Int, action: () -> Void)?
     var onCollectionView: ((UICollectionView) -> Void)?
     /// Closures of identifiers and elements, erased: the collection passes its own, and
     /// each modifier reads back the type it was declared for.
@@ -84,21 +83,6 @@
       }
     }
 
-    /// Asks for more data when an element within `distance` of the end is about to be
-    /// shown, at most once per version of the data.
-    ///
-    /// - Parameters:
-    ///   - distance: How close to the end, in elements; 5 by default.
-    ///   - action: Loads more.
-    /// - Returns: The view, whose `StagedCollection`s ask.
-    /// - Complexity: O(1).
-    @available(*, deprecated, message: "Use onReachEnd(distance:perform:), measured in points")
-    public func onLoadMore(within distance: Int = 5, perform action: @escaping () -> Void)
-      -> some View
-    {
-      transformEnvironment(\._collectionOptions) { $0.loadMore = (distance, action) }
-    }
-
     /// Sets the content insets of the collection view.
     ///
     /// - Parameter insets: The insets.
@@ -108,13 +92,15 @@
       transformEnvironment(\._collectionOptions) { $0.insets = insets }
     }
 
-    /// How updates reach the collection view: whether they animate, and above how many
-    /// changes the view reloads instead; see `CollectionUpdateStrategy`.
+    /// How updates reach the collection view: whether they animate, above how many changes
+    /// the view reloads instead, and what they keep of the scroll position; see
+    /// `UpdateStrategy`.
     ///
-    /// - Parameter strategy: The strategy; as the transaction says, by default.
+    /// - Parameter strategy: The strategy; by default, as the transaction says, with the
+    ///   anchor kept.
     /// - Returns: The view, whose `StagedCollection`s use it.
     /// - Complexity: O(1).
-    public func collectionUpdateStrategy(_ strategy: CollectionUpdateStrategy) -> some View {
+    public func updateStrategy(_ strategy: UpdateStrategy) -> some View {
       transformEnvironment(\._collectionOptions) { $0.strategy = strategy }
     }
 
@@ -215,17 +201,6 @@
 
   @available(iOS 16, tvOS 16, visionOS 1, *)
   extension StagedCollection {
-    /// Binds the item the list is scrolled to: see `scrolledItem(_:)`, its new name, which
-    /// keeps it apart from SwiftUI's own `scrollPosition` modifiers.
-    ///
-    /// - Parameter item: The identifier of the element the list is scrolled to.
-    /// - Returns: The collection with the binding.
-    /// - Complexity: O(1).
-    @available(*, deprecated, renamed: "scrolledItem(_:)")
-    public func scrollPosition(_ item: Binding<Element.ID?>) -> some View {
-      scrolledItem(item)
-    }
-
     // The typed modifiers, applied on the collection itself: the compiler checks the type.
     // (Through other modifiers, the `for:` forms reach it through the environment, where a
     // wrong type is reported at run time in debug builds.)

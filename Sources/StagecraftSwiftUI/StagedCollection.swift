@@ -38,7 +38,7 @@
   ///   sectioned. Without one, a tapped cell deselects itself, and a `Button` at the root of
   ///   a cell fires when the cell is selected. `onSelect(for:perform:)` hears every tap.
   /// - Modifiers that work in any order, as SwiftUI's own: `onReachEnd`, `onReachStart`,
-  ///   `onPrefetch`, `collectionUpdateStrategy`, `contentInsets`, `scrolledItem`,
+  ///   `onPrefetch`, `updateStrategy`, `contentInsets`, `scrolledItem`,
   ///   `onCollectionView`, `collectionContextMenu`; and SwiftUI's `.refreshable`, which adds
   ///   a refresh control.
   /// - Elements are `Identifiable & Equatable`: no wrapper. Changed elements (same `id`,

@@ -97,7 +97,7 @@
           ArraySection(
             model: _SectionKey(id: section.id), elements: section.elements.map(_Identified.init))
         },
-        animated: animated, strategy: options.strategy ?? .followTransaction)
+        animated: animated, strategy: options.strategy ?? UpdateStrategy())
       input.selection =
         switch collection.selection {
         case .none: .none
@@ -117,7 +117,6 @@
       input.prefetch = options.prefetch.map { handlers in
         .init(prefetch: { handlers.handler.prefetch($0) }, cancel: { handlers.handler.cancel($0) })
       }
-      input._setLoadMore(distance: options.loadMore?.distance, options.loadMore?.action)
       return input
     }
 

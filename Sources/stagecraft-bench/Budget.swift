@@ -67,7 +67,7 @@ final class BudgetView: BatchUpdateTarget {
   let view = BudgetView()
   let coordinator = CollectionCoordinator<BudgetView, BenchSection>(
     target: view,
-    strategy: CollectionUpdateStrategy(reloadAboveChanges: nil))
+    strategy: UpdateStrategy(reloadAboveChanges: nil))
   view.dataSource = { [unowned coordinator] in coordinator.numberOfItems(inSection: 0) }
   coordinator.update(sections: versions[0], animated: false)
   await coordinator.waitForBackgroundDiffs()

@@ -41,7 +41,7 @@ final class CoordinatedView: BatchUpdateTarget {
 
   let view = CountingView(count: count)
   let coordinator = CollectionCoordinator<CountingView, BenchSection>(
-    target: view, strategy: .followTransaction.diffingInline(below: .max))
+    target: view, strategy: UpdateStrategy().diffingInline(below: .max))
   coordinator.update(items: first, animated: true)
   var coordinated = 0
   func throughCoordinator() -> Int {
@@ -134,11 +134,11 @@ final class RowsView: BatchUpdateTarget {
   let new = (count..<(count + 100)).map { BenchItem(id: $0, content: 0) } + old
   let start = Double(count / 2) * 44 + 10
   func diff() -> Int { StagedChangeset(source: old, target: new).count }
-  func replay(_ policy: ScrollPositionPolicy) -> Double {
+  func replay(_ policy: ScrollAnchoring) -> Double {
     let view = RowsView(count: count, offset: start)
     var shown = old
     view.reload(
-      using: StagedChangeset(source: old, target: new), scrollPosition: policy,
+      using: StagedChangeset(source: old, target: new), strategy: UpdateStrategy(anchoring: policy),
       setData: { shown = $0 })
     return view.offset + Double(shown.count)
   }

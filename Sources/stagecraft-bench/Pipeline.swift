@@ -44,10 +44,10 @@ extension TimedView: @MainActor BatchUpdateTarget {
 }
 
 @MainActor func pipeline(
-  on view: TimedView, items: [BenchItem], policy: UpdatePolicy = UpdatePolicy()
+  on view: TimedView, items: [BenchItem], strategy: UpdateStrategy = UpdateStrategy()
 ) -> UpdatePipeline<[BenchItem], BatchUpdateError> {
   UpdatePipeline(
-    target: view, data: items, policy: policy, diff: { StagedChangeset(source: $0, target: $1) },
+    target: view, data: items, strategy: strategy, diff: { StagedChangeset(source: $0, target: $1) },
     snapshot: { items in view.timed { [ArraySection(model: 0, elements: items)] } })
 }
 

@@ -36,7 +36,7 @@ import StagecraftTestSupport
   func coordinator(_ check: UpdateGuard) -> (Int) -> Int {
     let view = CoordinatedView()
     let coordinator = CollectionCoordinator<CoordinatedView, BenchSection>(
-      target: view, strategy: .followTransaction.diffingInline(below: .max), guard: check)
+      target: view, strategy: UpdateStrategy().diffingInline(below: .max), guard: check)
     view.dataSource = { [unowned coordinator] in coordinator.sections.map(\.elements.count) }
     coordinator.update(items: first, animated: true)
     return { round in

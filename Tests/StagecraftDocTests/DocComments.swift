@@ -314,24 +314,24 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_ReplayOptions_1() throws {
+@Test func doc_UpdateStrategy_1() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftReplay/Replay/ReplayOptions.swift:10
+  // Sources/StagecraftReplay/Replay/UpdateStrategy.swift:22
 
-  var model = CollectionModel(items: ["a", "b", "c"])
-  try model.reload(
-    using: StagedChangeset(source: ["a", "b", "c"], target: ["c", "a", "b"]),
-    options: ReplayOptions(replaysMovesAsDeletesAndInserts: true))
-  let moves = model.events.map { event in
-    if case .batchUpdates(let batch, _) = event { batch.moveItems.count } else { 0 }
-  }
-  print(moves)
-  _doc.expect("[0]", at: 19)
-  print(model.items)
-  _doc.expect("[\"c\", \"a\", \"b\"]", at: 20)
+  let strategy = UpdateStrategy.animatedBatchUpdates.reloading(above: 1_000)
+    .anchoring(.stickToBottom)
+  print(strategy.reloadAboveChanges ?? 0, strategy.anchoring)
+  _doc.expect("1000 stickToBottom", at: 26)
+  print(UpdateStrategy().animates(requested: false, itemCount: 10))
+  _doc.expect("false", at: 27)
+  let tutorial = UpdateStrategy.alwaysAnimated(below: 1_000)
+  print(tutorial.animates(requested: false, itemCount: 999))
+  _doc.expect("true", at: 29)
+  print(tutorial.animates(requested: true, itemCount: 1_000))
+  _doc.expect("false", at: 30)
   _doc.expectNothingUnchecked()
 }
 
@@ -407,23 +407,23 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_ScrollPositionPolicy_1() throws {
+@Test func doc_ScrollAnchoring_1() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftReplay/Scrolling/ScrollPositionPolicy.swift:4
+  // Sources/StagecraftReplay/Scrolling/ScrollAnchoring.swift:7
 
   var model = CollectionModel(items: Array(0..<100))
   model.geometry = .init(viewportHeight: 200, contentOffset: 500, itemHeight: 50)
   print(model.scrollAnchor!)
-  _doc.expect("10 at 0.0", at: 8)
+  _doc.expect("10 at 0.0", at: 11)
   // Ten items arrive above what the user reads; the item they read stays put.
   try model.reload(
     using: StagedChangeset(source: Array(0..<100), target: Array(-10..<100)),
-    scrollPosition: .keepAnchor)
+    strategy: UpdateStrategy().anchoring(.keepAnchor))
   print(model.scrollAnchor!, model.geometry!.contentOffset)
-  _doc.expect("10 at 0.0 1000.0", at: 13)
+  _doc.expect("10 at 0.0 1000.0", at: 16)
   _doc.expectNothingUnchecked()
 }
 
@@ -599,19 +599,19 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Replay_128() throws {
+@Test func doc_CollectionModel_Replay_125() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:134
+  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:131
 
   var model = CollectionModel(items: ["a", "b", "c"])
   try model.reload(
     using: StagedChangeset(source: ["a", "b", "c"], target: ["c", "b", "d"]),
     elementUpdates: .reconfigure)
   print(model.items)
-  _doc.expect("[\"c\", \"b\", \"d\"]", at: 140)
+  _doc.expect("[\"c\", \"b\", \"d\"]", at: 137)
   _doc.expectNothingUnchecked()
 }
 
@@ -1092,20 +1092,6 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_UpdatePolicy_1() throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftPipeline/UpdatePolicy.swift:4
-
-  var policy = UpdatePolicy()
-  policy.reloadAboveChanges = 1_000
-  print(policy.inlineDiffBelow)
-  _doc.expect("2000", at: 8)
-  _doc.expectNothingUnchecked()
-}
-
 @Test func doc_UpdateTicket_4() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
@@ -1192,28 +1178,6 @@ import Testing
   }
   print(await addAndSelect())
   _doc.expect("[\"selected [0, 1]\", \"b\"]", at: 28)
-  _doc.expectNothingUnchecked()
-}
-
-@Test func doc_CollectionUpdateStrategy_3() throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftCoordinator/CollectionUpdateStrategy.swift:16
-
-  let strategy = CollectionUpdateStrategy.animated(below: 1_000)
-  print(strategy.animates(transactionAnimates: true, itemCount: 999))
-  _doc.expect("true", at: 19)
-  print(strategy.animates(transactionAnimates: true, itemCount: 1_000))
-  _doc.expect("false", at: 20)
-  print(CollectionUpdateStrategy.nonAnimated.animates(transactionAnimates: true, itemCount: 1))
-  _doc.expect("false", at: 22)
-  let tutorial = CollectionUpdateStrategy.alwaysAnimated(below: 1_000)
-  print(tutorial.animates(transactionAnimates: false, itemCount: 999))
-  _doc.expect("true", at: 24)
-  print(CollectionUpdateStrategy().diffingInline(below: .max).reloadAboveChanges ?? 0)
-  _doc.expect("1000", at: 26)
   _doc.expectNothingUnchecked()
 }
 

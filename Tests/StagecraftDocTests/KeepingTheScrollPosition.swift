@@ -53,7 +53,7 @@ import Testing
     log.append("after loading \(view.model.scrollAnchor!), refused \(view.refusals.count)")
 
     // At the bottom, a chat follows new messages.
-    coordinator.scrollPosition = .stickToBottom
+    coordinator.strategy.anchoring = .stickToBottom
     view.setContentOffset(view.model.scrollMetrics!.bottomOffset)
     messages.append(Message(id: 130, text: "new"))
     coordinator.update(items: messages, animated: true)

@@ -38,7 +38,7 @@ import Testing
   _doc.expect("103 at 0.0", at: 55)
   try chat.reload(
     using: StagedChangeset(source: chat.items, target: Array(80..<130)),
-    scrollPosition: .keepAnchor)
+    strategy: UpdateStrategy(anchoring: .keepAnchor))
   chat.completeReach(.start)
   print(chat.scrollAnchor!, chat.geometry!.contentOffset)
   _doc.expect("103 at 0.0 1150.0", at: 60)

@@ -95,7 +95,7 @@ import Testing
   _doc.expect("20 at 0.0", at: 517)
   try feed.reload(
     using: StagedChangeset(source: Array(0..<100), target: Array(-10..<100)),
-    scrollPosition: .keepAnchor)
+    strategy: UpdateStrategy(anchoring: .keepAnchor))
   print(feed.scrollAnchor!)
   _doc.expect("20 at 0.0", at: 521)
   // README.md:539

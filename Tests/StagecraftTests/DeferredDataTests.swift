@@ -243,7 +243,7 @@ struct DeferredDataTests {
     let builtOnMainActor = _Flags()
     let view = CollectionModelView(CollectionModel(items: [String]()))
     let pipeline = UpdatePipeline(
-      target: view, data: [String](), policy: UpdatePolicy(inlineDiffBelow: 4),
+      target: view, data: [String](), strategy: UpdateStrategy(inlineDiffBelow: 4),
       diff: { source, target in
         var staged = StagedChangeset(source: source, target: target)
         for index in staged.indices.dropLast() {

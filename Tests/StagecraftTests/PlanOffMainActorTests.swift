@@ -67,7 +67,7 @@ struct PlanOffMainActorTests {
     let asked = _Flags()
     let view = StyleRecordingView(CollectionModelView(CollectionModel(items: [Item]())))
     let pipeline = UpdatePipeline(
-      target: view, data: [Item](), policy: UpdatePolicy(inlineDiffBelow: 4),
+      target: view, data: [Item](), strategy: UpdateStrategy(inlineDiffBelow: 4),
       elementUpdates: RecordingStyle(
         raw: .reconfigure, asked: asked, mainActorThread: pthread_self()),
       diff: { StagedChangeset(source: $0, target: $1) },
@@ -122,7 +122,7 @@ struct ReleaseOffMainActorTests {
     // Above the size from which the pipeline frees off the main actor (65,536 elements).
     let count = 70_000
     var items: [TrackedItem]? = (0..<count).map { TrackedItem($0, freed: freed) }
-    let pipeline = UpdatePipeline(target: view, items: items!, policy: UpdatePolicy())
+    let pipeline = UpdatePipeline(target: view, items: items!, strategy: UpdateStrategy())
     source = { [weak pipeline] in [pipeline?.data.count ?? 0] }
     view.counts = [count]
     // Every third item deleted, a few hundred inserted, two moved.

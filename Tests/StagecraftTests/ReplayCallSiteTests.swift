@@ -154,8 +154,8 @@ struct ReplayCallSiteTests {
     let target = [Item(4, 1), Item(5), Item(3, 1)]
     var model = CollectionModel(items: source)
     try model.reload(
-      using: StagedChangeset(source: source, target: target), elementUpdates: .reconfigure,
-      options: ReplayOptions(reconfiguresInsideStructuralBlock: true))
+      using: StagedChangeset(source: source, target: target),
+      strategy: UpdateStrategy(reconfiguresInsideStructuralBlock: true), elementUpdates: .reconfigure)
     let batches = model.events.compactMap { event -> BatchUpdate? in
       if case .batchUpdates(let batch, _) = event { batch } else { nil }
     }
@@ -176,7 +176,7 @@ struct ReplayCallSiteTests {
     let cellOf2 = model.cell(at: p(0, 1))!.id
     try model.reload(
       using: StagedChangeset(source: source, target: target),
-      options: ReplayOptions(replaysMovesAsDeletesAndInserts: true))
+      strategy: UpdateStrategy(replaysMovesAsDeletesAndInserts: true))
     let batches = model.events.compactMap { event -> BatchUpdate? in
       if case .batchUpdates(let batch, _) = event { batch } else { nil }
     }

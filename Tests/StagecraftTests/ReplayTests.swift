@@ -239,8 +239,8 @@ struct ReplayTests {
       for inside in [false, true] {
         var model = CollectionModel(sections: Array(source))
         try model.reload(
-          using: staged, elementUpdates: mode,
-          options: ReplayOptions(reconfiguresInsideStructuralBlock: inside))
+          using: staged, strategy: UpdateStrategy(reconfiguresInsideStructuralBlock: inside),
+          elementUpdates: mode)
         #expect(model.sections == Array(target))
         #expect(model.staleCells.isEmpty)
         let blocks = model.events.filter { if case .batchUpdates = $0 { true } else { false } }

@@ -39,7 +39,7 @@ struct ScrollPositionTests {
     let before = try #require(model.scrollAnchor)
     let new = (0..<30).map { Item($0) }
     try model.reload(
-      using: StagedChangeset(source: model.items, target: new), scrollPosition: .keepAnchor)
+      using: StagedChangeset(source: model.items, target: new), strategy: UpdateStrategy(anchoring: .keepAnchor))
     #expect(model.scrollAnchor == before)
     // Without the policy, the content moves under the viewport.
     var unkept = Self.model(Array(10..<30), offset: 100)
@@ -51,14 +51,14 @@ struct ScrollPositionTests {
     var model = Self.model(Array(0..<20), offset: 50)  // anchor 2 at -3; item 1 at -30
     let new = [0, 3, 4, 5].map { Item($0) } + (6..<20).map { Item($0) }
     try model.reload(
-      using: StagedChangeset(source: model.items, target: new), scrollPosition: .keepAnchor)
+      using: StagedChangeset(source: model.items, target: new), strategy: UpdateStrategy(anchoring: .keepAnchor))
     // Items 1 and 2 are gone: item 0 (top 0, 50 above the viewport) keeps its distance.
     #expect(model.geometry?.contentOffset == 50)
     // Nothing above survives: the list scrolls to its top.
     var top = Self.model(Array(0..<20), offset: 50)
     try top.reload(
       using: StagedChangeset(source: top.items, target: (3..<20).map { Item($0) }),
-      scrollPosition: .keepAnchor)
+      strategy: UpdateStrategy(anchoring: .keepAnchor))
     #expect(top.geometry?.contentOffset == 0)
   }
 
@@ -68,7 +68,7 @@ struct ScrollPositionTests {
     model.setContentOffset(bottom)
     let longer = (0..<25).map { Item($0) }
     try model.reload(
-      using: StagedChangeset(source: model.items, target: longer), scrollPosition: .stickToBottom)
+      using: StagedChangeset(source: model.items, target: longer), strategy: UpdateStrategy(anchoring: .stickToBottom))
     let metrics = try #require(model.scrollMetrics)
     #expect(metrics.isAtBottom && metrics.contentOffset == metrics.bottomOffset)
     #expect(model.realizedPaths.last == ElementPath(element: 24, section: 0))
@@ -77,7 +77,7 @@ struct ScrollPositionTests {
     let anchor = model.scrollAnchor
     try model.reload(
       using: StagedChangeset(source: model.items, target: (0..<30).map { Item($0) }),
-      scrollPosition: .stickToBottom)
+      strategy: UpdateStrategy(anchoring: .stickToBottom))
     #expect(model.scrollAnchor == anchor)
   }
 
@@ -115,7 +115,7 @@ struct ScrollPositionTests {
       guard let anchor = model.scrollAnchor else { continue }
       let offsetBefore = model.geometry!.contentOffset
       try model.reload(
-        using: StagedChangeset(source: old, target: new), scrollPosition: .keepAnchor)
+        using: StagedChangeset(source: old, target: new), strategy: UpdateStrategy(anchoring: .keepAnchor))
       let offset = model.geometry!.contentOffset
       let after = Self.layout(new, header: header)
       #expect(model.sections == new)
@@ -218,7 +218,7 @@ struct ScrollPositionOnViewsTests {
     let new =
       (0..<5).map { Item($0) } + items.filter { $0.id % 3 != 0 || $0.id == anchor.identifier }
     view.reload(
-      using: StagedChangeset(source: items, target: new), scrollPosition: .keepAnchor,
+      using: StagedChangeset(source: items, target: new), strategy: UpdateStrategy(anchoring: .keepAnchor),
       setData: { items = $0 })
     #expect(view.model.items == new && view.refusals.isEmpty)
     #expect(view.model.scrollAnchor == anchor)
@@ -229,7 +229,7 @@ struct ScrollPositionOnViewsTests {
   @Test func theCoordinatorKeepsTheAnchorAcrossBatchesAndReloads() throws {
     let view = Self.view([], offset: 0)
     let coordinator = CollectionCoordinator(
-      target: view, strategy: .followTransaction.reloading(above: 20), guard: UpdateGuard())
+      target: view, strategy: UpdateStrategy().reloading(above: 20), guard: UpdateGuard())
     coordinator.update(items: (100..<140).map { Item($0) }, animated: true)
     view.setContentOffset(300)
     let anchor = try #require(view.model.scrollAnchor)
@@ -244,7 +244,7 @@ struct ScrollPositionOnViewsTests {
     let view = Self.view([], offset: 0)
     let coordinator = CollectionCoordinator(target: view)
     var reported: [Int] = []
-    coordinator.onScrollPositionChange = { reported.append($0) }
+    coordinator.onScrolledItemChange = { reported.append($0) }
     coordinator.update(items: (0..<50).map { Item($0) }, animated: true)
     #expect(coordinator.scrollToItem(withIdentifier: 20, at: .top, animated: false))
     #expect(view.model.scrollAnchor?.identifier == 20 && view.model.scrollAnchor?.distance == 0)
@@ -266,7 +266,7 @@ struct ScrollPositionOnViewsTests {
     try snapshot.appendItems(Array(10..<40))
     try dataSource.apply(snapshot)
     dataSource.target.geometry = .init(viewportHeight: 100, contentOffset: 230, itemHeight: 25)
-    dataSource.scrollPosition = .keepAnchor
+    dataSource.strategy.anchoring = .keepAnchor
     let anchor = try #require(dataSource.target.scrollAnchor)
     try snapshot.insertItems(Array(0..<10), beforeItem: 10)
     try dataSource.apply(snapshot)
@@ -284,7 +284,7 @@ struct ScrollPositionOnViewsTests {
     // Behind the view's back: the view shows 30 items, the pipeline believes 29.
     let pipeline = UpdatePipeline<[Item], Never>(
       target: view, items: Array(shownItems.dropLast()), guard: reports.guarding)
-    pipeline.scrollPosition = .keepAnchor
+    pipeline.strategy.anchoring = .keepAnchor
     view.dataSource = { [weak pipeline] in [ArraySection(model: 0, elements: pipeline?.data ?? [])]
     }
     let anchor = try #require(view.model.scrollAnchor)

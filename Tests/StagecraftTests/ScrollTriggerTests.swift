@@ -135,7 +135,7 @@ struct PrefetchRuleTests {
       ])
     let prepended = (100..<110).map { Item($0) } + model.items
     try model.reload(
-      using: StagedChangeset(source: model.items, target: prepended), scrollPosition: .keepAnchor)
+      using: StagedChangeset(source: model.items, target: prepended), strategy: UpdateStrategy(anchoring: .keepAnchor))
     #expect(model.geometry?.contentOffset == 1_000)
     #expect(model.scrollDirection == .forward)
   }
@@ -341,7 +341,7 @@ struct ReachTriggerTests {
     let older = (80..<100).map { Item($0) } + model.items
     let update = try recorded(&model) {
       try $0.reload(
-        using: StagedChangeset(source: $0.items, target: older), scrollPosition: .keepAnchor)
+        using: StagedChangeset(source: $0.items, target: older), strategy: UpdateStrategy(anchoring: .keepAnchor))
     }
     #expect(update.isEmpty)  // 1,050 from the top now: out of the zone
     #expect(model.geometry?.contentOffset == 1_050)
@@ -445,11 +445,11 @@ struct ScrollTriggerReferenceTests {
           // Another occurrence of an identifier the data holds.
           new.insert(new[random.next(new.count)], at: random.next(new.count + 1))
         }
-        let policies: [ScrollPositionPolicy] = [.none, .keepAnchor, .stickToBottom]
+        let policies: [ScrollAnchoring] = [.none, .keepAnchor, .stickToBottom]
         try model.reload(
           using: StagedChangeset(source: model.items, target: new),
-          strategy: random.next(4) == 0 ? .reloadData : .animatedBatchUpdates,
-          scrollPosition: policies[random.next(3)])
+          strategy: (random.next(4) == 0 ? UpdateStrategy.reloadData : .animatedBatchUpdates)
+            .anchoring(policies[random.next(3)]))
         check(
           start, reference.update(to: new, offset: model.geometry!.contentOffset),
           "step \(step): update to \(new.map(\.description))")

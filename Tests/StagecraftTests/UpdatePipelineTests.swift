@@ -30,12 +30,12 @@ final class OutcomeLog {
 @MainActor
 @Suite("UpdatePipeline: any thread, latest wins, in order")
 struct UpdatePipelineTests {
-  func pipeline(_ items: [Item], holds: Bool = true, policy: UpdatePolicy = UpdatePolicy())
+  func pipeline(_ items: [Item], holds: Bool = true, strategy: UpdateStrategy = UpdateStrategy())
     -> (ItemsView, UpdatePipeline<[Item], BatchUpdateError>)
   {
     let view = CollectionModelView(CollectionModel(items: items))
     view.holdsAnimations = holds
-    return (view, UpdatePipeline(target: view, items: items, policy: policy))
+    return (view, UpdatePipeline(target: view, items: items, strategy: strategy))
   }
 
   /// Requests that arrive while a replay animates wait; when it finishes, only the newest
@@ -136,7 +136,7 @@ struct UpdatePipelineTests {
   /// Above the policy's change count the pipeline reloads instead of animating.
   @Test func aLargeChangeReloadsByPolicy() async {
     let (view, pipeline) = pipeline(
-      items(1, 2, 3), holds: false, policy: UpdatePolicy(reloadAboveChanges: 2))
+      items(1, 2, 3), holds: false, strategy: UpdateStrategy(reloadAboveChanges: 2))
     let log = OutcomeLog()
     pipeline.apply(items(1, 2, 3, 4), completion: log.record(0))
     pipeline.apply(items(5, 6, 7), completion: log.record(1))
@@ -154,7 +154,7 @@ struct UpdatePipelineTests {
     let onMain = _Flags()
     let view = CollectionModelView(CollectionModel(items: [Item]()))
     let pipeline = UpdatePipeline(
-      target: view, data: [Item](), policy: UpdatePolicy(inlineDiffBelow: 10),
+      target: view, data: [Item](), strategy: UpdateStrategy(inlineDiffBelow: 10),
       diff: { source, target in
         onMain.record(pthread_equal(pthread_self(), mainActorThread) != 0)
         return StagedChangeset(source: source, target: target)
@@ -195,7 +195,7 @@ struct UpdatePipelineTests {
   /// request, no replay overlaps another, none is refused, no cell is stale, and every
   /// request reports exactly once, in request order.
   @Test func manyConcurrentRequestsEndAtTheLastOne() async {
-    let (view, pipeline) = pipeline(items(0, 1, 2), policy: UpdatePolicy(inlineDiffBelow: 16))
+    let (view, pipeline) = pipeline(items(0, 1, 2), strategy: UpdateStrategy(inlineDiffBelow: 16))
     let total = TestScale.count(10_000)
     let reported = _Counter()
     let finisher = Task { @MainActor in

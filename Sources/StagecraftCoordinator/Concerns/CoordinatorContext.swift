@@ -16,9 +16,6 @@ package protocol CoordinatorContext<Item>: AnyObject {
   func indexPath(of identifier: Item.DifferenceIdentifier) -> ElementPath?
   /// Whether the newest data handed in holds `identifier`, shown yet or not.
   func latestDataHolds(_ identifier: Item.DifferenceIdentifier) -> Bool
-  /// The item's position in the data the view shows, its sections laid end to end, and
-  /// that data's item count.
-  func flatPosition(of path: ElementPath) -> (position: Int, count: Int)?
   /// A number that changes whenever the data the view shows changes.
   var dataVersion: Int { get }
   /// Whether a replay is under way: the view's calls are about the data of a block.

@@ -2,9 +2,8 @@ import StagecraftDiff
 import StagecraftModel
 import StagecraftReplay
 
-/// The reach triggers (`onReachEnd`, `onReachStart`), the direction of the last scroll, and
-/// the deprecated row-count trigger (`loadMoreDistance`, `onLoadMore`): when the list asks
-/// the app for more.
+/// The reach triggers (`onReachEnd`, `onReachStart`) and the direction of the last scroll:
+/// when the list asks the app for more.
 @MainActor
 package final class CoordinatorReach<Item: Differentiable>: CoordinatorConcern {
   package var end = ReachTrigger(.end)
@@ -16,17 +15,11 @@ package final class CoordinatorReach<Item: Differentiable>: CoordinatorConcern {
   @exclusivity(unchecked) package var onReachEnd: (@MainActor () async -> Void)?
   @exclusivity(unchecked) package var onReachStart: (@MainActor () async -> Void)?
 
-  /// The deprecated trigger: an item this close to the end is on screen, once per version of
-  /// the data the view shows.
-  package var loadMoreDistance: Int?
-  @exclusivity(unchecked) package var onLoadMore: (() -> Void)?
-  private var loadMoreVersion = -1
-
   package init() {}
 
   /// No handler: no trigger fires. (The direction is followed by `viewportDidChange`,
   /// which runs whatever this says.)
-  package var isIdle: Bool { onReachEnd == nil && onReachStart == nil && onLoadMore == nil }
+  package var isIdle: Bool { onReachEnd == nil && onReachStart == nil }
 
   /// A scroll that grew the offset goes forward, one that shrank it backward; an offset an
   /// update sets to keep the scroll position is not a scroll. Then the triggers look.
@@ -40,17 +33,10 @@ package final class CoordinatorReach<Item: Differentiable>: CoordinatorConcern {
     evaluate(context)
   }
 
-  /// The triggers look at the new content, and the deprecated one at the items on screen.
+  /// The triggers look at the new content.
   package func dataDidApply<Context: CoordinatorContext>(_ context: Context)
   where Context.Item == Item {
-    checkLoadMore(visible: context.visibleItemPaths ?? [], context)
     evaluate(context)
-  }
-
-  package func willDisplayItem<Context: CoordinatorContext>(
-    at path: ElementPath, _ context: Context
-  ) where Context.Item == Item {
-    checkLoadMore(visible: [path], context)
   }
 
   /// Handlers were set: they look at what is there now, as after new data.
@@ -105,25 +91,5 @@ package final class CoordinatorReach<Item: Differentiable>: CoordinatorConcern {
   private func complete(_ edge: ReachTrigger.Edge, _ context: some CoordinatorContext<Item>) {
     if edge == .end { end.complete() } else { start.complete() }
     evaluate(context)
-  }
-
-  /// The visible paths are read only when the deprecated trigger is set: a view may sort
-  /// its cells to answer.
-  private func checkLoadMore(
-    visible paths: @autoclosure () -> [ElementPath], _ context: some CoordinatorContext<Item>
-  ) {
-    guard let distance = loadMoreDistance, onLoadMore != nil,
-      loadMoreVersion != context.dataVersion
-    else { return }
-    let visible = paths()
-    guard !visible.isEmpty else { return }
-    var last: (position: Int, count: Int)?
-    for path in visible {
-      guard let flat = context.flatPosition(of: path) else { continue }
-      if last.map({ flat.position > $0.position }) ?? true { last = flat }
-    }
-    guard let last, last.position >= last.count - 1 - distance else { return }
-    loadMoreVersion = context.dataVersion
-    context.emit(nil) { [weak self] in self?.onLoadMore?() }
   }
 }

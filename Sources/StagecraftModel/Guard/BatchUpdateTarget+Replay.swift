@@ -2,15 +2,18 @@ import StagecraftDiff
 import StagecraftReplay
 
 extension BatchUpdateTarget where Snapshot == Void {
-  /// Replays a staged changeset of a flat list onto a view: one `performBatchUpdates` block
-  /// per stage, each calling `setData` with that stage's data inside the block, each checked
-  /// by `guard` first.
+  /// Replays a staged changeset onto a view: one `performBatchUpdates` block per stage,
+  /// each calling `setData` with that stage's data inside the block, each checked by `guard`
+  /// first. The changeset is of a flat list, or of sections when its elements are
+  /// `DifferentiableSection`s.
   ///
-  /// - With `.reconfigure` or a silent refresh, an update stage needs no block of its own
-  ///   before the next stage: silent refreshes ride inside it, reconfigures follow it in a
-  ///   block of their own (see `ReplayOptions`).
-  /// - When the target is not on screen, or `strategy` is `.reloadData`, the final data is
-  ///   set once and the target reloaded.
+  /// - `strategy` says whether the blocks animate, when a plain reload replaces them, what
+  ///   the scroll position keeps and how the calls are laid out in blocks (`UpdateStrategy`,
+  ///   whose defaults animate every block). With `.reconfigure` or a silent refresh, an
+  ///   update stage needs no block of its own before the next stage: silent refreshes ride
+  ///   inside it, reconfigures follow it in a block of their own.
+  /// - When the target is not on screen, or the strategy reloads, the final data is set once
+  ///   and the target reloaded.
   /// - `interrupt` sees each block's changeset before it is applied; returning `true`
   ///   sets the final data and reloads instead of applying the rest.
   /// - **The guard.** Before a block reaches the view, it is checked as `CollectionModel`
@@ -23,22 +26,20 @@ extension BatchUpdateTarget where Snapshot == Void {
   ///   counts than the data the block was computed from changed without an update, and the
   ///   view reloads instead (`BatchUpdateFallback.Cause.dataSourceChanged`). A view double
   ///   that refuses a block (`lastBlockRefusal`) is reported and reloaded the same way.
+  /// - **The scroll position.** A reload keeps only the bottom (`.stickToBottom`), since the
+  ///   view cannot tell which item it showed where; `UpdatePipeline` and the entry points
+  ///   above it, which know the data, keep the anchor across reloads too.
   /// - `completion` is called exactly once: after the last block, or the reload that
   ///   replaced the blocks; with `false` when the guard refused a block (the animation the
   ///   app asked for did not run to its end: the view jumped to the final data).
   ///
   /// A view never throws (its `Failure` is `Never`), so its replay needs no `try`. A class
-  /// target has a non-mutating overload, so a view held in a `let` replays too.
+  /// target has a non-mutating form, so a view held in a `let` replays too.
   ///
   /// - Parameters:
   ///   - staged: The changeset to replay.
-  ///   - strategy: Batch updates, animated or not, or a plain reload.
-  ///   - elementUpdates: How updated elements reach their cells.
-  ///   - options: How the calls are laid out in blocks.
-  ///   - scrollPosition: What happens to the scroll position: left alone by default; see
-  ///     `ScrollPositionPolicy`. A reload keeps only the bottom, since the view cannot tell
-  ///     which item it showed where; `UpdatePipeline` and `CollectionCoordinator`, which know
-  ///     the data, keep the anchor across reloads too.
+  ///   - strategy: The update's settings; the defaults by default.
+  ///   - elementUpdates: How updated elements reach their cells; `.reload` by default.
   ///   - check: What to do with a block UIKit would refuse; `UpdateGuard.standard` by
   ///     default.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
@@ -53,83 +54,29 @@ extension BatchUpdateTarget where Snapshot == Void {
   @inlinable
   public mutating func reload<C: Collection>(
     using staged: StagedChangeset<C>,
-    strategy: UpdateStrategy = .animatedBatchUpdates,
+    strategy: UpdateStrategy = UpdateStrategy(),
     elementUpdates: ElementUpdates = .reload,
-    options: ReplayOptions = ReplayOptions(),
-    scrollPosition: ScrollPositionPolicy = .none,
     guard check: UpdateGuard = .standard,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void,
     completion: ((Bool) -> Void)? = nil,
     fileID: StaticString = #fileID, line: UInt = #line
   ) throws(Failure) {
-    try _guardedReplay(
-      staged, on: &self, counts: { .items($0.count) }, strategy: strategy,
-      elementUpdates: { _ in elementUpdates }, options: options, guard: check, interrupt: interrupt,
-      setData: setData, completion: completion, scroll: _ScrollKeeping(policy: scrollPosition),
-      site: _CallSite(fileID: fileID, line: line))
-  }
-
-  /// Replays a staged changeset of sections onto a view: one `performBatchUpdates` block per
-  /// stage, each calling `setData` with that stage's data inside the block, each checked by
-  /// `guard` first against the item count of every section.
-  ///
-  /// See the flat overload for the rules.
-  ///
-  /// - Parameters:
-  ///   - staged: The changeset to replay.
-  ///   - strategy: Batch updates, animated or not, or a plain reload.
-  ///   - elementUpdates: How updated elements reach their cells.
-  ///   - options: How the calls are laid out in blocks.
-  ///   - scrollPosition: What happens to the scroll position: left alone by default; see
-  ///     `ScrollPositionPolicy`. A reload keeps only the bottom, since the view cannot tell
-  ///     which item it showed where; `UpdatePipeline` and `CollectionCoordinator`, which know
-  ///     the data, keep the anchor across reloads too.
-  ///   - check: What to do with a block UIKit would refuse; `UpdateGuard.standard` by
-  ///     default.
-  ///   - interrupt: Decides, per block, to reload instead of applying the rest.
-  ///   - setData: Switches the app's data source to the given data.
-  ///   - completion: Called once at the end, with whether everything was applied.
-  ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
-  ///   - line: The line of the call.
-  /// - Throws: `Failure`, when the target refuses a block.
-  /// - Complexity: O(s + c log c), where s is the number of stages and c the number of
-  ///   changes, plus O(S) per block for the guard, where S is the number of sections, plus
-  ///   what the target spends on each block.
-  @inlinable
-  public mutating func reload<C: Collection>(
-    using staged: StagedChangeset<C>,
-    strategy: UpdateStrategy = .animatedBatchUpdates,
-    elementUpdates: ElementUpdates = .reload,
-    options: ReplayOptions = ReplayOptions(),
-    scrollPosition: ScrollPositionPolicy = .none,
-    guard check: UpdateGuard = .standard,
-    interrupt: ((Changeset<C>) -> Bool)? = nil,
-    setData: (C) -> Void,
-    completion: ((Bool) -> Void)? = nil,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) throws(Failure) where C.Element: DifferentiableSection {
-    try _guardedReplay(
-      staged, on: &self, counts: { .sections(of: $0) }, strategy: strategy,
-      elementUpdates: { _ in elementUpdates }, options: options, guard: check, interrupt: interrupt,
-      setData: setData, completion: completion, scroll: _ScrollKeeping(policy: scrollPosition),
+    try _reload(
+      staged, on: &self, strategy: strategy, elementUpdates: elementUpdates, guard: check,
+      interrupt: interrupt, setData: setData, completion: completion,
       site: _CallSite(fileID: fileID, line: line))
   }
 }
 
 extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
-  /// Replays a staged changeset of a flat list on a class target, such as a view held in a
-  /// `let`; see the mutating overload for the rules, the guard included.
+  /// Replays a staged changeset on a class target, such as a view held in a `let`; see the
+  /// mutating form for the rules, the guard included.
   ///
   /// - Parameters:
   ///   - staged: The changeset to replay.
-  ///   - strategy: Batch updates, animated or not, or a plain reload.
-  ///   - elementUpdates: How updated elements reach their cells.
-  ///   - options: How the calls are laid out in blocks.
-  ///   - scrollPosition: What happens to the scroll position: left alone by default; see
-  ///     `ScrollPositionPolicy`. A reload keeps only the bottom, since the view cannot tell
-  ///     which item it showed where; `UpdatePipeline` and `CollectionCoordinator`, which know
-  ///     the data, keep the anchor across reloads too.
+  ///   - strategy: The update's settings; the defaults by default.
+  ///   - elementUpdates: How updated elements reach their cells; `.reload` by default.
   ///   - check: What to do with a block UIKit would refuse; `UpdateGuard.standard` by
   ///     default.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
@@ -144,10 +91,8 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
   @inlinable
   public func reload<C: Collection>(
     using staged: StagedChangeset<C>,
-    strategy: UpdateStrategy = .animatedBatchUpdates,
+    strategy: UpdateStrategy = UpdateStrategy(),
     elementUpdates: ElementUpdates = .reload,
-    options: ReplayOptions = ReplayOptions(),
-    scrollPosition: ScrollPositionPolicy = .none,
     guard check: UpdateGuard = .standard,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void,
@@ -155,54 +100,30 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
     fileID: StaticString = #fileID, line: UInt = #line
   ) throws(Failure) {
     var target = self
-    try _guardedReplay(
-      staged, on: &target, counts: { .items($0.count) }, strategy: strategy,
-      elementUpdates: { _ in elementUpdates }, options: options, guard: check, interrupt: interrupt,
-      setData: setData, completion: completion, scroll: _ScrollKeeping(policy: scrollPosition),
+    try _reload(
+      staged, on: &target, strategy: strategy, elementUpdates: elementUpdates, guard: check,
+      interrupt: interrupt, setData: setData, completion: completion,
       site: _CallSite(fileID: fileID, line: line))
   }
+}
 
-  /// Replays a staged changeset of sections on a class target, such as a view held in a
-  /// `let`; see the mutating flat overload for the rules, the guard included.
-  ///
-  /// - Parameters:
-  ///   - staged: The changeset to replay.
-  ///   - strategy: Batch updates, animated or not, or a plain reload.
-  ///   - elementUpdates: How updated elements reach their cells.
-  ///   - options: How the calls are laid out in blocks.
-  ///   - scrollPosition: What happens to the scroll position: left alone by default; see
-  ///     `ScrollPositionPolicy`. A reload keeps only the bottom, since the view cannot tell
-  ///     which item it showed where; `UpdatePipeline` and `CollectionCoordinator`, which know
-  ///     the data, keep the anchor across reloads too.
-  ///   - check: What to do with a block UIKit would refuse; `UpdateGuard.standard` by
-  ///     default.
-  ///   - interrupt: Decides, per block, to reload instead of applying the rest.
-  ///   - setData: Switches the app's data source to the given data.
-  ///   - completion: Called once at the end, with whether everything was applied.
-  ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
-  ///   - line: The line of the call.
-  /// - Throws: `Failure`, when the target refuses a block.
-  /// - Complexity: O(s + c log c), where s is the number of stages and c the number of
-  ///   changes, plus O(S) per block for the guard, where S is the number of sections, plus
-  ///   what the target spends on each block.
-  @inlinable
-  public func reload<C: Collection>(
-    using staged: StagedChangeset<C>,
-    strategy: UpdateStrategy = .animatedBatchUpdates,
-    elementUpdates: ElementUpdates = .reload,
-    options: ReplayOptions = ReplayOptions(),
-    scrollPosition: ScrollPositionPolicy = .none,
-    guard check: UpdateGuard = .standard,
-    interrupt: ((Changeset<C>) -> Bool)? = nil,
-    setData: (C) -> Void,
-    completion: ((Bool) -> Void)? = nil,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) throws(Failure) where C.Element: DifferentiableSection {
-    var target = self
-    try _guardedReplay(
-      staged, on: &target, counts: { .sections(of: $0) }, strategy: strategy,
-      elementUpdates: { _ in elementUpdates }, options: options, guard: check, interrupt: interrupt,
-      setData: setData, completion: completion, scroll: _ScrollKeeping(policy: scrollPosition),
-      site: _CallSite(fileID: fileID, line: line))
-  }
+/// The public replay of a staged changeset onto a view, flat or sectioned: the strategy
+/// decides the mode (an unconditional call asks to animate), and the guard runs it.
+///
+/// - Complexity: As `reload(using:strategy:elementUpdates:guard:interrupt:setData:completion:fileID:line:)`.
+@inlinable
+package func _reload<Target: BatchUpdateTarget, C: Collection>(
+  _ staged: StagedChangeset<C>, on target: inout Target, strategy: UpdateStrategy,
+  elementUpdates: Target.ElementUpdates, guard check: UpdateGuard,
+  interrupt: ((Changeset<C>) -> Bool)?, setData: (C) -> Void, completion: ((Bool) -> Void)?,
+  site: _CallSite
+) throws(Target.Failure) where Target.Snapshot == Void {
+  let mode = strategy._mode(
+    requested: true, changes: staged.changeCount,
+    itemCount: { _elementCount(staged) })
+  try _guardedReplay(
+    staged, on: &target, counts: { _BlockCounts.of($0) }, mode: mode,
+    elementUpdates: { _ in elementUpdates }, options: strategy, guard: check,
+    interrupt: interrupt, setData: setData, completion: completion,
+    scroll: _ScrollKeeping(policy: strategy.anchoring), site: site)
 }

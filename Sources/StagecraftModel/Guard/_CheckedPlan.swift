@@ -24,9 +24,9 @@ package final class _CheckedPlan<C: Collection, Updates: ElementUpdateStyle> {
   @inlinable
   package init(
     _ staged: StagedChangeset<C>, source: C, elementUpdates: Updates,
-    counts: (C) -> _BlockCounts
+    counts: (C) -> _BlockCounts, options: UpdateStrategy = UpdateStrategy()
   ) {
-    plan = _ReplayPlan(staged, elementUpdates: elementUpdates)
+    plan = _ReplayPlan(staged, elementUpdates: elementUpdates, options: options)
     var passed: [_PassedCounts?] = []
     passed.reserveCapacity(plan.blocks.count)
     var shown = counts(source).counts

@@ -23,6 +23,20 @@ package enum _BlockCounts {
     return .sections(counts)
   }
 
+  /// The counts of `data`: each section's when its elements are sections
+  /// (`DifferentiableSection`), the flat list's otherwise. One replay entry serves both
+  /// shapes: the element type is checked once per call, and sections are then read as the
+  /// type they are, without a cast per element.
+  ///
+  /// - Complexity: O(S) for S sections, O(1) for a flat list.
+  @inlinable
+  package static func of<C: Collection>(_ data: C) -> _BlockCounts {
+    if let section = C.Element.self as? any DifferentiableSection.Type {
+      return _sectionCounts(data, as: section)
+    }
+    return .items(data.count)
+  }
+
   /// The number of elements of `data`, a list of sections: their items, summed with a plain
   /// loop.
   ///
@@ -408,8 +422,8 @@ final class _Flag {
 @inlinable
 package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   _ staged: StagedChangeset<C>, on target: inout Target, counts: (C) -> _BlockCounts,
-  strategy: UpdateStrategy, elementUpdates: (ElementPath) -> Target.ElementUpdates,
-  options: ReplayOptions,
+  mode: _ReplayMode, elementUpdates: (ElementPath) -> Target.ElementUpdates,
+  options: UpdateStrategy,
   guard check: UpdateGuard, interrupt: ((Changeset<C>) -> Bool)?, setData: (C) -> Void,
   completion: ((Bool) -> Void)?, scroll: _ScrollKeeping<C> = .none,
   entry: FlightRecord.EntryPoint = .reload,
@@ -423,11 +437,11 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   guard check.isEnabled, let final = staged.last?.data else {
     if let recorder = check.recorder { _ = recorder._endUpdate(site) }
     return try _replay(
-      staged, on: &target, snapshot: { (_: C) throws(Target.Failure) in () }, strategy: strategy,
+      staged, on: &target, snapshot: { (_: C) throws(Target.Failure) in () }, mode: mode,
       elementUpdates: elementUpdates, options: options, interrupt: interrupt,
       setData: setData, completion: completion, scroll: scroll, plan: plan)
   }
-  let offScreen = strategy != .reloadData && !target.isOnScreen
+  let offScreen = mode != .reloadData && !target.isOnScreen
   if offScreen {
     check._report(BatchUpdateFallback(cause: .offScreen, view: target.viewKind))
   }
@@ -457,7 +471,7 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
     try _replay(
       staged, on: &guarded,
       snapshot: { (data: C) throws(_GuardedFailure<Target.Failure>) in counts(data) },
-      strategy: strategy, elementUpdates: elementUpdates, options: options,
+      mode: mode, elementUpdates: elementUpdates, options: options,
       interrupt: interrupt,
       setData: { data in
         if scroll.relocate != nil { shown = data }
@@ -482,4 +496,27 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
     }
   }
   guarded.endRecording(final: final)
+}
+
+/// The counts of `data`, whose elements are of the section type `S`.
+///
+/// - Complexity: O(S), where S is the number of sections.
+@inlinable
+package func _sectionCounts<C: Collection, S: DifferentiableSection>(
+  _ data: C, as _: S.Type
+) -> _BlockCounts {
+  // `C.Element` is `S`: the caller found it so, by its metatype.
+  var counts: [Int] = []
+  counts.reserveCapacity(data.count)
+  for element in data { counts.append(unsafeBitCast(element, to: S.self).elements.count) }
+  return .sections(counts)
+}
+
+/// The number of elements of a changeset's final data: items, summed over sections when its
+/// elements are sections.
+///
+/// - Complexity: O(S), where S is the number of sections; O(1) for a flat list.
+@inlinable
+package func _elementCount<C: Collection>(_ staged: StagedChangeset<C>) -> Int {
+  staged.last.map { _BlockCounts.of($0.data).elementCount } ?? 0
 }

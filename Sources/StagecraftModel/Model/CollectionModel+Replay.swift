@@ -68,8 +68,8 @@ extension CollectionModel {
   ///
   /// - With `.reconfigure` or `.silent`, an update stage needs no block of its own before
   ///   the next stage: silent refreshes ride inside it, at their positions after it;
-  ///   reconfigures follow it in a block of their own (see `ReplayOptions`).
-  /// - When `configuration.isOnScreen` is `false`, or `strategy` is `.reloadData`, the
+  ///   reconfigures follow it in a block of their own (see `UpdateStrategy`).
+  /// - When `configuration.isOnScreen` is `false`, or the strategy reloads, the
   ///   final data is set once and the model reloaded.
   /// - `interrupt` sees each block's changeset before it is applied; returning `true`
   ///   sets the final data and reloads instead of applying the rest.
@@ -88,11 +88,9 @@ extension CollectionModel {
   ///
   /// - Parameters:
   ///   - staged: The changeset to replay.
-  ///   - strategy: Batch updates, animated or not, or a plain reload.
-  ///   - elementUpdates: How updated elements reach their cells.
-  ///   - options: How the calls are laid out in blocks.
-  ///   - scrollPosition: What happens to the scroll position (with a `geometry`): left
-  ///     alone by default; see `ScrollPositionPolicy`.
+  ///   - strategy: The update's settings (`UpdateStrategy`): animated batch updates by
+  ///     default; its `anchoring` keeps the scroll position of a model with a `geometry`.
+  ///   - elementUpdates: How updated elements reach their cells; `.reload` by default.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: The app's side of each switch.
   ///   - completion: Called once at the end, with whether everything was applied.
@@ -103,10 +101,8 @@ extension CollectionModel {
   ///   items, plus copying each stage's data.
   public mutating func reload<C: Collection>(
     using staged: StagedChangeset<C>,
-    strategy: UpdateStrategy = .animatedBatchUpdates,
+    strategy: UpdateStrategy = UpdateStrategy(),
     elementUpdates: ElementUpdateMode = .reload,
-    options: ReplayOptions = ReplayOptions(),
-    scrollPosition: ScrollPositionPolicy = .none,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void = { _ in },
     completion: ((Bool) -> Void)? = nil
@@ -115,10 +111,11 @@ extension CollectionModel {
     try _atomically { (model: inout Self) throws(BatchUpdateError) in
       try _replay(
         staged, on: &model, snapshot: { (data: C) throws(BatchUpdateError) in Array(data) },
-        strategy: strategy, elementUpdates: { _ in elementUpdates }, options: options,
+        mode: strategy._mode(requested: true, changes: staged.changeCount, itemCount: { _elementCount(staged) }),
+        elementUpdates: { _ in elementUpdates }, options: strategy,
         interrupt: interrupt,
         setData: setData, completion: completion,
-        scroll: _ScrollKeeping(policy: scrollPosition) { shown, path, final in
+        scroll: _ScrollKeeping(policy: strategy.anchoring) { shown, path, final in
           shown.map { _relocateSections($0, path, final) }
             ?? _relocateSections(source, path, final)
         })
@@ -142,11 +139,9 @@ extension CollectionModel {
   ///
   /// - Parameters:
   ///   - staged: The changeset to replay, of section 0's items.
-  ///   - strategy: Batch updates, animated or not, or a plain reload.
-  ///   - elementUpdates: How updated elements reach their cells.
-  ///   - options: How the calls are laid out in blocks.
-  ///   - scrollPosition: What happens to the scroll position (with a `geometry`): left
-  ///     alone by default; see `ScrollPositionPolicy`.
+  ///   - strategy: The update's settings (`UpdateStrategy`): animated batch updates by
+  ///     default; its `anchoring` keeps the scroll position of a model with a `geometry`.
+  ///   - elementUpdates: How updated elements reach their cells; `.reload` by default.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: The app's side of each switch.
   ///   - completion: Called once at the end, with whether everything was applied.
@@ -157,10 +152,8 @@ extension CollectionModel {
   ///   items, plus copying each stage's data.
   public mutating func reload<C: Collection>(
     using staged: StagedChangeset<C>,
-    strategy: UpdateStrategy = .animatedBatchUpdates,
+    strategy: UpdateStrategy = UpdateStrategy(),
     elementUpdates: ElementUpdateMode = .reload,
-    options: ReplayOptions = ReplayOptions(),
-    scrollPosition: ScrollPositionPolicy = .none,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void = { _ in },
     completion: ((Bool) -> Void)? = nil
@@ -181,10 +174,11 @@ extension CollectionModel {
           others[0] = Section(source: first, elements: data)
           return others
         },
-        strategy: strategy, elementUpdates: { _ in elementUpdates }, options: options,
+        mode: strategy._mode(requested: true, changes: staged.changeCount, itemCount: { _elementCount(staged) }),
+        elementUpdates: { _ in elementUpdates }, options: strategy,
         interrupt: interrupt,
         setData: setData, completion: completion,
-        scroll: _ScrollKeeping(policy: scrollPosition) { shown, path, final in
+        scroll: _ScrollKeeping(policy: strategy.anchoring) { shown, path, final in
           shown.map { _relocateFlat($0, path, final) }
             ?? _relocateFlat(first.elements, path, final)
         })

@@ -63,7 +63,7 @@ public struct CollectionModel<Section: DifferentiableSection> {
 
   /// A vertical list layout and its scroll position; `nil` (the default) for none. With
   /// one, the realized cells are the items its viewport shows, and a replay can keep the
-  /// scroll position (`ScrollPositionPolicy`).
+  /// scroll position (`ScrollAnchoring`).
   ///
   /// - Complexity: Setting, O(k + r) for the items up to the last one shown and the
   ///   realized cells.

@@ -215,10 +215,9 @@ extension CollectionModelView {
   ///
   /// - Parameters:
   ///   - staged: The changeset to replay.
-  ///   - strategy: Batch updates, animated or not, or a plain reload.
-  ///   - elementUpdates: How updated elements reach their cells.
-  ///   - options: How the calls are laid out in blocks.
-  ///   - scrollPosition: What happens to the model's scroll position (with a `geometry`).
+  ///   - strategy: The update's settings (`UpdateStrategy`); its `anchoring` keeps the
+  ///     model's scroll position (with a `geometry`).
+  ///   - elementUpdates: How updated elements reach their cells; `.reload` by default.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: The app's side of each switch.
   ///   - completion: Called once at the end (when the last animation finishes).
@@ -227,18 +226,16 @@ extension CollectionModelView {
   /// - Complexity: That of `CollectionModel.reload(using:…)`.
   public func reload<C: Collection>(
     using staged: StagedChangeset<C>,
-    strategy: UpdateStrategy = .animatedBatchUpdates,
+    strategy: UpdateStrategy = UpdateStrategy(),
     elementUpdates: ElementUpdateMode = .reload,
-    options: ReplayOptions = ReplayOptions(),
-    scrollPosition: ScrollPositionPolicy = .none,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void = { _ in },
     completion: ((Bool) -> Void)? = nil
   ) throws(BatchUpdateError) where C.Element == Section {
     let source = model.sections
     try replay(
-      staged, strategy, elementUpdates, options, interrupt, setData, completion,
-      scroll: _ScrollKeeping(policy: scrollPosition) { shown, path, final in
+      staged, strategy, elementUpdates, interrupt, setData, completion,
+      scroll: _ScrollKeeping(policy: strategy.anchoring) { shown, path, final in
         shown.map { _relocateSections($0, path, final) } ?? _relocateSections(source, path, final)
       }
     ) { Array($0) }
@@ -249,10 +246,9 @@ extension CollectionModelView {
   ///
   /// - Parameters:
   ///   - staged: The changeset to replay, of section 0's items.
-  ///   - strategy: Batch updates, animated or not, or a plain reload.
-  ///   - elementUpdates: How updated elements reach their cells.
-  ///   - options: How the calls are laid out in blocks.
-  ///   - scrollPosition: What happens to the model's scroll position (with a `geometry`).
+  ///   - strategy: The update's settings (`UpdateStrategy`); its `anchoring` keeps the
+  ///     model's scroll position (with a `geometry`).
+  ///   - elementUpdates: How updated elements reach their cells; `.reload` by default.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: The app's side of each switch.
   ///   - completion: Called once at the end (when the last animation finishes).
@@ -261,10 +257,8 @@ extension CollectionModelView {
   /// - Complexity: That of `CollectionModel.reload(using:…)`.
   public func reload<C: Collection>(
     using staged: StagedChangeset<C>,
-    strategy: UpdateStrategy = .animatedBatchUpdates,
+    strategy: UpdateStrategy = UpdateStrategy(),
     elementUpdates: ElementUpdateMode = .reload,
-    options: ReplayOptions = ReplayOptions(),
-    scrollPosition: ScrollPositionPolicy = .none,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void = { _ in },
     completion: ((Bool) -> Void)? = nil
@@ -277,8 +271,8 @@ extension CollectionModelView {
     }
     var others = model.sections
     try replay(
-      staged, strategy, elementUpdates, options, interrupt, setData, completion,
-      scroll: _ScrollKeeping(policy: scrollPosition) { shown, path, final in
+      staged, strategy, elementUpdates, interrupt, setData, completion,
+      scroll: _ScrollKeeping(policy: strategy.anchoring) { shown, path, final in
         shown.map { _relocateFlat($0, path, final) } ?? _relocateFlat(first.elements, path, final)
       }
     ) { data in
@@ -289,7 +283,7 @@ extension CollectionModelView {
 
   private func replay<C: Collection>(
     _ staged: StagedChangeset<C>, _ strategy: UpdateStrategy,
-    _ elementUpdates: ElementUpdateMode, _ options: ReplayOptions,
+    _ elementUpdates: ElementUpdateMode,
     _ interrupt: ((Changeset<C>) -> Bool)?,
     _ setData: (C) -> Void, _ completion: ((Bool) -> Void)?, scroll: _ScrollKeeping<C>,
     snapshot: (C) -> [Section]
@@ -299,7 +293,9 @@ extension CollectionModelView {
     do {
       try _replay(
         staged, on: &target, snapshot: { (data: C) throws(BatchUpdateError) in snapshot(data) },
-        strategy: strategy, elementUpdates: { _ in elementUpdates }, options: options,
+        mode: strategy._mode(
+          requested: true, changes: staged.changeCount, itemCount: { _elementCount(staged) }),
+        elementUpdates: { _ in elementUpdates }, options: strategy,
         interrupt: interrupt, setData: setData, completion: completion, scroll: scroll)
     } catch {
       model = saved

@@ -4,7 +4,7 @@ import StagecraftDiff
 ///
 /// Plans the blocks once, asks `interrupt` about each, and performs them on `target`,
 /// handing it each block's data converted by `snapshot`. When the target is off screen,
-/// `strategy` is `.reloadData` or `interrupt` says so, it sets the final data and reloads
+/// `mode` is `.reloadData` or `interrupt` says so, it sets the final data and reloads
 /// instead. `completion` is called exactly once, with `false` when a block was refused.
 ///
 /// - Complexity: O(s + c log c) for the planning, where s is the number of stages and c
@@ -13,9 +13,9 @@ import StagecraftDiff
 package func _replay<Target: BatchUpdateTarget, C: Collection>(
   _ staged: StagedChangeset<C>, on target: inout Target,
   snapshot: (C) throws(Target.Failure) -> Target.Snapshot,
-  strategy: UpdateStrategy,
+  mode: _ReplayMode,
   elementUpdates: (ElementPath) -> Target.ElementUpdates,
-  options: ReplayOptions = ReplayOptions(),
+  options: UpdateStrategy = UpdateStrategy(),
   interrupt: ((Changeset<C>) -> Bool)?,
   setData: (C) -> Void,
   completion: ((Bool) -> Void)?,
@@ -43,7 +43,7 @@ package func _replay<Target: BatchUpdateTarget, C: Collection>(
     plan?.apply(to: &target)
     completion?(true)
   }
-  guard target.isOnScreen, strategy != .reloadData else { return try reloadInstead() }
+  guard target.isOnScreen, mode != .reloadData else { return try reloadInstead() }
 
   // A plan made beforehand (off the main actor, by a pipeline) is this one.
   let blocks =
@@ -60,7 +60,7 @@ package func _replay<Target: BatchUpdateTarget, C: Collection>(
     let held = plan == nil ? nil : _HeldCompletion(isLast ? completion : nil)
     do {
       try target.performBatchUpdates(
-        block.batch, snapshot: snapshot(data), animated: strategy == .animatedBatchUpdates,
+        block.batch, snapshot: snapshot(data), animated: mode == .animated,
         setData: { setData(data) }, refreshing: block.refreshing,
         by: block.refresher ?? .reload,
         completion: held.map { $0.completion } ?? (isLast ? completion : nil))

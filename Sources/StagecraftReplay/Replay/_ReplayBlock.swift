@@ -83,7 +83,7 @@ package struct _ReplayBlock<C: Collection, Updates: ElementUpdateStyle> {
   @inlinable
   package static func blocks(
     for staged: StagedChangeset<C>, elementUpdates: (ElementPath) -> Updates,
-    options: ReplayOptions = ReplayOptions()
+    options: UpdateStrategy = UpdateStrategy()
   ) -> [_ReplayBlock] {
     let asDeletes = options.replaysMovesAsDeletesAndInserts
     var blocks: [_ReplayBlock] = []
@@ -156,7 +156,7 @@ package final class _ReplayPlan<C: Collection, Updates: ElementUpdateStyle> {
   /// - Complexity: O(s + c log c), as `_ReplayBlock.blocks`.
   @inlinable
   package init(
-    _ staged: StagedChangeset<C>, elementUpdates: Updates, options: ReplayOptions = ReplayOptions()
+    _ staged: StagedChangeset<C>, elementUpdates: Updates, options: UpdateStrategy = UpdateStrategy()
   ) {
     blocks = _ReplayBlock.blocks(
       for: staged, elementUpdates: { _ in elementUpdates }, options: options)

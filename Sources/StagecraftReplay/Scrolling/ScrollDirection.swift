@@ -2,7 +2,7 @@
 /// (toward the end), `backward` when it shrank it (toward the start).
 ///
 /// Before the first scroll the direction is `forward`. An offset that an update sets to keep
-/// the scroll position (`ScrollPositionPolicy`) is not a scroll and leaves the direction as
+/// the scroll position (`ScrollAnchoring`) is not a scroll and leaves the direction as
 /// it was.
 public enum ScrollDirection: Hashable, Sendable, CustomStringConvertible {
   /// Toward the end: the offset grew.

@@ -7,16 +7,18 @@ import StagecraftDiff
 @usableFromInline
 package struct _ScrollKeeping<C: Collection> {
   @usableFromInline
-  package var policy: ScrollPositionPolicy
+  package var policy: ScrollAnchoring
   @usableFromInline
   package var relocate: ((_ shown: C?, _ path: ElementPath, _ final: C) -> ElementPath?)?
 
   @usableFromInline
   package init(
-    policy: ScrollPositionPolicy,
+    policy: ScrollAnchoring,
     relocate: ((_ shown: C?, _ path: ElementPath, _ final: C) -> ElementPath?)? = nil
   ) {
-    self.policy = policy
+    // Whoever resolves `.automatic` to something else does it before; here it is the
+    // replay's own default, which leaves the offset alone.
+    self.policy = policy._resolved(automatic: .none)
     self.relocate = relocate
   }
 
@@ -42,7 +44,7 @@ package struct _ScrollKeeping<C: Collection> {
 }
 
 /// How one block, or one reload, keeps the scroll position: read from the target before, and
-/// carried out on it after (`ScrollPositionPolicy`).
+/// carried out on it after (`ScrollAnchoring`).
 @usableFromInline
 package enum _ScrollPlan {
   /// Put the item that is at this path after the block at this distance from the
@@ -64,7 +66,7 @@ package enum _ScrollPlan {
   ///   O(d log c) for d deleted items right above the anchor.
   @usableFromInline
   package static func forBlock<Target: BatchUpdateTarget>(
-    _ batch: BatchUpdate, on target: Target, policy: ScrollPositionPolicy, carried: _ScrollPlan?
+    _ batch: BatchUpdate, on target: Target, policy: ScrollAnchoring, carried: _ScrollPlan?
   ) -> _ScrollPlan? {
     guard policy != .none, target.scrollMetrics != nil else { return nil }
     let destinations = _Destinations(batch)
@@ -77,7 +79,7 @@ package enum _ScrollPlan {
   ///
   /// - Complexity: O(v) for v visible items, plus the calls to `relocate`.
   package static func forReload<Target: BatchUpdateTarget>(
-    on target: Target, policy: ScrollPositionPolicy, carried: _ScrollPlan?,
+    on target: Target, policy: ScrollAnchoring, carried: _ScrollPlan?,
     relocate: (ElementPath) -> ElementPath?
   ) -> _ScrollPlan? {
     _plan(on: target, policy: policy, carried: carried, destination: relocate)
@@ -86,7 +88,7 @@ package enum _ScrollPlan {
   /// The rule both share: the anchor (carried, or the first visible item), where it goes,
   /// or the nearest item above it that survives, at its own distance, or the top.
   private static func _plan<Target: BatchUpdateTarget>(
-    on target: Target, policy: ScrollPositionPolicy, carried: _ScrollPlan?,
+    on target: Target, policy: ScrollAnchoring, carried: _ScrollPlan?,
     destination: (ElementPath) -> ElementPath?
   ) -> _ScrollPlan? {
     guard policy != .none, let metrics = target.scrollMetrics else { return nil }

@@ -270,7 +270,7 @@ struct Library: View {
       Text("\(books[shelf]?.count ?? 0) books")
     }
     .onSelect(for: Book.self) { book in print("open \(book.title)") }
-    .collectionUpdateStrategy(.animated(below: 1_000))
+    .updateStrategy(.animated(below: 1_000))
   }
 }
 
@@ -288,7 +288,7 @@ struct Feed: View {
     StagedCollection(stories) { story in
       Text(story.headline)
     }
-    .collectionUpdateStrategy(.nonAnimated)
+    .updateStrategy(.nonanimatedBatchUpdates)
     .onReachEnd(distance: .viewports(2)) {
       let next = stories.count
       stories += (next..<next + 30).map { Story(id: $0, headline: "Story \($0)") }

@@ -26,7 +26,7 @@ import UIKit
     }
     dataSource.missingViewHandler = { indexPath in print("no view at \(indexPath)") }
     dataSource.rejectedChangesHandler = { errors in print(errors.map(\.description)) }
-    dataSource.scrollPosition = .keepAnchor
+    dataSource.strategy.anchoring = .keepAnchor
     dataSource.updateGuard = UpdateGuard(onFallback: { fallback in print(fallback.json) })
     dataSource.reorderingHandlers.canReorderItem = { _ in true }
     dataSource.reorderingHandlers.didReorder = { [weak self] transaction in

@@ -54,7 +54,7 @@ struct FeedView: View {
     } cancel: { ids in
       print("cancel \(ids)")
     }
-    .collectionUpdateStrategy(.animated(below: 1_000).reloading(above: 500))
+    .updateStrategy(.animated(below: 1_000).reloading(above: 500))
     .refreshable { @MainActor in photos = [] }
     .onCollectionView { collectionView in collectionView.isPrefetchingEnabled = true }
     .collectionContextMenu(for: Photo.self) { photos in
@@ -107,7 +107,7 @@ struct BadgedView: View {
     } supplementary: { kind, album in
       Text(kind == "badge" ? "new" : album)
     }
-    .collectionUpdateStrategy(.nonAnimated)
+    .updateStrategy(.nonanimatedBatchUpdates)
   }
 }
 
@@ -119,7 +119,7 @@ struct ActionsView: View {
     StagedCollection(actions) { action in
       Button(action.title) { print("tapped \(action.title)") }
     }
-    .collectionUpdateStrategy(.reloadData)
+    .updateStrategy(.reloadData)
   }
 }
 

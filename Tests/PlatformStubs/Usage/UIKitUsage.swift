@@ -104,7 +104,7 @@ final class LiveFeedViewController: UICollectionViewController {
   override func viewDidLoad() {
     super.viewDidLoad()
     pipeline = UpdatePipeline(
-      target: collectionView, items: [], policy: UpdatePolicy(reloadAboveChanges: 1_000),
+      target: collectionView, items: [], strategy: UpdateStrategy(reloadAboveChanges: 1_000),
       elementUpdates: .reconfigure)
   }
 

@@ -208,7 +208,7 @@ struct CoordinatorTapAndStrategyTests {
   /// Each strategy, decided headlessly: the transaction, never, always, below a number of
   /// items, reload above a number of changes, always reload.
   @Test func theUpdateStrategyDecidesAnimationAndReloads() {
-    func run(_ strategy: CollectionUpdateStrategy, animated: Bool, to new: [Item]) -> (
+    func run(_ strategy: UpdateStrategy, animated: Bool, to new: [Item]) -> (
       animated: [Bool], reloads: Int
     ) {
       let (view, coordinator) = makeCoordinator()
@@ -219,17 +219,17 @@ struct CoordinatorTapAndStrategyTests {
       return (batches(view.model, since: start).map(\.1), reloads(view.model, since: start))
     }
     let small = items(3, 1, 2, 4)
-    #expect(run(.followTransaction, animated: true, to: small).animated.allSatisfy { $0 })
-    #expect(run(.followTransaction, animated: false, to: small).animated.allSatisfy { !$0 })
+    #expect(run(UpdateStrategy(), animated: true, to: small).animated.allSatisfy { $0 })
+    #expect(run(UpdateStrategy(), animated: false, to: small).animated.allSatisfy { !$0 })
     // One block: 4 inserted, 3 moved.
-    #expect(run(.nonAnimated, animated: true, to: small).animated == [false])
-    #expect(run(.animated, animated: false, to: small).animated == [true])
+    #expect(run(.nonanimatedBatchUpdates, animated: true, to: small).animated == [false])
+    #expect(run(.animatedBatchUpdates, animated: false, to: small).animated == [true])
     #expect(run(.animated(below: 5), animated: true, to: small).animated == [true])
     let long = (1...6).map { Item($0) }
     #expect(run(.animated(below: 5), animated: true, to: long).animated == [false])
     #expect(run(.reloadData, animated: true, to: small) == ([], 1))
-    #expect(run(.followTransaction.reloading(above: 1), animated: true, to: small) == ([], 1))
-    #expect(run(.followTransaction.reloading(above: 2), animated: true, to: small).reloads == 0)
+    #expect(run(UpdateStrategy().reloading(above: 1), animated: true, to: small) == ([], 1))
+    #expect(run(UpdateStrategy().reloading(above: 2), animated: true, to: small).reloads == 0)
   }
 }
 

@@ -165,25 +165,6 @@ struct CoordinatorConcernTests {
     #expect(calls == 2)
   }
 
-  @Test func theDeprecatedLoadMoreAsksOncePerDataVersion() {
-    let context = FakeContext()
-    context.show((0..<10).map { Item($0) })
-    let reach = CoordinatorReach<Item>()
-    var asked = 0
-    reach.loadMoreDistance = 2
-    reach.onLoadMore = { asked += 1 }
-    reach.willDisplayItem(at: ElementPath(element: 6, section: 0), context)
-    #expect(context.due.isEmpty)
-    reach.willDisplayItem(at: ElementPath(element: 7, section: 0), context)
-    reach.willDisplayItem(at: ElementPath(element: 9, section: 0), context)
-    context.deliver()
-    #expect(asked == 1)
-    context.show((0..<20).map { Item($0) })
-    reach.willDisplayItem(at: ElementPath(element: 18, section: 0), context)
-    context.deliver()
-    #expect(asked == 2)
-  }
-
   @Test func thePrefetchRelayAsksOnceAndNeverCancelsAUsedPrefetch() {
     let context = FakeContext()
     context.show((0..<10).map { Item($0) })

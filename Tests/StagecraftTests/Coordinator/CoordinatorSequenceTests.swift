@@ -71,7 +71,7 @@ struct CoordinatorSequenceTests {
           badRefreshes.append("\(cell.element) -> \(String(describing: new))")
         }
       },
-      strategy: .followTransaction.reloading(above: 12), guard: UpdateGuard())
+      strategy: UpdateStrategy().reloading(above: 12), guard: UpdateGuard())
     coordinator = made
     // The app's binding: written by the app, and back by the coordinator, never while a
     // call made as SwiftUI's view update makes it runs.

@@ -10,7 +10,7 @@ typealias HeadlessFlat = HeadlessCollectionView<FlatSection>
 @MainActor
 func makeCoordinator(
   elementUpdates: HeadlessFlat.ElementUpdates = .reconfigure,
-  strategy: CollectionUpdateStrategy = .followTransaction
+  strategy: UpdateStrategy = UpdateStrategy()
 ) -> (HeadlessFlat, CollectionCoordinator<HeadlessFlat, FlatSection>) {
   let view = HeadlessFlat(
     CollectionModel(items: [Item](), configuration: .init(allowsMultipleSelection: true)),
@@ -65,7 +65,7 @@ struct CoordinatorUpdateTests {
   }
 
   @Test func aChangeAboveTheThresholdAndAViewOffScreenReload() {
-    let (view, coordinator) = makeCoordinator(strategy: .followTransaction.reloading(above: 2))
+    let (view, coordinator) = makeCoordinator(strategy: UpdateStrategy().reloading(above: 2))
     coordinator.update(items: items(1, 2, 3), animated: true)
     var start = view.model.events.count
     coordinator.update(items: items(4, 5, 6), animated: true)
@@ -123,7 +123,7 @@ struct CoordinatorUpdateTests {
   /// decides), then replayed; every update still reaches the view.
   @Test func largeDataIsDiffedInTheBackground() async {
     let (view, coordinator) = makeCoordinator(
-      strategy: CollectionUpdateStrategy(reloadAboveChanges: nil, inlineDiffBelow: 100))
+      strategy: UpdateStrategy(reloadAboveChanges: nil, inlineDiffBelow: 100))
     let big = (0..<1_000).map { Item($0) }
     coordinator.update(items: big, animated: true)
     var changed = big
@@ -248,7 +248,7 @@ struct CoordinatorSelectionTests {
   /// A reload (first data, threshold, off screen) clears a view's selection; the coordinator
   /// selects the bound items again.
   @Test func theSelectionSurvivesAReload() {
-    let (view, coordinator) = makeCoordinator(strategy: .followTransaction.reloading(above: 1))
+    let (view, coordinator) = makeCoordinator(strategy: UpdateStrategy().reloading(above: 1))
     coordinator.update(items: items(1, 2, 3), animated: true)
     coordinator.selection = [2]
     coordinator.update(items: items(3, 2, 1, 5), animated: true)
@@ -314,39 +314,5 @@ struct CoordinatorSelectionTests {
     // Nothing is written back, and the tapped item does not stay selected.
     #expect(tapped == [1] && many == [1, 2, 3] && written == ["one 3"])
     #expect(!view.model.indexPathsForSelectedItems.contains(p(0, 0)))
-  }
-}
-
-@Suite("CollectionCoordinator: load more (deprecated)")
-@MainActor
-struct CoordinatorLoadMoreTests {
-  /// The row-count trigger still works as documented, through the deferred callbacks.
-  @available(*, deprecated, message: "tests the deprecated loadMoreDistance")
-  @Test func loadMoreIsAskedOncePerDataVersion() async {
-    let (view, coordinator) = makeCoordinator()
-    var asked = 0
-    coordinator.loadMoreDistance = 2
-    coordinator.onLoadMore = { asked += 1 }
-    view.viewport = .items(0..<3)
-    coordinator.update(items: (0..<10).map { Item($0) }, animated: true)
-    #expect(asked == 0)
-    coordinator.willDisplayItem(at: p(0, 6))
-    #expect(asked == 0)
-    coordinator.willDisplayItem(at: p(0, 7))
-    coordinator.willDisplayItem(at: p(0, 9))
-    #expect(asked == 1)
-    // The next page arrives: a new version, asked again near its end only.
-    coordinator.update(items: (0..<20).map { Item($0) }, animated: true)
-    coordinator.willDisplayItem(at: p(0, 9))
-    #expect(asked == 1)
-    // Scrolling near the end makes the cells there, which the view displays (as UIKit
-    // calls willDisplay): asked once for this version, and not again.
-    view.viewport = .items(15..<20)
-    await coordinator.waitForCallbacks()
-    #expect(asked == 2)
-    coordinator.willDisplayItem(at: p(0, 18))
-    coordinator.windowDidChange()
-    await coordinator.waitForCallbacks()
-    #expect(asked == 2)
   }
 }

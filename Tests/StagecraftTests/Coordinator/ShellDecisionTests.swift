@@ -104,7 +104,8 @@ struct ShellDecisionTests {
     }
     #expect(animated)
     coordinator.strategy = coordinator.strategy.diffingInline(below: .max)
-    #expect(coordinator.strategy.reloadAboveChanges == 1_000)
+    #expect(coordinator.strategy.animation == .alwaysBelow(items: 10))
+    #expect(coordinator.strategy.inlineDiffBelow == .max)
   }
 
   /// A scrolled item added in the same input is scrolled to at once.

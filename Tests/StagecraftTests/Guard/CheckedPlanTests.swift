@@ -121,7 +121,7 @@ struct CheckedPlanTests {
       showing: GuardTests.wrap([Item(1), Item(2), Item(3)]),
       dataSource: { GuardTests.wrap(source()) })
     let pipeline = UpdatePipeline(
-      target: view, items: [Item(1), Item(2), Item(3)], policy: UpdatePolicy(inlineDiffBelow: 0),
+      target: view, items: [Item(1), Item(2), Item(3)], strategy: UpdateStrategy(inlineDiffBelow: 0),
       guard: log.guarding)
     source = { [weak pipeline] in pipeline?.data ?? [] }
     view.shown.reloadData(newSections: GuardTests.wrap([Item(9)]))
@@ -154,7 +154,7 @@ struct CheckedPlanTests {
       view.raisingIsExpected = false
       let log = FallbackLog()
       let pipeline = UpdatePipeline(
-        target: view, sections: start, policy: UpdatePolicy(inlineDiffBelow: inline),
+        target: view, sections: start, strategy: UpdateStrategy(inlineDiffBelow: inline),
         guard: log.guarding)
       source = { [weak pipeline] in pipeline?.data ?? [] }
       runs.append(Run(log: log, view: view, pipeline: pipeline))

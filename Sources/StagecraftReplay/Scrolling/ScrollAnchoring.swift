@@ -1,4 +1,7 @@
-/// What a replay does with the scroll position of a vertical list.
+/// What an update keeps of the scroll position of a vertical list: `UpdateStrategy.anchoring`.
+///
+/// The anchor it keeps is `CollectionModel.ScrollAnchor`: an item, by identity, and the
+/// distance of its top from the viewport's top.
 ///
 /// ```swift
 /// import Stagecraft
@@ -9,10 +12,14 @@
 /// // Ten items arrive above what the user reads; the item they read stays put.
 /// try model.reload(
 ///   using: StagedChangeset(source: Array(0..<100), target: Array(-10..<100)),
-///   scrollPosition: .keepAnchor)
+///   strategy: UpdateStrategy().anchoring(.keepAnchor))
 /// print(model.scrollAnchor!, model.geometry!.contentOffset)  // prints 10 at 0.0 1000.0
 /// ```
-public enum ScrollPositionPolicy: Hashable, Sendable {
+public enum ScrollAnchoring: Hashable, Sendable {
+  /// The entry point's own default (`UpdateStrategy`'s): `.none` for a replay onto a view
+  /// or a model, which leaves the offset alone as UIKit does; `.keepAnchor` for
+  /// `CollectionCoordinator` and `StagedCollection`, which keep it as SwiftUI's lists do.
+  case automatic
   /// Leave the content offset alone: items that arrive above push the content down.
   case none
   /// Keep the first item at least partly visible (its bottom below the viewport's top) at
@@ -23,4 +30,14 @@ public enum ScrollPositionPolicy: Hashable, Sendable {
   /// When the list was scrolled to its bottom (within half a point, or its content fits),
   /// keep it at the bottom: a chat. Otherwise keep the anchor.
   case stickToBottom
+}
+
+extension ScrollAnchoring {
+  /// This anchoring, with `.automatic` read as `automatic`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  package func _resolved(automatic: ScrollAnchoring) -> ScrollAnchoring {
+    self == .automatic ? automatic : self
+  }
 }
