@@ -39,7 +39,8 @@ where Data: RangeReplaceableCollection, Data.Element: DifferentiableSection {
     elementUpdates: Target.ElementUpdates = .reload, guard check: UpdateGuard = .standard
   ) where Target.Snapshot == Void, Target.Failure == Failure {
     self.init(
-      view: target, data: sections, strategy: strategy, elementUpdates: elementUpdates, guard: check,
+      view: target, data: sections, strategy: strategy, elementUpdates: elementUpdates,
+      guard: check,
       counts: { .sections(of: $0) }, elementCount: { _BlockCounts.elementCount(ofSections: $0) },
       diff: { StagedChangeset(source: $0, target: $1) })
     _relocate = { _relocateSections($0, $1, $2) }

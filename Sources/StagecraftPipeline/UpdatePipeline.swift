@@ -225,7 +225,8 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
     self.init(
       target: target, data: data, strategy: strategy, diff: diff, snapshot: snapshot,
       elementCount: elementCount, planner: Self._makePlanner(elementUpdates),
-      replay: { staged, plan, mode, options, interrupt, setData, completion, scroll, _ throws(Failure) in
+      replay: {
+        staged, plan, mode, options, interrupt, setData, completion, scroll, _ throws(Failure) in
         var view = target
         try _replay(
           staged, on: &view, snapshot: { (data: Data) throws(Failure) in snapshot(data) },
@@ -241,7 +242,8 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   /// specialized for them.
   @inlinable
   package convenience init<Target: BatchUpdateTarget & AnyObject>(
-    view target: Target, data: Data, strategy: UpdateStrategy, elementUpdates: Target.ElementUpdates,
+    view target: Target, data: Data, strategy: UpdateStrategy,
+    elementUpdates: Target.ElementUpdates,
     guard check: UpdateGuard, counts: @escaping @Sendable (Data) -> _BlockCounts,
     elementCount: ((Data) -> Int)? = nil, entry: FlightRecord.EntryPoint = .pipeline,
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>

@@ -47,7 +47,8 @@ extension TimedView: @MainActor BatchUpdateTarget {
   on view: TimedView, items: [BenchItem], strategy: UpdateStrategy = UpdateStrategy()
 ) -> UpdatePipeline<[BenchItem], BatchUpdateError> {
   UpdatePipeline(
-    target: view, data: items, strategy: strategy, diff: { StagedChangeset(source: $0, target: $1) },
+    target: view, data: items, strategy: strategy,
+    diff: { StagedChangeset(source: $0, target: $1) },
     snapshot: { items in view.timed { [ArraySection(model: 0, elements: items)] } })
 }
 

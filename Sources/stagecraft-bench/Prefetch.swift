@@ -58,7 +58,8 @@ import StagecraftTestSupport
   var updatedWatched = watched
   func update(_ model: inout CollectionModel<BenchSection>, _ flip: inout Bool) -> Int {
     flip.toggle()
-    try? model.reload(using: flip ? forward : backward, strategy: UpdateStrategy(anchoring: .keepAnchor))
+    try? model.reload(
+      using: flip ? forward : backward, strategy: UpdateStrategy(anchoring: .keepAnchor))
     return model.items.count
   }
   updatedPlain.setContentOffset(Double(middle) * 60)

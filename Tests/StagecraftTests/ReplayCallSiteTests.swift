@@ -155,7 +155,8 @@ struct ReplayCallSiteTests {
     var model = CollectionModel(items: source)
     try model.reload(
       using: StagedChangeset(source: source, target: target),
-      strategy: UpdateStrategy(reconfiguresInsideStructuralBlock: true), elementUpdates: .reconfigure)
+      strategy: UpdateStrategy(reconfiguresInsideStructuralBlock: true),
+      elementUpdates: .reconfigure)
     let batches = model.events.compactMap { event -> BatchUpdate? in
       if case .batchUpdates(let batch, _) = event { batch } else { nil }
     }

@@ -39,7 +39,8 @@ struct ScrollPositionTests {
     let before = try #require(model.scrollAnchor)
     let new = (0..<30).map { Item($0) }
     try model.reload(
-      using: StagedChangeset(source: model.items, target: new), strategy: UpdateStrategy(anchoring: .keepAnchor))
+      using: StagedChangeset(source: model.items, target: new),
+      strategy: UpdateStrategy(anchoring: .keepAnchor))
     #expect(model.scrollAnchor == before)
     // Without the policy, the content moves under the viewport.
     var unkept = Self.model(Array(10..<30), offset: 100)
@@ -51,7 +52,8 @@ struct ScrollPositionTests {
     var model = Self.model(Array(0..<20), offset: 50)  // anchor 2 at -3; item 1 at -30
     let new = [0, 3, 4, 5].map { Item($0) } + (6..<20).map { Item($0) }
     try model.reload(
-      using: StagedChangeset(source: model.items, target: new), strategy: UpdateStrategy(anchoring: .keepAnchor))
+      using: StagedChangeset(source: model.items, target: new),
+      strategy: UpdateStrategy(anchoring: .keepAnchor))
     // Items 1 and 2 are gone: item 0 (top 0, 50 above the viewport) keeps its distance.
     #expect(model.geometry?.contentOffset == 50)
     // Nothing above survives: the list scrolls to its top.
@@ -68,7 +70,8 @@ struct ScrollPositionTests {
     model.setContentOffset(bottom)
     let longer = (0..<25).map { Item($0) }
     try model.reload(
-      using: StagedChangeset(source: model.items, target: longer), strategy: UpdateStrategy(anchoring: .stickToBottom))
+      using: StagedChangeset(source: model.items, target: longer),
+      strategy: UpdateStrategy(anchoring: .stickToBottom))
     let metrics = try #require(model.scrollMetrics)
     #expect(metrics.isAtBottom && metrics.contentOffset == metrics.bottomOffset)
     #expect(model.realizedPaths.last == ElementPath(element: 24, section: 0))
@@ -115,7 +118,8 @@ struct ScrollPositionTests {
       guard let anchor = model.scrollAnchor else { continue }
       let offsetBefore = model.geometry!.contentOffset
       try model.reload(
-        using: StagedChangeset(source: old, target: new), strategy: UpdateStrategy(anchoring: .keepAnchor))
+        using: StagedChangeset(source: old, target: new),
+        strategy: UpdateStrategy(anchoring: .keepAnchor))
       let offset = model.geometry!.contentOffset
       let after = Self.layout(new, header: header)
       #expect(model.sections == new)
@@ -218,7 +222,8 @@ struct ScrollPositionOnViewsTests {
     let new =
       (0..<5).map { Item($0) } + items.filter { $0.id % 3 != 0 || $0.id == anchor.identifier }
     view.reload(
-      using: StagedChangeset(source: items, target: new), strategy: UpdateStrategy(anchoring: .keepAnchor),
+      using: StagedChangeset(source: items, target: new),
+      strategy: UpdateStrategy(anchoring: .keepAnchor),
       setData: { items = $0 })
     #expect(view.model.items == new && view.refusals.isEmpty)
     #expect(view.model.scrollAnchor == anchor)

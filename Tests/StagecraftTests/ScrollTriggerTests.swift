@@ -135,7 +135,8 @@ struct PrefetchRuleTests {
       ])
     let prepended = (100..<110).map { Item($0) } + model.items
     try model.reload(
-      using: StagedChangeset(source: model.items, target: prepended), strategy: UpdateStrategy(anchoring: .keepAnchor))
+      using: StagedChangeset(source: model.items, target: prepended),
+      strategy: UpdateStrategy(anchoring: .keepAnchor))
     #expect(model.geometry?.contentOffset == 1_000)
     #expect(model.scrollDirection == .forward)
   }
@@ -341,7 +342,8 @@ struct ReachTriggerTests {
     let older = (80..<100).map { Item($0) } + model.items
     let update = try recorded(&model) {
       try $0.reload(
-        using: StagedChangeset(source: $0.items, target: older), strategy: UpdateStrategy(anchoring: .keepAnchor))
+        using: StagedChangeset(source: $0.items, target: older),
+        strategy: UpdateStrategy(anchoring: .keepAnchor))
     }
     #expect(update.isEmpty)  // 1,050 from the top now: out of the zone
     #expect(model.geometry?.contentOffset == 1_050)

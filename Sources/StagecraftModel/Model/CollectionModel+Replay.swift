@@ -111,7 +111,8 @@ extension CollectionModel {
     try _atomically { (model: inout Self) throws(BatchUpdateError) in
       try _replay(
         staged, on: &model, snapshot: { (data: C) throws(BatchUpdateError) in Array(data) },
-        mode: strategy._mode(requested: true, changes: staged.changeCount, itemCount: { _elementCount(staged) }),
+        mode: strategy._mode(
+          requested: true, changes: staged.changeCount, itemCount: { _elementCount(staged) }),
         elementUpdates: { _ in elementUpdates }, options: strategy,
         interrupt: interrupt,
         setData: setData, completion: completion,
@@ -174,7 +175,8 @@ extension CollectionModel {
           others[0] = Section(source: first, elements: data)
           return others
         },
-        mode: strategy._mode(requested: true, changes: staged.changeCount, itemCount: { _elementCount(staged) }),
+        mode: strategy._mode(
+          requested: true, changes: staged.changeCount, itemCount: { _elementCount(staged) }),
         elementUpdates: { _ in elementUpdates }, options: strategy,
         interrupt: interrupt,
         setData: setData, completion: completion,

@@ -86,7 +86,8 @@ public struct UpdateStrategy: Hashable, Sendable {
   /// - Complexity: O(1).
   public init(
     animation: Animation = .asRequested, reloadAboveChanges: Int? = nil,
-    reloadAboveCount: Int? = nil, inlineDiffBelow: Int = 2_000, anchoring: ScrollAnchoring = .automatic,
+    reloadAboveCount: Int? = nil, inlineDiffBelow: Int = 2_000,
+    anchoring: ScrollAnchoring = .automatic,
     reconfiguresInsideStructuralBlock: Bool = false, replaysMovesAsDeletesAndInserts: Bool = false
   ) {
     self.animation = animation

@@ -156,7 +156,8 @@ package final class _ReplayPlan<C: Collection, Updates: ElementUpdateStyle> {
   /// - Complexity: O(s + c log c), as `_ReplayBlock.blocks`.
   @inlinable
   package init(
-    _ staged: StagedChangeset<C>, elementUpdates: Updates, options: UpdateStrategy = UpdateStrategy()
+    _ staged: StagedChangeset<C>, elementUpdates: Updates,
+    options: UpdateStrategy = UpdateStrategy()
   ) {
     blocks = _ReplayBlock.blocks(
       for: staged, elementUpdates: { _ in elementUpdates }, options: options)

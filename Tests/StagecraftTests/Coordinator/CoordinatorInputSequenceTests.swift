@@ -123,7 +123,9 @@ struct CoordinatorInputSequenceTests {
       app.bound = bound
       var input = CollectionInput<FlatSection>(
         items: items, animated: random.next(2) == 0,
-        strategy: [UpdateStrategy(), .nonanimatedBatchUpdates, .alwaysAnimated(below: 20), .reloadData][
+        strategy: [
+          UpdateStrategy(), .nonanimatedBatchUpdates, .alwaysAnimated(below: 20), .reloadData,
+        ][
           random.next(4)])
       if kind.multiple {
         input.selection = .many(bound) { [app] in

@@ -121,7 +121,8 @@ struct CheckedPlanTests {
       showing: GuardTests.wrap([Item(1), Item(2), Item(3)]),
       dataSource: { GuardTests.wrap(source()) })
     let pipeline = UpdatePipeline(
-      target: view, items: [Item(1), Item(2), Item(3)], strategy: UpdateStrategy(inlineDiffBelow: 0),
+      target: view, items: [Item(1), Item(2), Item(3)],
+      strategy: UpdateStrategy(inlineDiffBelow: 0),
       guard: log.guarding)
     source = { [weak pipeline] in pipeline?.data ?? [] }
     view.shown.reloadData(newSections: GuardTests.wrap([Item(9)]))
