@@ -34,6 +34,16 @@ extension CollectionModel {
     /// "Data-source timing").
     public var isOnScreen: Bool
 
+    /// How many of its newest `events` and `scrollEvents` the model keeps, at least: `nil`
+    /// (the default) keeps every event for the model's life, as a test reads them. A model
+    /// that lives long (a preview, a soak test, an app's own double) sets a bound: once a
+    /// log holds twice as many, its oldest are discarded down to this many, so that
+    /// appending stays O(1) amortized and the log at most twice the bound
+    /// (`discardedEventCount` and `discardedScrollEventCount` count them). Choose a bound
+    /// above what one operation appends (a scroll's prefetches, a replay's blocks): a reader
+    /// that reads after each operation then sees every event.
+    public var eventLimit: Int?
+
     /// Creates a configuration.
     ///
     /// - Parameters:
@@ -43,6 +53,7 @@ extension CollectionModel {
     ///   - keepsSelectionOnReloadData: Keep the selection through `reloadData`.
     ///   - allowsMultipleSelection: Keep other items selected when selecting one.
     ///   - isOnScreen: Whether the view is in a window.
+    ///   - eventLimit: How many of the newest events to keep at least; all by default.
     /// - Complexity: O(1).
     public init(
       isStrict: Bool = true,
@@ -50,7 +61,8 @@ extension CollectionModel {
       view: BatchUpdateError.ViewKind = .collectionView,
       keepsSelectionOnReloadData: Bool = false,
       allowsMultipleSelection: Bool = false,
-      isOnScreen: Bool = true
+      isOnScreen: Bool = true,
+      eventLimit: Int? = nil
     ) {
       self.isStrict = isStrict
       self.wording = wording
@@ -58,6 +70,7 @@ extension CollectionModel {
       self.keepsSelectionOnReloadData = keepsSelectionOnReloadData
       self.allowsMultipleSelection = allowsMultipleSelection
       self.isOnScreen = isOnScreen
+      self.eventLimit = eventLimit
     }
   }
 }

@@ -38,8 +38,36 @@ public struct CollectionModel<Section: DifferentiableSection> {
   /// The identity the next realized cell gets.
   @usableFromInline var _nextCellID: Int
 
-  /// What was applied, in order: batch updates, reloads, reconfigures, refreshes.
-  public internal(set) var events: [Event]
+  /// What was applied, in order: batch updates, reloads, reconfigures, refreshes. Every
+  /// event is kept for the model's life unless `configuration.eventLimit` bounds them.
+  public internal(set) var events: [Event] {
+    didSet {
+      if let surplus = _surplus(events.count) {
+        events.removeFirst(surplus)
+        discardedEventCount += surplus
+      }
+    }
+  }
+
+  /// How many of the oldest `events` were discarded to keep within
+  /// `configuration.eventLimit`: the event at `events[i]` is the model's
+  /// `discardedEventCount + i`-th.
+  public private(set) var discardedEventCount = 0
+
+  /// How many of the oldest `scrollEvents` were discarded, as `discardedEventCount` counts
+  /// `events`.
+  public internal(set) var discardedScrollEventCount = 0
+
+  /// How many of the oldest events a log of `count` discards: down to
+  /// `configuration.eventLimit` once it holds twice as many (at least 2), so that appending
+  /// stays O(1) amortized; `nil` to keep them.
+  @usableFromInline
+  func _surplus(_ count: Int) -> Int? {
+    guard let limit = configuration.eventLimit, count > 2 * Swift.max(limit, 1) else {
+      return nil
+    }
+    return count - Swift.max(limit, 0)
+  }
 
   /// Validation and presentation options.
   public var configuration: Configuration
@@ -104,7 +132,14 @@ public struct CollectionModel<Section: DifferentiableSection> {
   /// - Complexity: O(1).
   @inlinable public var scrollEvents: [ScrollEvent] { _scrollEvents }
 
-  @usableFromInline var _scrollEvents: [ScrollEvent] = []
+  @usableFromInline var _scrollEvents: [ScrollEvent] = [] {
+    didSet {
+      if let surplus = _surplus(_scrollEvents.count) {
+        _scrollEvents.removeFirst(surplus)
+        discardedScrollEventCount += surplus
+      }
+    }
+  }
 
   /// Creates a model showing `sections`, with every cell in the viewport realized.
   ///

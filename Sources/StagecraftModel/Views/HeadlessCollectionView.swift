@@ -166,19 +166,22 @@ public final class HeadlessCollectionView<Section: DifferentiableSection> {
   /// a viewport that moved or changed size.
   private func _modelDidChange() {
     _displayNewCells()
+    // Positions in the model's whole log: a model with an `eventLimit` discards its oldest.
     let events = model.scrollEvents
-    if events.count < forwardedEvents { forwardedEvents = events.count }
-    if events.count > forwardedEvents {
+    let discarded = model.discardedScrollEventCount
+    let end = discarded + events.count
+    if end < forwardedEvents { forwardedEvents = end }
+    if end > forwardedEvents {
       var prefetch: [ElementPath] = []
       var cancel: [ElementPath] = []
-      for event in events[forwardedEvents...] {
+      for event in events[Swift.max(forwardedEvents - discarded, 0)...] {
         switch event {
         case .prefetch(_, let path): prefetch.append(path)
         case .cancelPrefetch(_, let path?): cancel.append(path)
         case .cancelPrefetch(_, nil), .reachEnd, .reachStart: break
         }
       }
-      forwardedEvents = events.count
+      forwardedEvents = end
       if !cancel.isEmpty { onCancelPrefetchingItems?(cancel) }
       if !prefetch.isEmpty { onPrefetchItems?(prefetch) }
     }
