@@ -1,20 +1,25 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// The library is seven layers, each its own module, so that a dependency pointing the wrong
-// way fails the build; `Stagecraft` re-exports them as one product:
+// The library is nine layers, each its own module, so that a dependency pointing the wrong
+// way fails the build; `Stagecraft` re-exports them as one product. Data flows down the list,
+// and nothing points up it:
 //
-//   StagecraftDiff       identity, change types, the diff
-//   StagecraftReplay     BatchUpdate, UIKit's old -> new map, BatchUpdateTarget, the replay
-//   StagecraftModel      CollectionModel: validates batches as UIKit does; the guarded
-//                        replay onto views, which validates each block the same way
-//   StagecraftSnapshots  DiffableSnapshot and DiffableDataSource
-//   StagecraftPlatforms  UICollectionView, UITableView, NSCollectionView and NSTableView
-//                        adapters, and the drop-in diffable data sources on them
-//   StagecraftPipeline   UpdatePipeline: updates from any thread, latest wins, in order
-//   StagecraftCoordinator CollectionCoordinator: what a SwiftUI collection's coordinator
-//                        does, headless (updates, selection by identity, load more)
-//   StagecraftSwiftUI    StagedCollection, the SwiftUI view over it (Apple platforms only)
+//   1 StagecraftDiff         identity, change types, the diff
+//   2 StagecraftReplay       BatchUpdate, UIKit's old -> new map, BatchUpdateTarget, the one
+//                            replay, UpdateStrategy, and the scrolling vocabulary
+//   3 StagecraftModel        CollectionModel: validates batches as UIKit does; the headless
+//                            views (CollectionModelView, HeadlessCollectionView); prefetching
+//   4 StagecraftGuard        the guarded replay onto views (reload(using:)), UpdateGuard, and
+//                            the flight recorder
+//   5 StagecraftSnapshots    DiffableSnapshot, DiffableDataSource, outlines
+//   6 StagecraftPlatforms    UIKit and AppKit adapters, and the drop-in data sources on them
+//   7 StagecraftPipeline     UpdatePipeline: updates from any thread, latest wins, in order
+//   8 StagecraftCoordinator  CollectionCoordinator: what a SwiftUI collection's coordinator
+//                            does, headless
+//   9 StagecraftSwiftUI      StagedCollection, the SwiftUI view over it (Apple platforms only)
+//
+// Then the tools: stagecraft-bench and the stagecraft command (StagecraftTool).
 let checks: [SwiftSetting] = [
   // Internal invariant checks (`_checkInvariants()`); the benchmark refuses them.
   .define("STAGECRAFT_INTERNAL_CHECKS", .when(configuration: .debug))
@@ -35,34 +40,44 @@ let package = Package(
       name: "StagecraftModel", dependencies: ["StagecraftDiff", "StagecraftReplay"],
       swiftSettings: checks),
     .target(
+      name: "StagecraftGuard", dependencies: ["StagecraftDiff", "StagecraftReplay", "StagecraftModel"],
+      swiftSettings: checks),
+    .target(
       name: "StagecraftSnapshots",
-      dependencies: ["StagecraftDiff", "StagecraftReplay", "StagecraftModel"],
+      dependencies: ["StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftGuard"],
       swiftSettings: checks),
     .target(
       name: "StagecraftPlatforms",
-      dependencies: ["StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftSnapshots"],
+      dependencies: [
+        "StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftGuard",
+        "StagecraftSnapshots",
+      ],
       swiftSettings: checks),
     .target(
       name: "StagecraftPipeline",
-      dependencies: ["StagecraftDiff", "StagecraftReplay", "StagecraftModel"],
+      dependencies: ["StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftGuard"],
       swiftSettings: checks),
     .target(
       name: "StagecraftCoordinator",
-      dependencies: ["StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftPipeline"],
+      dependencies: [
+        "StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftGuard",
+        "StagecraftPipeline",
+      ],
       swiftSettings: checks),
     // The SwiftUI collection: a thin shell over the coordinator, built where SwiftUI and
     // UIKit exist (its files are empty elsewhere).
     .target(
       name: "StagecraftSwiftUI",
       dependencies: [
-        "StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftPlatforms",
-        "StagecraftCoordinator",
+        "StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftGuard",
+        "StagecraftPlatforms", "StagecraftCoordinator",
       ]),
     .target(
       name: "Stagecraft",
       dependencies: [
-        "StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftSnapshots",
-        "StagecraftPlatforms", "StagecraftPipeline", "StagecraftCoordinator", "StagecraftSwiftUI",
+        "StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftGuard",
+        "StagecraftSnapshots", "StagecraftPlatforms", "StagecraftPipeline", "StagecraftCoordinator",
+        "StagecraftSwiftUI",
       ]),
     // Shared by the tests, the fuzzers and the benchmark: reference matcher, LIS oracle,
     // seeded generator, replay oracle. Not part of any library product.

@@ -11,10 +11,10 @@ work=.build/docs-module
 graphs=.build/symbol-graphs
 rm -rf "$work" "$graphs" .build/docs
 mkdir -p "$work" "$graphs"
-for module in StagecraftDiff StagecraftReplay StagecraftModel StagecraftSnapshots \
+for module in StagecraftDiff StagecraftReplay StagecraftModel StagecraftGuard StagecraftSnapshots \
   StagecraftPlatforms StagecraftPipeline StagecraftCoordinator; do
   find "Sources/$module" -name '*.swift' | while read -r file; do
-    grep -vE '^ *import Stagecraft(Diff|Replay|Model|Snapshots|Platforms|Pipeline|Coordinator)$' \
+    grep -vE '^ *import Stagecraft(Diff|Replay|Model|Guard|Snapshots|Platforms|Pipeline|Coordinator)$' \
       "$file" \
       > "$work/${module}_$(basename "$file")"
   done

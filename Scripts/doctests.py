@@ -25,8 +25,9 @@ import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-LIBRARY = ["StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftSnapshots",
-           "StagecraftPlatforms", "StagecraftPipeline", "StagecraftCoordinator"]
+LIBRARY = ["StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftGuard",
+           "StagecraftSnapshots", "StagecraftPlatforms", "StagecraftPipeline",
+           "StagecraftCoordinator"]
 OUT_TESTS = ROOT / "Tests" / "StagecraftDocTests"
 OUT_UIKIT = ROOT / "Tests" / "PlatformStubs" / "Usage" / "DocSnippets.swift"
 OUT_APPKIT = ROOT / "Tests" / "PlatformStubs" / "UsageAppKit" / "DocSnippets.swift"

@@ -30,7 +30,7 @@ run() {  # run LOG COMMAND...
 }
 
 objects=()
-for module in StagecraftDiff StagecraftReplay StagecraftModel StagecraftSnapshots \
+for module in StagecraftDiff StagecraftReplay StagecraftModel StagecraftGuard StagecraftSnapshots \
   StagecraftPlatforms StagecraftPipeline StagecraftCoordinator StagecraftSwiftUI Stagecraft \
   StagecraftTestSupport StagecraftTool; do
   echo "==> building $module"

@@ -1,6 +1,7 @@
 // The `Stagecraft` product: every layer of the library, under one import.
 @_exported import StagecraftCoordinator
 @_exported import StagecraftDiff
+@_exported import StagecraftGuard
 @_exported import StagecraftModel
 @_exported import StagecraftPipeline
 @_exported import StagecraftPlatforms

@@ -1,4 +1,5 @@
 import StagecraftDiff
+import StagecraftGuard
 import StagecraftModel
 import StagecraftPipeline
 import StagecraftReplay

@@ -1,4 +1,5 @@
 import StagecraftDiff
+import StagecraftModel
 import StagecraftReplay
 
 /// Everything a representable hands its coordinator in one SwiftUI update: the data,

@@ -1,6 +1,7 @@
 #if canImport(AppKit) && !targetEnvironment(macCatalyst)
   import AppKit
   import StagecraftDiff
+  import StagecraftGuard
   import StagecraftModel
   import StagecraftReplay
   import StagecraftSnapshots

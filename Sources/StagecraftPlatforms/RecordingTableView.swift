@@ -1,5 +1,6 @@
 #if canImport(UIKit) && !os(watchOS)
   import StagecraftDiff
+  import StagecraftGuard
   import StagecraftModel
   import StagecraftReplay
   import UIKit

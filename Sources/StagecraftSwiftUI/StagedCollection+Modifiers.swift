@@ -1,5 +1,6 @@
 #if canImport(SwiftUI) && canImport(UIKit) && !os(watchOS)
   import StagecraftCoordinator
+  import StagecraftModel
   import StagecraftReplay
   import SwiftUI
   import UIKit

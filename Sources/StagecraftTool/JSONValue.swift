@@ -1,4 +1,5 @@
 import Foundation
+import StagecraftGuard
 import StagecraftModel
 
 /// A JSON value, `Hashable` so that it can serve as an identity.

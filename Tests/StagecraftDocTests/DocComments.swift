@@ -335,78 +335,6 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_PrefetchBuffers_1() throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftReplay/Scrolling/PrefetchBuffers.swift:11
-
-  let buffers = PrefetchBuffers()
-  let viewport = ScrollMetrics(contentOffset: 1_000, viewportHeight: 500, contentHeight: 9_000)
-  print(buffers.window(viewport, direction: .forward))
-  _doc.expect("500.0..<2500.0", at: 15)
-  print(buffers.window(viewport, direction: .backward))
-  _doc.expect("0.0..<2000.0", at: 16)
-  _doc.expectNothingUnchecked()
-}
-
-@Test func doc_PrefetchBuffers_62() throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftReplay/Scrolling/PrefetchBuffers.swift:66
-
-  print(ItemExtent(top: 100, height: 50).overlaps(150..<300))
-  _doc.expect("false", at: 68)
-  print(ItemExtent(top: 150, height: 0).overlaps(150..<300))
-  _doc.expect("true", at: 69)
-  _doc.expectNothingUnchecked()
-}
-
-@Test func doc_ReachDistance_1() throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftReplay/Scrolling/ReachDistance.swift:5
-
-  print(ReachDistance.viewports(2).points(viewportHeight: 600))
-  _doc.expect("1200.0", at: 7)
-  print(ReachDistance.points(300).points(viewportHeight: 600))
-  _doc.expect("300.0", at: 8)
-  _doc.expectNothingUnchecked()
-}
-
-@Test func doc_ReachTrigger_1() throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftReplay/Scrolling/ReachTrigger.swift:16
-
-  var end = ReachTrigger(.end)
-  let page = ScrollMetrics(contentOffset: 0, viewportHeight: 600, contentHeight: 1_500)
-  // 900 points left, within twice the viewport: it fires, and is busy.
-  print(end.evaluate(page, direction: .forward))
-  _doc.expect("true", at: 21)
-  print(end.evaluate(page, direction: .forward))
-  _doc.expect("false", at: 22)
-  // The handler completed, but no page arrived.
-  end.complete()
-  print(end.evaluate(page, direction: .forward))
-  _doc.expect("false", at: 25)
-  // A page arrived: armed again, but 2,400 points are left.
-  let longer = ScrollMetrics(contentOffset: 0, viewportHeight: 600, contentHeight: 3_000)
-  print(end.evaluate(longer, direction: .forward))
-  _doc.expect("false", at: 28)
-  let nearer = ScrollMetrics(contentOffset: 1_500, viewportHeight: 600, contentHeight: 3_000)
-  print(end.evaluate(nearer, direction: .forward))
-  _doc.expect("true", at: 30)
-  _doc.expectNothingUnchecked()
-}
-
 @Test func doc_ScrollAnchoring_1() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
@@ -481,40 +409,6 @@ import Testing
     print(error)
   }
   _doc.expect("attempt to delete item 5 from section 0 which only contains 3 items before the update", at: 12)
-  _doc.expectNothingUnchecked()
-}
-
-@Test func doc_BatchUpdateFallback_4() throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftModel/Guard/BatchUpdateFallback.swift:12
-
-  let fallback = BatchUpdateFallback(
-    cause: .refused(BatchUpdateError(.deleteItemOutOfRange(item: 3, section: 0, itemCount: 3))),
-    view: .collectionView, itemCountsBefore: [3], itemCountsAfter: [2],
-    batch: BatchUpdate(deleteItems: [ElementPath(element: 3, section: 0)]))
-  print(fallback.json)
-  _doc.expect("{\"cause\":\"refused\",\"view\":\"collectionView\",\"error\":\"attempt to delete item 3 from section 0 which only contains 3 items before the update\",\"itemCountsBefore\":[3],\"itemCountsAfter\":[2],\"batch\":{\"deleteItems\":[[0,3]]}}", at: 12)
-  _doc.expectNothingUnchecked()
-}
-
-@Test func doc_UpdateGuard_4() throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftModel/Guard/UpdateGuard.swift:17
-
-  @Sendable func sendToCrashReporter(_ report: String) { /* your crash reporter */ }
-
-  UpdateGuard.standard = UpdateGuard(onFallback: { fallback in
-    sendToCrashReporter(fallback.json)
-  })
-  print(UpdateGuard.standard.isEnabled)
-  _doc.expect("true", at: 24)
-  UpdateGuard.standard = UpdateGuard()
   _doc.expectNothingUnchecked()
 }
 
@@ -599,19 +493,19 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Replay_125() throws {
+@Test func doc_CollectionModel_Replay_126() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:131
+  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:132
 
   var model = CollectionModel(items: ["a", "b", "c"])
   try model.reload(
     using: StagedChangeset(source: ["a", "b", "c"], target: ["c", "b", "d"]),
     elementUpdates: .reconfigure)
   print(model.items)
-  _doc.expect("[\"c\", \"b\", \"d\"]", at: 137)
+  _doc.expect("[\"c\", \"b\", \"d\"]", at: 138)
   _doc.expectNothingUnchecked()
 }
 
@@ -631,12 +525,12 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_89() throws {
+@Test func doc_CollectionModel_117() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel.swift:94
+  // Sources/StagecraftModel/Model/CollectionModel.swift:122
 
   var model = CollectionModel(items: Array(0..<10))
   model.geometry = .init(viewportHeight: 100, itemHeight: 50)
@@ -644,20 +538,20 @@ import Testing
   let before = model.scrollEvents.count
   model.setContentOffset(300)
   print(model.scrollEvents[before...])
-  _doc.expect("[reach end]", at: 101)
+  _doc.expect("[reach end]", at: 129)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_169() throws {
+@Test func doc_CollectionModel_204() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel.swift:172
+  // Sources/StagecraftModel/Model/CollectionModel.swift:207
 
   let model = CollectionModel(items: [1, 2, 3])
   print(model.items)
-  _doc.expect("[1, 2, 3]", at: 175)
+  _doc.expect("[1, 2, 3]", at: 210)
   _doc.expectNothingUnchecked()
 }
 
@@ -682,7 +576,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Prefetching/CollectionModel+ScrollTriggers.swift:83
+  // Sources/StagecraftModel/Scrolling/CollectionModel+ScrollTriggers.swift:83
 
   var model = CollectionModel(items: Array(0..<100))
   model.geometry = .init(viewportHeight: 100, itemHeight: 50)
@@ -695,12 +589,42 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_PrefetchBuffers_3() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/Scrolling/PrefetchBuffers.swift:13
+
+  let buffers = PrefetchBuffers()
+  let viewport = ScrollMetrics(contentOffset: 1_000, viewportHeight: 500, contentHeight: 9_000)
+  print(buffers.window(viewport, direction: .forward))
+  _doc.expect("500.0..<2500.0", at: 17)
+  print(buffers.window(viewport, direction: .backward))
+  _doc.expect("0.0..<2000.0", at: 18)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_PrefetchBuffers_64() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/Scrolling/PrefetchBuffers.swift:68
+
+  print(ItemExtent(top: 100, height: 50).overlaps(150..<300))
+  _doc.expect("false", at: 70)
+  print(ItemExtent(top: 150, height: 0).overlaps(150..<300))
+  _doc.expect("true", at: 71)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_PrefetchLedger_1() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Prefetching/PrefetchLedger.swift:12
+  // Sources/StagecraftModel/Scrolling/PrefetchLedger.swift:12
 
   var ledger = PrefetchLedger<String>()
   print(ledger.prefetch(["a", "b", "a"]))
@@ -722,73 +646,45 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_BatchUpdateRecording_4() throws {
+@Test func doc_ReachDistance_3() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Recording/BatchUpdateRecording.swift:17
+  // Sources/StagecraftModel/Scrolling/ReachDistance.swift:7
 
-  let recorder = FlightRecorder()
-  let recording = BatchUpdateRecording(recorder: recorder)
-  recording.beginBatch()
-  recording.add(BatchUpdate(insertItems: [ElementPath(element: 2, section: 0)]))
-  // The view held 2 items; the data source reports 4 after the block.
-  print(recording.endBatch(viewCounts: [2], dataCounts: [4]))
-  _doc.expect("reloadData", at: 24)
-  print(recorder.records.map(\.kind.rawValue))
-  _doc.expect("[\"block\", \"reload\"]", at: 25)
-  // The data source held 3 items before the block: it changed outside an update.
-  print(recorder.records[0].dataCounts ?? [])
-  _doc.expect("[Optional(3)]", at: 27)
+  print(ReachDistance.viewports(2).points(viewportHeight: 600))
+  _doc.expect("1200.0", at: 9)
+  print(ReachDistance.points(300).points(viewportHeight: 600))
+  _doc.expect("300.0", at: 10)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_FlightRecord_217() throws {
+@Test func doc_ReachTrigger_3() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Recording/FlightRecord.swift:221
+  // Sources/StagecraftModel/Scrolling/ReachTrigger.swift:18
 
-  let record = FlightRecord(
-    sequence: 7, entry: .pipeline, kind: .block,
-    batch: BatchUpdate(insertItems: [ElementPath(element: 3, section: 0)]),
-    viewCounts: [3], dataCounts: [3], countsAfter: [4])
-  print(record.json)
-  _doc.expect("{\"seq\":7,\"entry\":\"pipeline\",\"view\":\"collectionView\",\"kind\":\"block\",\"viewCounts\":[3],\"dataCounts\":[3],\"countsAfter\":[4],\"verdict\":\"performed\",\"batch\":{\"insertItems\":[[0,3]]}}", at: 228)
-  _doc.expectNothingUnchecked()
-}
-
-@Test func doc_FlightRecorder_4() async throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftModel/Recording/FlightRecorder.swift:15
-
-  let recorder = FlightRecorder(onIncident: { incident in
-    // Hand incident.log to your crash reporter.
-    _ = incident.log
-  })
-
-  @MainActor func update() {
-    var items = ["a", "b"]
-    let view = HeadlessCollectionView(CollectionModel(items: items), items: { items })
-    // Changed outside an update: the view still holds 2 items.
-    items.append("c")
-    view.reload(
-      using: StagedChangeset(source: items, target: ["c", "a"]),
-      guard: UpdateGuard(recorder: recorder), setData: { items = $0 })
-  }
-  await update()
-  print(recorder.records.map(\.kind.rawValue))
-  _doc.expect("[\"keyframe\", \"block\", \"reload\"]", at: 32)
-  let block = recorder.records[1]
-  print(block.viewCounts ?? [], block.dataCounts ?? [])
-  _doc.expect("[2] [Optional(3)]", at: 34)
-  print(block.dataSourceCounts ?? [])
-  _doc.expect("[3]", at: 35)
+  var end = ReachTrigger(.end)
+  let page = ScrollMetrics(contentOffset: 0, viewportHeight: 600, contentHeight: 1_500)
+  // 900 points left, within twice the viewport: it fires, and is busy.
+  print(end.evaluate(page, direction: .forward))
+  _doc.expect("true", at: 23)
+  print(end.evaluate(page, direction: .forward))
+  _doc.expect("false", at: 24)
+  // The handler completed, but no page arrived.
+  end.complete()
+  print(end.evaluate(page, direction: .forward))
+  _doc.expect("false", at: 27)
+  // A page arrived: armed again, but 2,400 points are left.
+  let longer = ScrollMetrics(contentOffset: 0, viewportHeight: 600, contentHeight: 3_000)
+  print(end.evaluate(longer, direction: .forward))
+  _doc.expect("false", at: 30)
+  let nearer = ScrollMetrics(contentOffset: 1_500, viewportHeight: 600, contentHeight: 3_000)
+  print(end.evaluate(nearer, direction: .forward))
+  _doc.expect("true", at: 32)
   _doc.expectNothingUnchecked()
 }
 
@@ -853,12 +749,116 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_DiffableDataSource_Headless_6() async throws {
+@Test func doc_BatchUpdateFallback_5() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftSnapshots/DiffableDataSource+Headless.swift:12
+  // Sources/StagecraftGuard/Guard/BatchUpdateFallback.swift:13
+
+  let fallback = BatchUpdateFallback(
+    cause: .refused(BatchUpdateError(.deleteItemOutOfRange(item: 3, section: 0, itemCount: 3))),
+    view: .collectionView, itemCountsBefore: [3], itemCountsAfter: [2],
+    batch: BatchUpdate(deleteItems: [ElementPath(element: 3, section: 0)]))
+  print(fallback.json)
+  _doc.expect("{\"cause\":\"refused\",\"view\":\"collectionView\",\"error\":\"attempt to delete item 3 from section 0 which only contains 3 items before the update\",\"itemCountsBefore\":[3],\"itemCountsAfter\":[2],\"batch\":{\"deleteItems\":[[0,3]]}}", at: 13)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_UpdateGuard_5() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftGuard/Guard/UpdateGuard.swift:18
+
+  @Sendable func sendToCrashReporter(_ report: String) { /* your crash reporter */ }
+
+  UpdateGuard.standard = UpdateGuard(onFallback: { fallback in
+    sendToCrashReporter(fallback.json)
+  })
+  print(UpdateGuard.standard.isEnabled)
+  _doc.expect("true", at: 25)
+  UpdateGuard.standard = UpdateGuard()
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_BatchUpdateRecording_5() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftGuard/Recording/BatchUpdateRecording.swift:18
+
+  let recorder = FlightRecorder()
+  let recording = BatchUpdateRecording(recorder: recorder)
+  recording.beginBatch()
+  recording.add(BatchUpdate(insertItems: [ElementPath(element: 2, section: 0)]))
+  // The view held 2 items; the data source reports 4 after the block.
+  print(recording.endBatch(viewCounts: [2], dataCounts: [4]))
+  _doc.expect("reloadData", at: 25)
+  print(recorder.records.map(\.kind.rawValue))
+  _doc.expect("[\"block\", \"reload\"]", at: 26)
+  // The data source held 3 items before the block: it changed outside an update.
+  print(recorder.records[0].dataCounts ?? [])
+  _doc.expect("[Optional(3)]", at: 28)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_FlightRecord_218() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftGuard/Recording/FlightRecord.swift:222
+
+  let record = FlightRecord(
+    sequence: 7, entry: .pipeline, kind: .block,
+    batch: BatchUpdate(insertItems: [ElementPath(element: 3, section: 0)]),
+    viewCounts: [3], dataCounts: [3], countsAfter: [4])
+  print(record.json)
+  _doc.expect("{\"seq\":7,\"entry\":\"pipeline\",\"view\":\"collectionView\",\"kind\":\"block\",\"viewCounts\":[3],\"dataCounts\":[3],\"countsAfter\":[4],\"verdict\":\"performed\",\"batch\":{\"insertItems\":[[0,3]]}}", at: 229)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_FlightRecorder_5() async throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftGuard/Recording/FlightRecorder.swift:16
+
+  let recorder = FlightRecorder(onIncident: { incident in
+    // Hand incident.log to your crash reporter.
+    _ = incident.log
+  })
+
+  @MainActor func update() {
+    var items = ["a", "b"]
+    let view = HeadlessCollectionView(CollectionModel(items: items), items: { items })
+    // Changed outside an update: the view still holds 2 items.
+    items.append("c")
+    view.reload(
+      using: StagedChangeset(source: items, target: ["c", "a"]),
+      guard: UpdateGuard(recorder: recorder), setData: { items = $0 })
+  }
+  await update()
+  print(recorder.records.map(\.kind.rawValue))
+  _doc.expect("[\"keyframe\", \"block\", \"reload\"]", at: 33)
+  let block = recorder.records[1]
+  print(block.viewCounts ?? [], block.dataCounts ?? [])
+  _doc.expect("[2] [Optional(3)]", at: 35)
+  print(block.dataSourceCounts ?? [])
+  _doc.expect("[3]", at: 36)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_DiffableDataSource_Headless_7() async throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftSnapshots/DiffableDataSource+Headless.swift:13
 
   typealias Section = DiffableSnapshot<String, Int>.Section
 
@@ -874,7 +874,7 @@ import Testing
     return "\(view.model.sections.map(\.elements.count)), \(view.refusals.count) refused"
   }
   print(await firstApply())
-  _doc.expect("[3], 0 refused", at: 27)
+  _doc.expect("[3], 0 refused", at: 28)
   _doc.expectNothingUnchecked()
 }
 
@@ -902,12 +902,12 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_DiffableDataSource_ViewDataSource_17() throws {
+@Test func doc_DiffableDataSource_ViewDataSource_18() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftSnapshots/DiffableDataSource+ViewDataSource.swift:23
+  // Sources/StagecraftSnapshots/DiffableDataSource+ViewDataSource.swift:24
 
   let dataSource = CollectionModelDataSource<String, String>()
   try dataSource.apply(DiffableSnapshot { SnapshotSectionContent("Main", items: ["a", "b"]) })
@@ -915,16 +915,16 @@ import Testing
     "cell \(path.element): \(item)"
   }
   print(cell ?? "none")
-  _doc.expect("cell 1: b", at: 30)
+  _doc.expect("cell 1: b", at: 31)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_DiffableDataSource_5() throws {
+@Test func doc_DiffableDataSource_6() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftSnapshots/DiffableDataSource.swift:13
+  // Sources/StagecraftSnapshots/DiffableDataSource.swift:14
 
   let dataSource = CollectionModelDataSource<String, Int>()
   var snapshot = DiffableSnapshot<String, Int>()
@@ -932,7 +932,7 @@ import Testing
   try snapshot.appendItems(Array(1...100))
   try dataSource.apply(snapshot)
   print(dataSource.target.numberOfItems(inSection: 0))
-  _doc.expect("100", at: 20)
+  _doc.expect("100", at: 21)
   _doc.expectNothingUnchecked()
 }
 
@@ -1071,12 +1071,12 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_UpdatePipeline_5() async throws {
+@Test func doc_UpdatePipeline_6() async throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftPipeline/UpdatePipeline.swift:24
+  // Sources/StagecraftPipeline/UpdatePipeline.swift:25
 
   @MainActor func burst() async -> [String] {
     let view = CollectionModelView(CollectionModel(items: ["hi"]))
@@ -1088,7 +1088,7 @@ import Testing
     return log + ["third \(third)"] + view.model.items
   }
   for line in await burst() { print(line) }
-  _doc.expect("first superseded\nsecond superseded\nthird applied\nhi\nyo\nhey\nsup", at: 24)
+  _doc.expect("first superseded\nsecond superseded\nthird applied\nhi\nyo\nhey\nsup", at: 25)
   _doc.expectNothingUnchecked()
 }
 
@@ -1131,12 +1131,12 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionCoordinator_6() async throws {
+@Test func doc_CollectionCoordinator_7() async throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftCoordinator/CollectionCoordinator.swift:29
+  // Sources/StagecraftCoordinator/CollectionCoordinator.swift:30
 
   @MainActor func feed() -> [String] {
     let view = HeadlessCollectionView(CollectionModel(items: [String]()), items: { [] })
@@ -1149,16 +1149,16 @@ import Testing
     return view.model.items + view.model.indexPathsForSelectedItems.map { "selected \($0)" }
   }
   print(await feed())
-  _doc.expect("[\"c\", \"b\", \"selected [0, 1]\"]", at: 41)
+  _doc.expect("[\"c\", \"b\", \"selected [0, 1]\"]", at: 42)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionInput_4() async throws {
+@Test func doc_CollectionInput_5() async throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftCoordinator/CollectionInput.swift:10
+  // Sources/StagecraftCoordinator/CollectionInput.swift:11
 
   @MainActor func addAndSelect() async -> [String] {
     let view = HeadlessCollectionView(CollectionModel(items: [String]()))
@@ -1177,7 +1177,7 @@ import Testing
     return view.model.indexPathsForSelectedItems.map { "selected \($0)" } + [selected ?? "-"]
   }
   print(await addAndSelect())
-  _doc.expect("[\"selected [0, 1]\", \"b\"]", at: 28)
+  _doc.expect("[\"selected [0, 1]\", \"b\"]", at: 29)
   _doc.expectNothingUnchecked()
 }
 

@@ -416,7 +416,8 @@ struct EmittedTestTests {
     try main.write(
       to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
     let modules = [
-      "Stagecraft", "StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftSnapshots",
+      "Stagecraft", "StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftGuard",
+      "StagecraftSnapshots",
       "StagecraftPlatforms", "StagecraftPipeline", "StagecraftCoordinator", "StagecraftSwiftUI",
     ]
     let objects = try modules.flatMap { module in

@@ -9,7 +9,7 @@ import StagecraftReplay
 ///
 /// - Complexity: O(S + c log c), where S is the number of sections and c the number of
 ///   calls.
-func _countsAccountedBefore(after: [Int], batch: BatchUpdate) -> [Int?]? {
+package func _countsAccountedBefore(after: [Int], batch: BatchUpdate) -> [Int?]? {
   if let counts = _itemCountsAccountedBefore(after: after, batch: batch) { return counts }
   let deleted = Set(batch.deleteSections)
   let inserted = Set(batch.insertSections)
@@ -94,7 +94,7 @@ private func _isStrictlyAscending(_ paths: [ElementPath]) -> Bool {
 ///
 /// - Complexity: O(c) to see that the block changes no count, else as `_countsAccountedBefore`.
 @usableFromInline
-func _storedCountsBefore(after: [Int], batch: BatchUpdate) -> [Int]? {
+package func _storedCountsBefore(after: [Int], batch: BatchUpdate) -> [Int]? {
   if batch.deleteSections.isEmpty, batch.insertSections.isEmpty, batch.reloadSections.isEmpty,
     batch.moveSections.isEmpty, batch.insertItems.isEmpty, batch.deleteItems.isEmpty,
     batch.moveItems.allSatisfy({ $0.source.section == $0.target.section })

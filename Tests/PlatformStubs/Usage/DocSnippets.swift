@@ -300,7 +300,7 @@ struct Feed: View {
   }
 }
 
-// Sources/StagecraftPlatforms/CollectionViewDiffableDataSource.swift:20
+// Sources/StagecraftPlatforms/CollectionViewDiffableDataSource.swift:21
 final class NumbersViewController: UIViewController {
   enum Section { case main }
   var dataSource: CollectionViewDiffableDataSource<Section, Int>! = nil
@@ -347,7 +347,7 @@ final class PhotosViewController: UICollectionViewController {
   }
 }
 
-// Sources/StagecraftPlatforms/TableViewDiffableDataSource.swift:18
+// Sources/StagecraftPlatforms/TableViewDiffableDataSource.swift:19
 final class TitledDataSource: TableViewDiffableDataSource<String, Int> {
   override func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int)
     -> String?

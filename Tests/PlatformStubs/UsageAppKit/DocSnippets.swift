@@ -3,7 +3,7 @@
 import AppKit
 import Stagecraft
 
-// Sources/StagecraftPlatforms/CollectionViewDiffableDataSource+AppKit.swift:19
+// Sources/StagecraftPlatforms/CollectionViewDiffableDataSource+AppKit.swift:20
 @MainActor func makeDataSource(for collectionView: NSCollectionView)
   -> CollectionViewDiffableDataSource<Int, String>
 {
@@ -22,7 +22,7 @@ import Stagecraft
   return dataSource
 }
 
-// Sources/StagecraftPlatforms/TableViewDiffableDataSource+AppKit.swift:20
+// Sources/StagecraftPlatforms/TableViewDiffableDataSource+AppKit.swift:21
 @MainActor func makeDataSource(for tableView: NSTableView)
   -> TableViewDiffableDataSource<String, String>
 {

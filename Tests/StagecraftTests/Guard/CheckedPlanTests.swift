@@ -2,6 +2,7 @@ import StagecraftTestSupport
 import Testing
 
 @testable import Stagecraft
+@testable import StagecraftGuard
 @testable import StagecraftModel
 @testable import StagecraftReplay
 

@@ -1,4 +1,5 @@
 import StagecraftDiff
+import StagecraftModel
 import StagecraftReplay
 
 /// What a recording view does with the batch updates an app makes on it itself (with

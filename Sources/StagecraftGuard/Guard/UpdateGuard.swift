@@ -1,4 +1,5 @@
 import StagecraftDiff
+import StagecraftModel
 import StagecraftReplay
 
 /// What a replay onto a view does with a block that UIKit would refuse: the guard that

@@ -1,4 +1,5 @@
 import StagecraftDiff
+import StagecraftModel
 import StagecraftReplay
 
 // JSON text written without Foundation: what the guard's reports and the flight recorder's

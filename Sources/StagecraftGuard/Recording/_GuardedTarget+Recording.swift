@@ -1,4 +1,5 @@
 import StagecraftDiff
+import StagecraftModel
 import StagecraftReplay
 
 /// What the view showed before a block or a reload: its selection and its scroll offset.

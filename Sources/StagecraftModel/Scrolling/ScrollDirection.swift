@@ -1,3 +1,5 @@
+import StagecraftReplay
+
 /// Which way the list was last scrolled: `forward` when a scroll grew the content offset
 /// (toward the end), `backward` when it shrank it (toward the start).
 ///

@@ -1,4 +1,5 @@
 import StagecraftDiff
+import StagecraftModel
 import StagecraftReplay
 
 /// One entry of a `FlightRecorder`'s log: a block that reached a view, a reload, or a keyframe

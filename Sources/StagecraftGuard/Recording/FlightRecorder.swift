@@ -1,4 +1,5 @@
 import StagecraftDiff
+import StagecraftModel
 import StagecraftReplay
 
 /// A flight recorder for list updates: a bounded log of every update that passes through

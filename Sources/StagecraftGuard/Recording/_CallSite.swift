@@ -1,4 +1,5 @@
 import StagecraftDiff
+import StagecraftModel
 import StagecraftReplay
 
 /// Where the app asked for an update (the `#fileID` and `#line` of its call to an entry

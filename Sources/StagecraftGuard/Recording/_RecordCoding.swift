@@ -1,4 +1,5 @@
 import StagecraftDiff
+import StagecraftModel
 import StagecraftReplay
 
 /// How the ring keeps a record: as integers appended to one array, so that a block's record

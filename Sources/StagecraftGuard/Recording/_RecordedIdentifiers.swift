@@ -1,4 +1,5 @@
 import StagecraftDiff
+import StagecraftModel
 
 /// The identifiers of `data` per section, for a keyframe: a flat list of `Differentiable`
 /// elements is one section, a list of `DifferentiableSection`s one per section. Each is the

@@ -1,4 +1,5 @@
 import StagecraftDiff
+import StagecraftModel
 import StagecraftReplay
 
 extension BatchUpdateTarget where Snapshot == Void {

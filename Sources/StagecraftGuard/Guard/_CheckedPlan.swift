@@ -1,4 +1,5 @@
 import StagecraftDiff
+import StagecraftModel
 import StagecraftReplay
 
 /// A replay's blocks planned ahead (`_ReplayPlan`), each checked there too, on the task that

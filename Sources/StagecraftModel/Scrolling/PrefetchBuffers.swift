@@ -1,3 +1,5 @@
+import StagecraftReplay
+
 /// How far around the viewport items are prefetched, in screenfuls (viewport heights):
 /// `leading` ahead of the scroll, `trailing` behind it.
 ///

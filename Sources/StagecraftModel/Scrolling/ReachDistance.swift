@@ -1,3 +1,5 @@
+import StagecraftReplay
+
 /// How close to an end of the content a reach trigger fires: a multiple of the viewport's
 /// height, or a number of points.
 ///

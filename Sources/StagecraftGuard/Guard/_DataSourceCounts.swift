@@ -1,4 +1,5 @@
 import StagecraftDiff
+import StagecraftModel
 import StagecraftReplay
 
 /// The item count of each section that a view's data source answers, read as UIKit reads it:

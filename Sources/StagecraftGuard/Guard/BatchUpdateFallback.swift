@@ -1,4 +1,5 @@
 import StagecraftDiff
+import StagecraftModel
 import StagecraftReplay
 
 /// A replay onto a view that was not animated as asked, but reloaded with the final data:

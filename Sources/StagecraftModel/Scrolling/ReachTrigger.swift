@@ -1,3 +1,5 @@
+import StagecraftReplay
+
 /// A trigger that asks for more content near one end of a scrolled list, at most once per
 /// page: the state behind "load more" at the end of a feed and "load older" at the top of a
 /// chat.
