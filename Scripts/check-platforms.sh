@@ -43,14 +43,15 @@ check() {  # check FRAMEWORK USAGE_DIR [SHELL_FRAMEWORK SHELL_MODULE]
     -emit-module-path "$dir/$framework.swiftmodule" "Tests/PlatformStubs/$framework.swift"
   echo "==> StagecraftPlatforms against the $framework stub"
   swiftc "${flags[@]}" -emit-module -module-name StagecraftPlatforms -I "$dir" -I "$modules" \
-    -emit-module-path "$dir/StagecraftPlatforms.swiftmodule" Sources/StagecraftPlatforms/*.swift
+    -emit-module-path "$dir/StagecraftPlatforms.swiftmodule" \
+    $(find Sources/StagecraftPlatforms -name '*.swift' | sort)
   if [[ $# -ge 4 ]]; then
     # The SwiftUI shell, against the SwiftUI stub (which re-exports the UIKit stub).
     echo "==> $3 stub, and $4 against it"
     swiftc "${flags[@]}" -emit-module -module-name "$3" -I "$dir" \
       -emit-module-path "$dir/$3.swiftmodule" "Tests/PlatformStubs/$3.swift"
     swiftc "${flags[@]}" -emit-module -module-name "$4" -I "$dir" -I "$modules" \
-      -emit-module-path "$dir/$4.swiftmodule" "Sources/$4"/*.swift
+      -emit-module-path "$dir/$4.swiftmodule" $(find "Sources/$4" -name '*.swift' | sort)
   fi
   swiftc "${flags[@]}" -emit-module -module-name Stagecraft -I "$dir" -I "$modules" \
     -emit-module-path "$dir/Stagecraft.swiftmodule" Sources/Stagecraft/*.swift

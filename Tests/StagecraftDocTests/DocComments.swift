@@ -853,12 +853,47 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_DiffableDataSourceSectionSnapshot_3() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftSnapshots/AppleNames/DiffableDataSourceSectionSnapshot.swift:13
+
+  var outline = DiffableDataSourceSectionSnapshot<String>()
+  outline.append(["Fruit"])
+  outline.append(["Apple", "Pear"], to: "Fruit")
+  outline.expand(["Fruit"])
+  // Apple's raises here: there is no such parent.
+  outline.append(["Kiwi"], to: "Vegetables")
+  print(outline.visibleItems, outline.rejectedChanges.count)
+  _doc.expect("[\"Fruit\", \"Apple\", \"Pear\"] 1", at: 21)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_DiffableDataSourceSnapshot_3() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftSnapshots/AppleNames/DiffableDataSourceSnapshot.swift:13
+
+  var snapshot = DiffableDataSourceSnapshot<String, Int>()
+  snapshot.appendSections(["Main"])
+  snapshot.appendItems([1, 2, 3])
+  // Apple's snapshot raises here: 2 is there already.
+  snapshot.appendItems([2])
+  print(snapshot.itemIdentifiers, snapshot.rejectedChanges.count)
+  _doc.expect("[1, 2, 3] 1", at: 20)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_DiffableDataSource_Headless_7() async throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftSnapshots/DiffableDataSource+Headless.swift:13
+  // Sources/StagecraftSnapshots/DataSource/DiffableDataSource+Headless.swift:13
 
   typealias Section = DiffableSnapshot<String, Int>.Section
 
@@ -883,7 +918,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftSnapshots/DiffableDataSource+Reordering.swift:36
+  // Sources/StagecraftSnapshots/DataSource/DiffableDataSource+Reordering.swift:36
 
   var backingStore = ["a", "b", "c"]
   let dataSource = CollectionModelDataSource<Int, String>()
@@ -907,7 +942,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftSnapshots/DiffableDataSource+ViewDataSource.swift:24
+  // Sources/StagecraftSnapshots/DataSource/DiffableDataSource+ViewDataSource.swift:24
 
   let dataSource = CollectionModelDataSource<String, String>()
   try dataSource.apply(DiffableSnapshot { SnapshotSectionContent("Main", items: ["a", "b"]) })
@@ -924,7 +959,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftSnapshots/DiffableDataSource.swift:14
+  // Sources/StagecraftSnapshots/DataSource/DiffableDataSource.swift:14
 
   let dataSource = CollectionModelDataSource<String, Int>()
   var snapshot = DiffableSnapshot<String, Int>()
@@ -936,47 +971,12 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_DiffableDataSourceSectionSnapshot_3() throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftSnapshots/DiffableDataSourceSectionSnapshot.swift:13
-
-  var outline = DiffableDataSourceSectionSnapshot<String>()
-  outline.append(["Fruit"])
-  outline.append(["Apple", "Pear"], to: "Fruit")
-  outline.expand(["Fruit"])
-  // Apple's raises here: there is no such parent.
-  outline.append(["Kiwi"], to: "Vegetables")
-  print(outline.visibleItems, outline.rejectedChanges.count)
-  _doc.expect("[\"Fruit\", \"Apple\", \"Pear\"] 1", at: 21)
-  _doc.expectNothingUnchecked()
-}
-
-@Test func doc_DiffableDataSourceSnapshot_3() throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftSnapshots/DiffableDataSourceSnapshot.swift:13
-
-  var snapshot = DiffableDataSourceSnapshot<String, Int>()
-  snapshot.appendSections(["Main"])
-  snapshot.appendItems([1, 2, 3])
-  // Apple's snapshot raises here: 2 is there already.
-  snapshot.appendItems([2])
-  print(snapshot.itemIdentifiers, snapshot.rejectedChanges.count)
-  _doc.expect("[1, 2, 3] 1", at: 20)
-  _doc.expectNothingUnchecked()
-}
-
 @Test func doc_DiffableSectionSnapshot_4() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftSnapshots/DiffableSectionSnapshot.swift:13
+  // Sources/StagecraftSnapshots/Outline/DiffableSectionSnapshot.swift:13
 
   var outline = DiffableSectionSnapshot<String>()
   try outline.append(["Food", "Drinks"])
@@ -996,7 +996,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftSnapshots/DiffableSnapshot+Builder.swift:178
+  // Sources/StagecraftSnapshots/Snapshot/DiffableSnapshot+Builder.swift:178
 
   let showArchive = true
   let snapshot = try DiffableSnapshot<String, Int> {
@@ -1020,7 +1020,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftSnapshots/DiffableSnapshot+Description.swift:6
+  // Sources/StagecraftSnapshots/Snapshot/DiffableSnapshot+Description.swift:6
 
   var snapshot = DiffableSnapshot<String, String>()
   try snapshot.appendSections(["Places", "Tags"])
@@ -1036,7 +1036,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftSnapshots/DiffableSnapshot+Description.swift:47
+  // Sources/StagecraftSnapshots/Snapshot/DiffableSnapshot+Description.swift:47
 
   print([SnapshotItem("iCloud"), SnapshotItem("Local", mark: .reload)])
   _doc.expect("[iCloud, Local (reload)]", at: 49)
@@ -1048,7 +1048,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftSnapshots/DiffableSnapshot+Description.swift:66
+  // Sources/StagecraftSnapshots/Snapshot/DiffableSnapshot+Description.swift:66
 
   print(SnapshotSection("Tags", isReloaded: true))
   _doc.expect("Tags (reloaded)", at: 68)
@@ -1060,7 +1060,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftSnapshots/DiffableSnapshot.swift:12
+  // Sources/StagecraftSnapshots/Snapshot/DiffableSnapshot.swift:12
 
   var snapshot = DiffableSnapshot<String, Int>()
   try snapshot.appendSections(["Main"])
