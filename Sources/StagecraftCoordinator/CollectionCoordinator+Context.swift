@@ -7,15 +7,7 @@ import StagecraftReplay
 extension CollectionCoordinator: CoordinatorContext {
   package func latestDataHolds(_ identifier: ItemIdentifier) -> Bool {
     if _latestVersion == _indexedShownVersion { return indexPath(of: identifier) != nil }
-    if _latestIdentifiersVersion != _latestVersion {
-      _latestIdentifiers = []
-      _latestIdentifiers.reserveCapacity(_BlockCounts.elementCount(ofSections: _latestSections))
-      for section in _latestSections {
-        for item in section.elements { _latestIdentifiers.insert(item.differenceIdentifier) }
-      }
-      _latestIdentifiersVersion = _latestVersion
-    }
-    return _latestIdentifiers.contains(identifier)
+    return _index.latestHolds(identifier, in: _latestSections, version: _latestVersion)
   }
 
   /// The version of the newest data when it is the data the view shows, -1 otherwise.

@@ -52,20 +52,8 @@ extension CollectionCoordinator {
       }
       // The selection and the prefetch relay will look items up in the new data: index it
       // beside the diff, off the main actor when the diff runs there.
-      var diffing = given
-      if _needsIndexAfterUpdate {
-        let handoff = _IndexHandoff<Section>()
-        _indexHandoff = handoff
-        let diff = given ?? pipeline._diff
-        diffing = { source, target in
-          let staged = diff(source, target)
-          staged._buildData()
-          handoff.build(staged)
-          return staged
-        }
-      } else {
-        _indexHandoff = nil
-      }
+      let diffing =
+        _index.indexing(given ?? pipeline._diff, needed: _needsIndexAfterUpdate) ?? given
       pipeline._submit(
         sections, animated: animated, diff: diffing, site: site,
         completion: ended)
@@ -145,13 +133,7 @@ extension CollectionCoordinator {
   /// at once, a pending scrolled item is scrolled to, prefetches of deleted items are
   /// cancelled, the reach triggers look at the new content).
   func _viewDidApply() {
-    if let handoff = _indexHandoff, let index = handoff.index(for: pipeline.data) {
-      // The last update's index is freed off the main actor: freeing a large one costs
-      // time in proportion to it (a million items' index, about 5 ms).
-      let previous = _index
-      (_index, _indexVersion, _indexHandoff) = (index, pipeline._dataVersion, nil)
-      _release(previous, holding: previous.count, threshold: 4_096)
-    }
+    _index.dataDidApply(pipeline.data, version: pipeline._dataVersion)
     _tellConcerns(.dataDidApply)
   }
 }
@@ -197,12 +179,7 @@ extension CollectionCoordinator {
   /// - Returns: Its path, or nil when the data does not hold it.
   /// - Complexity: O(1) expected; the first lookup after the data changed indexes it, O(n).
   public func indexPath(of identifier: ItemIdentifier) -> ElementPath? {
-    if _indexVersion != pipeline._dataVersion {
-      _indexesBuilt += 1
-      _index = _IndexHandoff<Section>.index(of: pipeline.data)
-      _indexVersion = pipeline._dataVersion
-    }
-    return _index[identifier]
+    _index.path(of: identifier, in: pipeline.data, version: pipeline._dataVersion)
   }
 }
 

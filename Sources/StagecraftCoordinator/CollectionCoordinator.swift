@@ -78,26 +78,17 @@ public final class CollectionCoordinator<
   @exclusivity(unchecked) @usableFromInline var _latestVersion = 0
   @exclusivity(unchecked) @usableFromInline var _shownVersion = 0
 
-  /// Each identifier's path in the data the view shows, built on demand, and the data
-  /// version it was built for; the identifiers of the newest data, likewise.
-  var _index: [ItemIdentifier: ElementPath] = [:]
-  @exclusivity(unchecked) var _indexVersion = -1
-  var _latestIdentifiers: Set<ItemIdentifier> = []
-  var _latestIdentifiersVersion = -1
-  /// How many times the coordinator indexed the data it shows itself, on the main actor.
-  package var _indexesBuilt = 0
-  /// The index of the newest update's data, built beside its diff.
-  @exclusivity(unchecked) @usableFromInline var _indexHandoff: _IndexHandoff<Section>?
-
   // The concerns: each owns its state and hears of the data, the viewport and the cells
   // shown through the coordinator, their context. A new concern is a new type and a line in
   // `_tellConcerns(_:)`.
 
+  /// Where each item is, by identity, in the data shown and the newest.
+  @usableFromInline package let _index = CoordinatorIndex<Section>()
   /// The selection, by identity, both ways.
   let _selection = CoordinatorSelection<Item>()
   /// The item the list is scrolled to.
   let _scrolled = CoordinatorScrolledItem<Item>()
-  /// The reach triggers, and the deprecated load more.
+  /// The reach triggers.
   let _reach = CoordinatorReach<Item>()
   /// Prefetching by identity.
   let _prefetch = CoordinatorPrefetchRelay<Item>()

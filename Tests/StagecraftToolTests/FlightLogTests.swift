@@ -422,8 +422,14 @@ struct EmittedTestTests {
     ]
     let objects = try modules.flatMap { module in
       let folder = build.appendingPathComponent("\(module).build")
+      // The objects of the module's current sources (its `sources` list), not those a file
+      // since renamed left behind in an incremental build.
+      let sources = try String(
+        contentsOf: folder.appendingPathComponent("sources"), encoding: .utf8)
+      let current = Set(
+        sources.split(separator: "\n").map { "\(($0 as Substring).split(separator: "/").last!).o" })
       return try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        .filter { $0.hasSuffix(".o") }.map { folder.appendingPathComponent($0).path }
+        .filter { current.contains($0) }.map { folder.appendingPathComponent($0).path }
     }
     let compile =
       ["swiftc", "-I", build.appendingPathComponent("Modules").path] + files + ["main.swift"]

@@ -212,3 +212,54 @@ struct CoordinatorConcernTests {
     #expect(log.last == "tap")
   }
 }
+
+@Suite("CoordinatorIndex: where items are, by identity")
+@MainActor
+struct CoordinatorIndexTests {
+  typealias Section = ArraySection<Int, Int>
+
+  /// The data shown is indexed once per version, on demand; a repeated identifier is at its
+  /// first occurrence; the newest data answers apart from it.
+  @Test func eachVersionIsIndexedOnceOnDemand() {
+    let index = CoordinatorIndex<Section>()
+    let shown = [Section(model: 0, elements: [1, 2, 2]), Section(model: 1, elements: [3])]
+    #expect(index.built == 0)
+    #expect(index.path(of: 2, in: shown, version: 1) == ElementPath(element: 1, section: 0))
+    #expect(index.path(of: 3, in: shown, version: 1) == ElementPath(element: 0, section: 1))
+    #expect(index.path(of: 9, in: shown, version: 1) == nil)
+    #expect(index.built == 1)
+    let next = [Section(model: 1, elements: [3, 1])]
+    #expect(index.path(of: 1, in: next, version: 2) == ElementPath(element: 1, section: 0))
+    #expect(index.built == 2)
+    #expect(index.latestHolds(4, in: [Section(model: 0, elements: [4])], version: 7))
+    #expect(!index.latestHolds(1, in: [Section(model: 0, elements: [4])], version: 7))
+    // The newest data's answer is its version's: a question about version 7 is not asked
+    // of other data.
+    #expect(index.latestHolds(4, in: [], version: 7))
+  }
+
+  /// An update that will be looked up after it indexes its data beside the diff, and the
+  /// data that reaches the view adopts that index without indexing again; other data (a
+  /// reload of something else) is indexed on demand.
+  @Test func anUpdatesDiffHandsItsIndexOver() {
+    let index = CoordinatorIndex<Section>()
+    let diff: @Sendable ([Section], [Section]) -> StagedChangeset<[Section]> = {
+      StagedChangeset(source: $0, target: $1)
+    }
+    #expect(index.indexing(diff, needed: false) == nil)
+    let old = [Section(model: 0, elements: [1, 2])]
+    let new = [Section(model: 0, elements: [2, 5, 1])]
+    let indexing = index.indexing(diff, needed: true)!
+    let staged = indexing(old, new)
+    index.dataDidApply(staged.last!.data, version: 4)
+    #expect(
+      index.path(of: 5, in: staged.last!.data, version: 4) == ElementPath(element: 1, section: 0))
+    #expect(index.built == 0)
+    // Data that is not the diff's own (equal, but another copy) is not trusted.
+    _ = index.indexing(diff, needed: true)!(new, old)
+    let copy = [Section(model: 0, elements: [1, 2])]
+    index.dataDidApply(copy, version: 5)
+    #expect(index.path(of: 2, in: copy, version: 5) == ElementPath(element: 1, section: 0))
+    #expect(index.built == 1)
+  }
+}

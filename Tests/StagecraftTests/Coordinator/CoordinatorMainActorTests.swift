@@ -21,7 +21,7 @@ struct CoordinatorMainActorTests {
     coordinator.update(items: items, animated: false)
     coordinator.selection = [1, 2, count - 1]
     #expect(!coordinator.prefetchedItems.isEmpty)
-    let built = coordinator._indexesBuilt
+    let built = coordinator._index.built
     for round in 1...5 {
       // One change: an item near the top, and one selected item deleted in round 3.
       items[10].content = round
@@ -36,7 +36,7 @@ struct CoordinatorMainActorTests {
     #expect(coordinator.selection == [1, 2])
     #expect(Set(view.model.indexPathsForSelectedItems) == [p(0, 1), p(0, 2)])
     #expect(coordinator.prefetchedItems.sorted() == view.model.prefetchedItems.sorted())
-    #expect(coordinator._indexesBuilt == built)
+    #expect(coordinator._index.built == built)
   }
 }
 
