@@ -40,8 +40,10 @@
   /// ```
   @MainActor
   open class CollectionViewDiffableDataSource<
-    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
-  >: NSObject, NSCollectionViewDataSource, _ItemReconfiguring {
+    SectionIdentifierType: Hashable, ItemIdentifierType: Hashable
+  >: DropInDiffableDataSource<SectionIdentifierType, ItemIdentifierType>,
+    NSCollectionViewDataSource, _ItemReconfiguring
+  {
     /// Makes the item of an identifier: Apple's `ItemProvider`.
     public typealias ItemProvider =
       (NSCollectionView, IndexPath, ItemIdentifierType) -> NSCollectionViewItem?
@@ -76,115 +78,13 @@
     public init(collectionView: NSCollectionView, itemProvider: @escaping ItemProvider) {
       core = DiffableDataSource(target: collectionView)
       self.itemProvider = itemProvider
-      super.init()
+      super.init(_core: _DropInCoreOf(core))
       collectionView.dataSource = self
     }
 
     // MARK: Snapshots
 
-    /// Applies `snapshot`: diffs it with the current one and replays the stages, guarded.
-    ///
-    /// - Parameters:
-    ///   - snapshot: The new snapshot.
-    ///   - animatingDifferences: `false` applies the same batches without animation.
-    ///   - completion: Called once, when the last batch completes.
-    ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
-    ///   - line: The line of the call.
-    /// - Complexity: Expected O(s + n) plus the moves' O(k log k), and the replay.
-    open func apply(
-      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-      animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
-      fileID: StaticString = #fileID, line: UInt = #line
-    ) {
-      core.apply(
-        snapshot, animatingDifferences: animatingDifferences, completion: completion,
-        fileID: fileID, line: line)
-    }
-
-    /// Applies `snapshot` with `reloadData()`, without diffing or animating.
-    ///
-    /// - Parameters:
-    ///   - snapshot: The new snapshot.
-    ///   - completion: Called once, after the reload.
-    /// - Complexity: O(s + n) and the reload.
-    open func applySnapshotUsingReloadData(
-      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-      completion: (() -> Void)? = nil
-    ) {
-      core.applySnapshotUsingReloadData(snapshot, completion: completion)
-    }
-
-    /// The snapshot last applied.
-    ///
-    /// - Returns: The current snapshot, without reload or reconfigure marks.
-    /// - Complexity: O(1).
-    open func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
-      DiffableDataSourceSnapshot(core.snapshot())
-    }
-
-    /// The guard of every apply; nil uses `UpdateGuard.standard`.
-    ///
-    /// - Complexity: O(1).
-    public var updateGuard: UpdateGuard? {
-      get { core.updateGuard }
-      set { core.updateGuard = newValue }
-    }
-
-    /// The applies' settings (`UpdateStrategy`): what an apply keeps of the scroll
-    /// position (`anchoring`; the offset is left alone by default), when it reloads
-    /// instead, and how its calls are laid out in blocks. An apply animates when asked to.
-    ///
-    /// - Complexity: O(1).
-    public var strategy: UpdateStrategy {
-      get { core.strategy }
-      set { core.strategy = newValue }
-    }
-
-    /// Told the changes a snapshot refused, where Apple's raises, before it is applied.
-    ///
-    /// - Complexity: O(1).
-    public var rejectedChangesHandler: (([DiffableSnapshotError]) -> Void)? {
-      get { core.rejectedChangesHandler }
-      set { core.rejectedChangesHandler = newValue }
-    }
-
     // MARK: Lookups
-
-    /// The item at `indexPath`, as the view shows it now.
-    ///
-    /// - Parameter indexPath: An index path.
-    /// - Returns: The identifier, or nil.
-    /// - Complexity: O(1).
-    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
-      core.itemIdentifier(for: ElementPath(indexPath))
-    }
-
-    /// Where the view shows `identifier`.
-    ///
-    /// - Parameter identifier: An item identifier.
-    /// - Returns: Its index path, or nil.
-    /// - Complexity: Expected O(1).
-    open func indexPath(for identifier: ItemIdentifierType) -> IndexPath? {
-      core.indexPath(for: identifier).map(IndexPath.init)
-    }
-
-    /// The section the view shows at `index`.
-    ///
-    /// - Parameter index: A section index.
-    /// - Returns: The identifier, or nil.
-    /// - Complexity: O(1).
-    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
-      core.sectionIdentifier(for: index)
-    }
-
-    /// Where the view shows `sectionIdentifier`.
-    ///
-    /// - Parameter sectionIdentifier: A section identifier.
-    /// - Returns: Its index, or nil.
-    /// - Complexity: Expected O(1).
-    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? {
-      core.index(for: sectionIdentifier)
-    }
 
     // MARK: NSCollectionViewDataSource
 

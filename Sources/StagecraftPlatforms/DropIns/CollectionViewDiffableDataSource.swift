@@ -43,10 +43,11 @@
   ///   }
   /// }
   /// ```
-  @MainActor
+  @MainActor @preconcurrency
   open class CollectionViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
-  >: NSObject, UICollectionViewDataSource {
+  >: DropInDiffableDataSource<SectionIdentifierType, ItemIdentifierType>, UICollectionViewDataSource
+  {
     /// Makes the cell of an item: Apple's `CellProvider`.
     public typealias CellProvider =
       (UICollectionView, IndexPath, ItemIdentifierType) -> UICollectionViewCell?
@@ -80,83 +81,11 @@
     public init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {
       core = DiffableDataSource(target: collectionView)
       self.cellProvider = cellProvider
-      super.init()
+      super.init(_core: _DropInCoreOf(core))
       collectionView.dataSource = self
     }
 
     // MARK: Snapshots
-
-    /// Applies `snapshot`: diffs it with the current one and replays the stages, guarded.
-    ///
-    /// - Parameters:
-    ///   - snapshot: The new snapshot.
-    ///   - animatingDifferences: `false` applies the same batches without animation.
-    ///   - completion: Called once, when the last batch completes.
-    ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
-    ///   - line: The line of the call.
-    /// - Complexity: Expected O(s + n) plus the moves' O(k log k), and the replay.
-    open func apply(
-      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-      animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
-      fileID: StaticString = #fileID, line: UInt = #line
-    ) {
-      core.apply(
-        snapshot, animatingDifferences: animatingDifferences, completion: completion,
-        fileID: fileID, line: line)
-      dataDidChange()
-    }
-
-    /// Applies `snapshot` and returns when its last batch completes.
-    ///
-    /// - Parameters:
-    ///   - snapshot: The new snapshot.
-    ///   - animatingDifferences: `false` applies the same batches without animation.
-    ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
-    ///   - line: The line of the call.
-    /// - Complexity: That of `apply(_:animatingDifferences:completion:)`.
-    open func apply(
-      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-      animatingDifferences: Bool = true,
-      fileID: StaticString = #fileID, line: UInt = #line
-    ) async {
-      await _untilComplete { done in
-        apply(
-          snapshot, animatingDifferences: animatingDifferences, completion: done, fileID: fileID,
-          line: line)
-      }
-    }
-
-    /// Applies `snapshot` with `reloadData()`, without diffing or animating.
-    ///
-    /// - Parameters:
-    ///   - snapshot: The new snapshot.
-    ///   - completion: Called once, after the reload.
-    /// - Complexity: O(s + n) and the reload.
-    open func applySnapshotUsingReloadData(
-      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-      completion: (() -> Void)? = nil
-    ) {
-      core.applySnapshotUsingReloadData(snapshot, completion: completion)
-      dataDidChange()
-    }
-
-    /// Applies `snapshot` with `reloadData()` and returns when it is done.
-    ///
-    /// - Parameter snapshot: The new snapshot.
-    /// - Complexity: O(s + n) and the reload.
-    open func applySnapshotUsingReloadData(
-      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
-    ) async {
-      await _untilComplete { done in applySnapshotUsingReloadData(snapshot, completion: done) }
-    }
-
-    /// The snapshot last applied.
-    ///
-    /// - Returns: The current snapshot, without reload or reconfigure marks.
-    /// - Complexity: O(1).
-    open func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
-      DiffableDataSourceSnapshot(core.snapshot())
-    }
 
     /// Applies an outline to one section; other sections are not diffed.
     ///
@@ -177,7 +106,7 @@
       core.apply(
         snapshot, to: section, animatingDifferences: animatingDifferences, completion: completion,
         fileID: fileID, line: line)
-      dataDidChange()
+      _dataDidChange()
     }
 
     /// Applies an outline to one section and returns when its last batch completes.
@@ -230,32 +159,6 @@
       set { core.reorderingHandlers = newValue }
     }
 
-    /// The guard of every apply; nil uses `UpdateGuard.standard`.
-    ///
-    /// - Complexity: O(1).
-    public var updateGuard: UpdateGuard? {
-      get { core.updateGuard }
-      set { core.updateGuard = newValue }
-    }
-
-    /// The applies' settings (`UpdateStrategy`): what an apply keeps of the scroll
-    /// position (`anchoring`; the offset is left alone by default), when it reloads
-    /// instead, and how its calls are laid out in blocks. An apply animates when asked to.
-    ///
-    /// - Complexity: O(1).
-    public var strategy: UpdateStrategy {
-      get { core.strategy }
-      set { core.strategy = newValue }
-    }
-
-    /// Told the changes a snapshot refused, where Apple's raises, before it is applied.
-    ///
-    /// - Complexity: O(1).
-    public var rejectedChangesHandler: (([DiffableSnapshotError]) -> Void)? {
-      get { core.rejectedChangesHandler }
-      set { core.rejectedChangesHandler = newValue }
-    }
-
     // MARK: Prefetching
 
     /// Makes the view's prefetch data source one that hands the app identifiers, never index
@@ -282,47 +185,11 @@
     }
 
     /// Tells the prefetch forwarder which items the data still holds.
-    private func dataDidChange() {
+    override func _dataDidChange() {
       prefetchForwarder?.dataDidChange { core.indexPath(for: $0) != nil }
     }
 
     // MARK: Lookups
-
-    /// The item at `indexPath`, as the view shows it now.
-    ///
-    /// - Parameter indexPath: An index path.
-    /// - Returns: The identifier, or nil.
-    /// - Complexity: O(1).
-    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
-      core.itemIdentifier(for: ElementPath(indexPath))
-    }
-
-    /// Where the view shows `itemIdentifier`.
-    ///
-    /// - Parameter itemIdentifier: An item identifier.
-    /// - Returns: Its index path, or nil.
-    /// - Complexity: Expected O(1).
-    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
-      core.indexPath(for: itemIdentifier).map(IndexPath.init)
-    }
-
-    /// The section the view shows at `index`.
-    ///
-    /// - Parameter index: A section index.
-    /// - Returns: The identifier, or nil.
-    /// - Complexity: O(1).
-    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
-      core.sectionIdentifier(for: index)
-    }
-
-    /// Where the view shows `sectionIdentifier`.
-    ///
-    /// - Parameter sectionIdentifier: A section identifier.
-    /// - Returns: Its index, or nil.
-    /// - Complexity: Expected O(1).
-    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? {
-      core.index(for: sectionIdentifier)
-    }
 
     // MARK: UICollectionViewDataSource
 
@@ -478,11 +345,4 @@
     }
   }
 
-  /// Runs `start`, which calls its argument once when the work completes, and waits for it.
-  @MainActor
-  func _untilComplete(_ start: (@escaping () -> Void) -> Void) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      start { continuation.resume() }
-    }
-  }
 #endif

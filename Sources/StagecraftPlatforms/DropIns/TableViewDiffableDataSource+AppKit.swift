@@ -38,8 +38,10 @@
   /// ```
   @MainActor
   open class TableViewDiffableDataSource<
-    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
-  >: NSObject, NSTableViewDataSource, NSTableViewDelegate {
+    SectionIdentifierType: Hashable, ItemIdentifierType: Hashable
+  >: DropInDiffableDataSource<SectionIdentifierType, ItemIdentifierType>, NSTableViewDataSource,
+    NSTableViewDelegate
+  {
     /// Makes the view of an item's cell in a column: Apple's `CellProvider`.
     public typealias CellProvider = (NSTableView, NSTableColumn, Int, ItemIdentifierType) -> NSView
     /// Makes the view of a section's header row: Apple's `SectionHeaderViewProvider`.
@@ -77,7 +79,7 @@
       let target = _SectionedTableView(table: tableView)
       core = DiffableDataSource(target: target)
       self.cellProvider = cellProvider
-      super.init()
+      super.init(_core: _DropInCoreOf(core))
       target.dataCounts = { [unowned self] in
         (0..<core.numberOfSections).map(core.numberOfItems(inSection:))
       }
@@ -86,59 +88,6 @@
     }
 
     // MARK: Snapshots
-
-    /// Applies `snapshot`: diffs it with the current one and replays the stages, guarded.
-    ///
-    /// - Parameters:
-    ///   - snapshot: The new snapshot.
-    ///   - animatingDifferences: `false` applies the same batches without animation.
-    ///   - completion: Called once, when the last batch completes.
-    ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
-    ///   - line: The line of the call.
-    /// - Complexity: Expected O(s + n) plus the moves' O(k log k), and the replay.
-    open func apply(
-      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-      animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
-      fileID: StaticString = #fileID, line: UInt = #line
-    ) {
-      core.apply(
-        snapshot, animatingDifferences: animatingDifferences, completion: completion,
-        fileID: fileID, line: line)
-    }
-
-    /// The snapshot last applied.
-    ///
-    /// - Returns: The current snapshot, without reload or reconfigure marks.
-    /// - Complexity: O(1).
-    open func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
-      DiffableDataSourceSnapshot(core.snapshot())
-    }
-
-    /// The guard of every apply; nil uses `UpdateGuard.standard`.
-    ///
-    /// - Complexity: O(1).
-    public var updateGuard: UpdateGuard? {
-      get { core.updateGuard }
-      set { core.updateGuard = newValue }
-    }
-
-    /// The applies' settings (`UpdateStrategy`): what an apply keeps of the scroll
-    /// position (`anchoring`; the offset is left alone by default), when it reloads
-    /// instead, and how its calls are laid out in blocks. An apply animates when asked to.
-    ///
-    /// - Complexity: O(1).
-    public var strategy: UpdateStrategy {
-      get { core.strategy }
-      set { core.strategy = newValue }
-    }
-
-    /// Told the changes a snapshot refused, where Apple's raises, before it is applied.
-    ///
-    /// - Complexity: O(1).
-    public var rejectedChangesHandler: (([DiffableSnapshotError]) -> Void)? {
-      get { core.rejectedChangesHandler }
-      set { core.rejectedChangesHandler = newValue }
-    }
 
     // MARK: Lookups
 

@@ -41,10 +41,10 @@
   ///   return dataSource
   /// }
   /// ```
-  @MainActor
+  @MainActor @preconcurrency
   open class TableViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
-  >: NSObject, UITableViewDataSource {
+  >: DropInDiffableDataSource<SectionIdentifierType, ItemIdentifierType>, UITableViewDataSource {
     /// Makes the cell of an item: Apple's `CellProvider`.
     public typealias CellProvider =
       (UITableView, IndexPath, ItemIdentifierType) -> UITableViewCell?
@@ -83,111 +83,13 @@
         target: _AnimatedTableView(table: tableView, animations: TableViewRowAnimations(.automatic))
       )
       self.cellProvider = cellProvider
-      super.init()
+      super.init(_core: _DropInCoreOf(core))
       tableView.dataSource = self
     }
 
     // MARK: Snapshots
 
-    /// Applies `snapshot`: diffs it with the current one and replays the stages, guarded.
-    ///
-    /// - Parameters:
-    ///   - snapshot: The new snapshot.
-    ///   - animatingDifferences: `false` applies the same batches without animation.
-    ///   - completion: Called once, when the last batch completes.
-    ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
-    ///   - line: The line of the call.
-    /// - Complexity: Expected O(s + n) plus the moves' O(k log k), and the replay.
-    open func apply(
-      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-      animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
-      fileID: StaticString = #fileID, line: UInt = #line
-    ) {
-      core.apply(
-        snapshot, animatingDifferences: animatingDifferences, completion: completion,
-        fileID: fileID, line: line)
-      dataDidChange()
-    }
-
-    /// Applies `snapshot` and returns when its last batch completes.
-    ///
-    /// - Parameters:
-    ///   - snapshot: The new snapshot.
-    ///   - animatingDifferences: `false` applies the same batches without animation.
-    ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
-    ///   - line: The line of the call.
-    /// - Complexity: That of `apply(_:animatingDifferences:completion:)`.
-    open func apply(
-      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-      animatingDifferences: Bool = true,
-      fileID: StaticString = #fileID, line: UInt = #line
-    ) async {
-      await _untilComplete { done in
-        apply(
-          snapshot, animatingDifferences: animatingDifferences, completion: done, fileID: fileID,
-          line: line)
-      }
-    }
-
-    /// Applies `snapshot` with `reloadData()`, without diffing or animating.
-    ///
-    /// - Parameters:
-    ///   - snapshot: The new snapshot.
-    ///   - completion: Called once, after the reload.
-    /// - Complexity: O(s + n) and the reload.
-    open func applySnapshotUsingReloadData(
-      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-      completion: (() -> Void)? = nil
-    ) {
-      core.applySnapshotUsingReloadData(snapshot, completion: completion)
-      dataDidChange()
-    }
-
-    /// Applies `snapshot` with `reloadData()` and returns when it is done.
-    ///
-    /// - Parameter snapshot: The new snapshot.
-    /// - Complexity: O(s + n) and the reload.
-    open func applySnapshotUsingReloadData(
-      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
-    ) async {
-      await _untilComplete { done in applySnapshotUsingReloadData(snapshot, completion: done) }
-    }
-
-    /// The snapshot last applied.
-    ///
-    /// - Returns: The current snapshot, without reload or reconfigure marks.
-    /// - Complexity: O(1).
-    open func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
-      DiffableDataSourceSnapshot(core.snapshot())
-    }
-
     // MARK: Policies
-
-    /// The guard of every apply; nil uses `UpdateGuard.standard`.
-    ///
-    /// - Complexity: O(1).
-    public var updateGuard: UpdateGuard? {
-      get { core.updateGuard }
-      set { core.updateGuard = newValue }
-    }
-
-    /// The applies' settings (`UpdateStrategy`): what an apply keeps of the scroll
-    /// position (`anchoring`; the offset is left alone by default), when it reloads
-    /// instead, and how its calls are laid out in blocks. An apply animates when asked to.
-    ///
-    /// - Complexity: O(1).
-    public var strategy: UpdateStrategy {
-      get { core.strategy }
-      set { core.strategy = newValue }
-    }
-
-    /// Told the changes a snapshot refused, where Apple's raises, before it is applied.
-    ///
-    /// - Complexity: O(1).
-    public var rejectedChangesHandler: (([DiffableSnapshotError]) -> Void)? {
-      get { core.rejectedChangesHandler }
-      set { core.rejectedChangesHandler = newValue }
-    }
 
     /// Asked whether the user may drag a row (`tableView(_:canMoveRowAt:)`, unless a
     /// subclass overrides it) and told of the drag.
@@ -224,47 +126,11 @@
     }
 
     /// Tells the prefetch forwarder which items the data still holds.
-    private func dataDidChange() {
+    override func _dataDidChange() {
       prefetchForwarder?.dataDidChange { core.indexPath(for: $0) != nil }
     }
 
     // MARK: Lookups
-
-    /// The item at `indexPath`, as the view shows it now.
-    ///
-    /// - Parameter indexPath: An index path.
-    /// - Returns: The identifier, or nil.
-    /// - Complexity: O(1).
-    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
-      core.itemIdentifier(for: ElementPath(indexPath))
-    }
-
-    /// Where the view shows `itemIdentifier`.
-    ///
-    /// - Parameter itemIdentifier: An item identifier.
-    /// - Returns: Its index path, or nil.
-    /// - Complexity: Expected O(1).
-    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
-      core.indexPath(for: itemIdentifier).map(IndexPath.init)
-    }
-
-    /// The section the view shows at `index`.
-    ///
-    /// - Parameter index: A section index.
-    /// - Returns: The identifier, or nil.
-    /// - Complexity: O(1).
-    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
-      core.sectionIdentifier(for: index)
-    }
-
-    /// Where the view shows `sectionIdentifier`.
-    ///
-    /// - Parameter sectionIdentifier: A section identifier.
-    /// - Returns: Its index, or nil.
-    /// - Complexity: Expected O(1).
-    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? {
-      core.index(for: sectionIdentifier)
-    }
 
     // MARK: UITableViewDataSource
 
@@ -353,7 +219,7 @@
     ) {
       guard editingStyle == .delete else { return }
       core.deleteItem(at: ElementPath(indexPath))
-      dataDidChange()
+      _dataDidChange()
     }
 
     /// Whether the user may drag the row at `indexPath`: `reorderingHandlers.canReorderItem`,
