@@ -28,11 +28,23 @@ internal func _identifierHash<E: Differentiable>(_ element: UnsafePointer<E>, se
     let wrapped = UnsafeRawPointer(element).assumingMemoryBound(to: AnyDifferentiable.self)
     return _mixedHash(UInt64(UInt(bitPattern: wrapped.pointee._identifierHash)), seed: seed)
   }
-  if E.DifferenceIdentifier.self == Int.self {
-    let identifier = unsafeBitCast(element.pointee.differenceIdentifier, to: Int.self)
-    return _mixedHash(UInt64(UInt(bitPattern: identifier)), seed: seed)
+  return _fastHash(element.pointee.differenceIdentifier, seed: seed)
+}
+
+/// The one fast path for integer identifiers, shared by the diff, the snapshots' tables and
+/// the prefetch window: a fixed-width integer (`_integerBits`) is its own value, mixed by a
+/// bijection (`_mixedHash`: two distinct values never collide) without running the standard
+/// hasher; any other identifier, its hash value with `hashSeed`. Specialized for the
+/// caller's identifier type, the test of the type is decided when the code is compiled.
+///
+/// - Complexity: O(1), and the identifier's hashing when it is not an integer.
+@inlinable
+@inline(__always)
+package func _fastHash<ID: Hashable>(_ identifier: ID, seed: UInt64, hashSeed: Int = 0) -> Int {
+  if let bits = _integerBits(identifier) {
+    return _mixedHash(UInt64(UInt(bitPattern: bits)), seed: seed)
   }
-  return element.pointee.differenceIdentifier._rawHashValue(seed: 0)
+  return identifier._rawHashValue(seed: hashSeed)
 }
 
 /// A seed for `_mixedHash(_:seed:)`, drawn once per process from `Hasher`'s random seed.

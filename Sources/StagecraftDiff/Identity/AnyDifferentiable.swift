@@ -156,7 +156,7 @@ extension AnyDifferentiable: CustomDebugStringConvertible {
 ///
 /// - Complexity: O(1).
 @inlinable
-internal func _integerBits<Identifier: Hashable>(_ identifier: Identifier) -> Int? {
+package func _integerBits<Identifier: Hashable>(_ identifier: Identifier) -> Int? {
   // Comparing metatypes costs no dynamic cast, even where this is not specialized.
   let type = Identifier.self
   if type == Int.self { return unsafeBitCast(identifier, to: Int.self) }

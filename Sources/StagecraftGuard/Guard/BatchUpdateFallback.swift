@@ -145,28 +145,40 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Complexity: O(S + c), where S is the number of sections and c the number of calls.
   public var json: String {
-    var members: [(String, String)] = []
+    var text = _JSONText()
+    text.raw("{")
+    text.member("cause", first: true)
     switch cause {
-    case .refused(let error):
-      members.append(("cause", _jsonString("refused")))
-      members.append(("view", _jsonString(view == .tableView ? "tableView" : "collectionView")))
-      members.append(("error", _jsonString(error.description)))
-    case .offScreen, .dataSourceChanged:
-      members.append(
-        ("cause", _jsonString(cause == .offScreen ? "offScreen" : "dataSourceChanged")))
-      members.append(("view", _jsonString(view == .tableView ? "tableView" : "collectionView")))
+    case .refused: text.string("refused")
+    case .offScreen: text.string("offScreen")
+    case .dataSourceChanged: text.string("dataSourceChanged")
     }
-    if let dataSourceItemCounts {
-      members.append(("dataSourceItemCounts", _jsonList(dataSourceItemCounts)))
+    text.member("view")
+    text.string(view == .tableView ? "tableView" : "collectionView")
+    if case .refused(let error) = cause {
+      text.member("error")
+      text.string(error.description)
     }
-    if let itemCountsBefore { members.append(("itemCountsBefore", _jsonList(itemCountsBefore))) }
-    if let itemCountsAfter { members.append(("itemCountsAfter", _jsonList(itemCountsAfter))) }
+    for (name, counts) in [
+      ("dataSourceItemCounts", dataSourceItemCounts), ("itemCountsBefore", itemCountsBefore),
+      ("itemCountsAfter", itemCountsAfter),
+    ] as [(StaticString, [Int]?)] {
+      guard let counts else { continue }
+      text.member(name)
+      text.list(counts) { $0.integer($1) }
+    }
     if let dataItemCountsBefore {
-      let counts = dataItemCountsBefore.map { $0.map(String.init) ?? "null" }
-      members.append(("dataItemCountsBefore", "[" + counts.joined(separator: ",") + "]"))
+      text.member("dataItemCountsBefore")
+      text.list(dataItemCountsBefore) { sink, count in
+        if let count { sink.integer(count) } else { sink.raw("null") }
+      }
     }
-    if let batch { members.append(("batch", batch._json)) }
-    return _jsonObject(members)
+    if let batch {
+      text.member("batch")
+      batch._writeJSON(to: &text)
+    }
+    text.raw("}")
+    return text.text
   }
 }
 

@@ -2,18 +2,8 @@ import StagecraftDiff
 import StagecraftModel
 import StagecraftReplay
 
-// JSON text written without Foundation: what the guard's reports and the flight recorder's
-// log are made of.
-
-/// An object of `members`, each value already JSON text, in order.
-package func _jsonObject(_ members: [(String, String)]) -> String {
-  "{" + members.map { _jsonString($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
-}
-
-/// A list of integers.
-package func _jsonList(_ list: [Int]) -> String {
-  "[" + list.map { "\($0)" }.joined(separator: ",") + "]"
-}
+// JSON written without Foundation, by one writer (`_JSONSink`): the guard's reports and the
+// flight recorder's log, as text (`_JSONText`) or as their length (`_JSONLength`).
 
 /// `text` as a JSON string: quotes, backslashes and control characters escaped.
 package func _jsonString(_ text: String) -> String {

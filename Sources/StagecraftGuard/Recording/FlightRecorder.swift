@@ -161,14 +161,18 @@ public final class FlightRecorder: Sendable {
 
   /// The header line of the log.
   var header: String {
-    _jsonObject([
-      ("format", _jsonString("stagecraft-flight-log")), ("version", "\(Self.formatVersion)"),
-      ("byteBudget", "\(configuration.byteBudget)"),
-      (
-        "identifiers",
-        _jsonString(configuration.recordsIdentifierDescriptions ? "descriptions" : "fnv1a64")
-      ),
-    ])
+    var text = _JSONText()
+    text.raw("{")
+    text.member("format", first: true)
+    text.string("stagecraft-flight-log")
+    text.member("version")
+    text.integer(Self.formatVersion)
+    text.member("byteBudget")
+    text.integer(configuration.byteBudget)
+    text.member("identifiers")
+    text.string(configuration.recordsIdentifierDescriptions ? "descriptions" : "fnv1a64")
+    text.raw("}")
+    return text.text
   }
 }
 

@@ -198,15 +198,9 @@ extension _PrefetchTracker: Sendable where Element: Sendable {}
 
 /// The value the positional prefetch state keeps for an identifier, to tell one that enters
 /// the window while it is there already: equal for equal identifiers, and rarely equal
-/// otherwise (the general evaluation then tells them apart). An `Int` identifier is its own
-/// value, mixed by a bijection (so two distinct ones never collide), without running the
-/// standard hasher; others, their hash value. Specialized for the caller's identifier type,
-/// the test of the type is decided when the code is compiled.
+/// otherwise (the general evaluation then tells them apart): `_fastHash`, whose integer
+/// identifiers never collide.
 @inlinable
 func _windowHash<ID: Hashable>(_ identifier: ID) -> Int {
-  if ID.self == Int.self {
-    let bits = UInt64(bitPattern: Int64(unsafeBitCast(identifier, to: Int.self)))
-    return Int(bitPattern: UInt(truncatingIfNeeded: bits &* 0x9E37_79B9_7F4A_7C15))
-  }
-  return identifier.hashValue
+  _fastHash(identifier, seed: 0, hashSeed: 0)
 }

@@ -23,10 +23,7 @@ struct _IdentifierKey<Base: Hashable>: Hashable {
 
   @inlinable
   func _rawHashValue(seed: Int) -> Int {
-    guard Base.self == Int.self else { return base._rawHashValue(seed: seed) }
-    return _mixedHash(
-      UInt64(UInt(bitPattern: unsafeBitCast(base, to: Int.self))),
-      seed: _mixedHashSeed ^ UInt64(UInt(bitPattern: seed)))
+    _fastHash(base, seed: _mixedHashSeed ^ UInt64(UInt(bitPattern: seed)), hashSeed: seed)
   }
 }
 

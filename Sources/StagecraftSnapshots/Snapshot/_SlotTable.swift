@@ -27,10 +27,7 @@ struct _SlotTable {
   /// The 32 hash bits of `key` that a table with `seed` keeps.
   @inlinable
   static func _tag<Key: Hashable>(_ key: Key, seed: UInt64) -> UInt64 {
-    let hash =
-      Key.self == Int.self
-      ? _mixedHash(UInt64(UInt(bitPattern: unsafeBitCast(key, to: Int.self))), seed: seed)
-      : key._rawHashValue(seed: 0)
+    let hash = _fastHash(key, seed: seed)
     return UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000
   }
 
