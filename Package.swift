@@ -79,8 +79,9 @@ let package = Package(
         "StagecraftSnapshots", "StagecraftPlatforms", "StagecraftPipeline", "StagecraftCoordinator",
         "StagecraftSwiftUI",
       ]),
-    // Shared by the tests, the fuzzers and the benchmark: reference matcher, LIS oracle,
-    // seeded generator, replay oracle. Not part of any library product.
+    // Shared by the tests, the fuzzers and the benchmark: the reference matcher, the LIS
+    // oracle, the seeded generator, the one replay oracle and the counts-only view double.
+    // Not part of any library product.
     .target(name: "StagecraftTestSupport", dependencies: ["Stagecraft"]),
     .executableTarget(
       name: "stagecraft-bench", dependencies: ["Stagecraft", "StagecraftTestSupport"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Stagecraft
+import StagecraftTestSupport
 import Synchronization
 import Testing
 

@@ -6,38 +6,6 @@ import Testing
 
 @testable import StagecraftPipeline
 
-/// A view that holds counts only and reads its data source's counts inside each block, as
-/// UIKit's checks read them. It records the blocks that reach it; it never raises, so what
-/// it received is exactly what the guard let through.
-final class CountsView: BatchUpdateTarget {
-  var counts: [Int]
-  var dataCounts: () -> [Int] = { [] }
-  var kind: ListViewKind = .collectionView
-  private(set) var blocks: [BatchUpdate] = []
-
-  init(counts: [Int]) { self.counts = counts }
-
-  var isOnScreen: Bool { true }
-  var displayedItemCounts: [Int]? { counts }
-  var viewKind: ListViewKind { kind }
-
-  func reloadData(_ snapshot: Void, setData: () -> Void) {
-    setData()
-    counts = dataCounts()
-  }
-
-  func performBatchUpdates(
-    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
-    refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
-    completion: ((Bool) -> Void)?
-  ) {
-    setData()
-    blocks.append(batch)
-    counts = dataCounts()
-    completion?(true)
-  }
-}
-
 /// Sections whose item counts are `counts`, each item its own identifier.
 private func sections(_ counts: [Int], offset: Int = 0) -> [ArraySection<Int, Int>] {
   counts.enumerated().map { section, count in

@@ -1,37 +1,6 @@
 import Stagecraft
 import StagecraftTestSupport
 
-/// A view double whose own calls cost O(1), standing in for UIKit's internal work: it reads
-/// its one section's count from the data source, and does nothing else.
-final class BudgetView: BatchUpdateTarget {
-  var count = 0
-  /// When the last replay began: the main actor's share of an update diffed off it starts
-  /// there.
-  var replayBegan: ContinuousClock.Instant?
-  var dataSource: () -> Int = { 0 }
-  var isOnScreen: Bool { true }
-  var displayedItemCounts: [Int]? { [count] }
-
-  func replayWillBegin() {
-    if replayBegan == nil { replayBegan = ContinuousClock().now }
-  }
-
-  func reloadData(_ snapshot: Void, setData: () -> Void) {
-    setData()
-    count = dataSource()
-  }
-
-  func performBatchUpdates(
-    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
-    refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
-    completion: ((Bool) -> Void)?
-  ) {
-    setData()
-    count = dataSource()
-    completion?(true)
-  }
-}
-
 /// What Stagecraft itself costs the main thread in an update of a large list once the diff
 /// runs off the main actor: a 10/10/10/10 change of `count` items through
 /// `CollectionCoordinator`, batch updates all the way (no reload for size), onto a view whose
@@ -64,11 +33,12 @@ final class BudgetView: BatchUpdateTarget {
   let versions = [scenario.source, scenario.target].map {
     [ArraySection(model: 0, elements: $0)]
   }
-  let view = BudgetView()
-  let coordinator = CollectionCoordinator<BudgetView, BenchSection>(
+  let view = CountsView(counts: [0])
+  view.recordsBlocks = false
+  let coordinator = CollectionCoordinator<CountsView, BenchSection>(
     target: view,
     strategy: UpdateStrategy(reloadAboveChanges: nil))
-  view.dataSource = { [unowned coordinator] in coordinator.numberOfItems(inSection: 0) }
+  view.dataCounts = { [unowned coordinator] in [coordinator.numberOfItems(inSection: 0)] }
   coordinator.update(sections: versions[0], animated: false)
   await coordinator.waitForBackgroundDiffs()
   coordinator.allowsMultipleSelection = true
@@ -95,7 +65,7 @@ final class BudgetView: BatchUpdateTarget {
   }
   let timing = Timing(samples: samples)
   let ok =
-    coordinator.sections == versions[shown] && view.count == versions[shown][0].elements.count
+    coordinator.sections == versions[shown] && view.counts == [versions[shown][0].elements.count]
     && coordinator.statistics.reloads == 1
     && (!withBookkeeping || coordinator.selection.count == 10)
   let frame =

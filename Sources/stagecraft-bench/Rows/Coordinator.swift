@@ -1,30 +1,6 @@
 import Stagecraft
 import StagecraftTestSupport
 
-/// A view double for the recorder row's coordinator: it reads its counts from the data
-/// source, as a view does for the guard, and does nothing else.
-final class CoordinatedView: BatchUpdateTarget {
-  var counts: [Int] = []
-  var isOnScreen: Bool { true }
-  var displayedItemCounts: [Int]? { counts }
-  var dataSource: () -> [Int] = { [] }
-
-  func reloadData(_ snapshot: Void, setData: () -> Void) {
-    setData()
-    counts = dataSource()
-  }
-
-  func performBatchUpdates(
-    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
-    refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
-    completion: ((Bool) -> Void)?
-  ) {
-    setData()
-    counts = dataSource()
-    completion?(true)
-  }
-}
-
 /// What the coordinator adds to an update: 10,000 items with one change, handed to a
 /// `CollectionCoordinator` (diff, guarded replay, the concerns' bookkeeping), against the bare
 /// diff plus the same guarded replay (the changed item reconfigured, the coordinator's
@@ -39,8 +15,9 @@ final class CoordinatedView: BatchUpdateTarget {
   second[count / 2].content = 1
   let versions = [first, second]
 
-  let view = CountingView(count: count)
-  let coordinator = CollectionCoordinator<CountingView, BenchSection>(
+  let view = CountsView(counts: [count])
+  view.recordsBlocks = false
+  let coordinator = CollectionCoordinator<CountsView, BenchSection>(
     target: view, strategy: UpdateStrategy().diffingInline(below: .max))
   coordinator.update(items: first, animated: true)
   var coordinated = 0
@@ -50,7 +27,8 @@ final class CoordinatedView: BatchUpdateTarget {
     return coordinator.sections[0].elements[count / 2].content
   }
 
-  let bare = CountingView(count: count)
+  let bare = CountsView(counts: [count])
+  bare.recordsBlocks = false
   var shown = first
   var replayed = 0
   func bareDiffAndReplay() -> Int {

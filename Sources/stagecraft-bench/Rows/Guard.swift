@@ -1,32 +1,6 @@
 import Stagecraft
 import StagecraftTestSupport
 
-/// A view double that reports its counts, as a real view does for the guard, and does
-/// nothing else: what the guard costs Stagecraft itself.
-final class CountingView: BatchUpdateTarget {
-  var counts: [Int]
-  var isOnScreen: Bool { true }
-  var displayedItemCounts: [Int]? { counts }
-  /// The data source the guard asks before each block; none by default (the guard then
-  /// checks the view's counts alone).
-  var dataSource: (() -> [Int])?
-  var dataSourceItemCounts: [Int]? { dataSource?() }
-
-  init(count: Int) { counts = [count] }
-
-  func reloadData(_ snapshot: Void, setData: () -> Void) { setData() }
-
-  func performBatchUpdates(
-    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
-    refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
-    completion: ((Bool) -> Void)?
-  ) {
-    setData()
-    counts[0] += batch.insertItems.count - batch.deleteItems.count
-    completion?(true)
-  }
-}
-
 /// The guard's cost: diff plus guarded replay onto a view double, against diff plus the same
 /// replay unguarded, in the same rounds.
 @MainActor func runGuard(count: Int) -> [String] {
@@ -34,9 +8,13 @@ final class CountingView: BatchUpdateTarget {
   let scenario = Inputs.tenPercent(count)
   let (source, target) = (scenario.source, scenario.target)
   func replay(_ check: UpdateGuard, asking: Bool = false) -> Int {
-    let view = CountingView(count: source.count)
+    let view = CountsView(counts: [source.count])
+    view.recordsBlocks = false
     var shown = source
-    if asking { view.dataSource = { [shown.count] } }
+    if asking {
+      view.dataCounts = { [shown.count] }
+      view.answersDataSource = true
+    }
     var fellBack = false
     view.reload(
       using: StagedChangeset(source: source, target: target), guard: check,

@@ -15,11 +15,12 @@ import StagecraftTestSupport
 
   /// `reload(using:)` onto a view double, through `check`.
   final class Replayed {
-    let view: CountingView
+    let view: CountsView
     var shown: [BenchItem]
     var updates = 0
     init(_ items: [BenchItem]) {
-      view = CountingView(count: items.count)
+      view = CountsView(counts: [items.count])
+      view.recordsBlocks = false
       shown = items
     }
   }
@@ -34,10 +35,12 @@ import StagecraftTestSupport
 
   /// A coordinator onto a view double, through `check`.
   func coordinator(_ check: UpdateGuard) -> (Int) -> Int {
-    let view = CoordinatedView()
-    let coordinator = CollectionCoordinator<CoordinatedView, BenchSection>(
+    let view = CountsView()
+    view.recordsBlocks = false
+    let coordinator = CollectionCoordinator<CountsView, BenchSection>(
       target: view, strategy: UpdateStrategy().diffingInline(below: .max), guard: check)
-    view.dataSource = { [unowned coordinator] in coordinator.sections.map(\.elements.count) }
+    view.dataCounts = { [unowned coordinator] in coordinator.sections.map(\.elements.count) }
+    view.answersDataSource = true
     coordinator.update(items: first, animated: true)
     return { round in
       coordinator.update(items: versions[round % 2], animated: true)

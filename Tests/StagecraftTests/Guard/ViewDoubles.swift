@@ -68,39 +68,29 @@ final class FallbackLog: Sendable {
   }
 }
 
-/// A view double that holds only counts, as UIKit's own checks read them: it reads its data
-/// source's counts through `dataCounts`, and raises (a test failure) where the model's
-/// validation refuses a block against them.
-final class CountingViewDouble: BatchUpdateTarget {
-  var counts: [Int] = []
-  var dataCounts: () -> [Int] = { [] }
-  private(set) var blocks = 0
-  private(set) var reloads = 0
-  private(set) var raised: [BatchUpdateError] = []
-
-  var isOnScreen: Bool { true }
-  var displayedItemCounts: [Int]? { counts }
-
-  func reloadData(_ snapshot: Void, setData: () -> Void) {
-    setData()
-    reloads += 1
-    counts = dataCounts()
-  }
-
-  func performBatchUpdates(
-    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
-    refreshing: [Move<ElementPath>], by elementUpdates: CellUpdateMode<Int>,
-    completion: ((Bool) -> Void)?
-  ) {
-    setData()
-    do {
-      try batch.validate(itemCountsBefore: counts, itemCountsAfter: dataCounts())
-      counts = dataCounts()
-      blocks += 1
-      completion?(true)
-    } catch {
-      raised.append(error)
-      Issue.record("the view raised: \(error)")
-    }
+@Suite("CountsView: the shared counts-only view double")
+struct CountsViewTests {
+  /// Its doc's example, and a block UIKit would refuse kept out when it validates.
+  @Test func itFollowsItsDataSourceAndRefusesWhatUIKitWould() {
+    let view = CountsView(counts: [2])
+    var items = [1, 2]
+    view.dataCounts = { [items.count] }
+    view.reload(using: StagedChangeset(source: items, target: [2, 3, 4]), setData: { items = $0 })
+    #expect(view.counts == [3] && view.blocks.count == 2)
+    view.validates = true
+    var batch = BatchUpdate()
+    batch.deleteItems = [ElementPath(element: 0, section: 0)]
+    var finished: Bool?
+    view.performBatchUpdates(
+      batch, snapshot: (), animated: true, setData: {}, refreshing: [], by: .reload,
+      completion: { finished = $0 })
+    // The data source still answers 3: one delete from 3 cannot leave 3.
+    #expect(view.refusals.count == 1 && finished == false && view.counts == [3])
+    // Without a data source, the block's own inserts and deletes count.
+    let counting = CountsView(counts: [5])
+    counting.performBatchUpdates(
+      batch, snapshot: (), animated: true, setData: {}, refreshing: [], by: .reload,
+      completion: nil)
+    #expect(counting.counts == [4] && counting.blocks == [batch])
   }
 }

@@ -1,5 +1,4 @@
 import Stagecraft
-import StagecraftTestSupport
 
 /// An independent replay of staged changesets with UIKit's batch-update rules
 /// (The Batch-Update Rules: index spaces, the old-to-new map, the count rule), written without the library's algorithm or model.
@@ -9,10 +8,10 @@ import StagecraftTestSupport
 /// remaining slots in its original order. Fresh slots (inserts, reloads) are configured
 /// from `stage.data`; every other slot must then hold an element with the same identity
 /// and content as `stage.data` at that slot.
-enum ReplayOracle {
+public enum ReplayOracle {
   /// The problems found when replaying `staged` from `source`; empty when it replays
   /// exactly and ends at `target`.
-  static func sectionedProblems<S: DifferentiableSection>(
+  public static func sectionedProblems<S: DifferentiableSection>(
     _ staged: StagedChangeset<[S]>, from source: [S], to target: [S], sectioned: Bool = true
   ) -> [String] where S.Collection.Element: Equatable, S: Equatable {
     var problems: [String] = []
@@ -33,9 +32,9 @@ enum ReplayOracle {
     return problems
   }
 
-  /// Flat variant: no section changes, every path in section 0, and each stage replayed
-  /// on a plain array (a fast path of the same rules, for the exhaustive tests).
-  static func problems<E: Differentiable & Equatable>(
+  /// Flat variant: no section changes, every path in section 0, and each stage replayed by
+  /// the same rules as the sectioned one, on the list as one section.
+  public static func problems<E: Differentiable & Equatable>(
     _ staged: StagedChangeset<[E]>, from source: [E], to target: [E]
   ) -> [String] {
     var problems: [String] = []
@@ -50,89 +49,24 @@ enum ReplayOracle {
       }
       lastKind = kind ?? lastKind
       if !isCanonical(stage) { problems.append("stage \(number) is not in canonical order") }
-      if let problem = replayFlat(stage, on: previous) {
-        problems.append("stage \(number): \(problem)")
-      }
+      problems += replay(oneSection(stage), on: [ArraySection(model: 0, elements: previous)])
+        .map { "stage \(number): \($0)" }
       previous = stage.data
     }
     if previous != target { problems.append("ends at \(previous), expected \(target)") }
     return problems
   }
 
-  /// One flat stage on an array: returns the first problem, or nil.
-  static func replayFlat<E: Differentiable>(_ stage: Changeset<[E]>, on previous: [E]) -> String? {
-    let data = stage.data
-    let oldCount = previous.count
-    let newCount = data.count
-    // 0 = survivor, 1 = deleted, 2 = reloaded, 3 = moved away.
-    var fate = [UInt8](repeating: 0, count: oldCount)
-    // -1 = free, -2 = fresh (from data), otherwise the old index shown there.
-    var slot = [Int](repeating: -1, count: newCount)
-    for list in [stage.elementDeleted, stage.elementInserted, stage.elementUpdated] {
-      for path in list where path.section != 0 { return "\(path) names a section other than 0" }
-    }
-    for move in stage.elementMoved where move.source.section != 0 || move.target.section != 0 {
-      return "\(move) names a section other than 0"
-    }
-    for path in stage.elementDeleted {
-      guard path.element >= 0, path.element < oldCount, fate[path.element] == 0 else {
-        return "bad delete \(path)"
-      }
-      fate[path.element] = 1
-    }
-    for path in stage.elementUpdated {
-      guard path.element >= 0, path.element < oldCount, fate[path.element] == 0 else {
-        return "bad reload \(path)"
-      }
-      fate[path.element] = 2
-    }
-    for move in stage.elementMoved {
-      guard move.source.element >= 0, move.source.element < oldCount, fate[move.source.element] == 0
-      else { return "bad move source \(move)" }
-      fate[move.source.element] = 3
-    }
-    let expected = oldCount - stage.elementDeleted.count + stage.elementInserted.count
-    guard expected == newCount else { return "count \(newCount), expected \(expected)" }
-    for path in stage.elementInserted {
-      guard path.element >= 0, path.element < newCount, slot[path.element] == -1 else {
-        return "bad insert \(path)"
-      }
-      slot[path.element] = -2
-    }
-    for path in stage.elementUpdated {
-      let shifted =
-        path.element - stage.elementDeleted.filter { $0.element <= path.element }.count
-        + stage.elementInserted.filter { $0.element <= path.element }.count
-      guard shifted >= 0, shifted < newCount, slot[shifted] == -1 else {
-        return "reload \(path) lands on a taken slot \(shifted)"
-      }
-      slot[shifted] = -2
-    }
-    for move in stage.elementMoved {
-      guard move.target.element >= 0, move.target.element < newCount,
-        slot[move.target.element] == -1
-      else { return "bad move target \(move)" }
-      slot[move.target.element] = move.source.element
-    }
-    var next = 0
-    for old in 0..<oldCount where fate[old] == 0 {
-      while next < newCount, slot[next] != -1 { next += 1 }
-      guard next < newCount else { return "more survivors than slots" }
-      slot[next] = old
-    }
-    for (index, old) in slot.enumerated() {
-      if old == -1 { return "slot \(index) left empty" }
-      if old >= 0 {
-        let before = previous[old]
-        let after = data[index]
-        if before.differenceIdentifier != after.differenceIdentifier
-          || !after.isContentEqual(to: before)
-        {
-          return "[0, \(index)] holds \(before), data says \(after)"
-        }
-      }
-    }
-    return nil
+  /// A flat stage as a stage of one section, its paths unchanged.
+  static func oneSection<E: Differentiable>(_ stage: Changeset<[E]>)
+    -> Changeset<[ArraySection<Int, E>]>
+  {
+    var lifted = Changeset(data: [ArraySection(model: 0, elements: stage.data)])
+    lifted.elementDeleted = stage.elementDeleted
+    lifted.elementInserted = stage.elementInserted
+    lifted.elementUpdated = stage.elementUpdated
+    lifted.elementMoved = stage.elementMoved
+    return lifted
   }
 
   /// Which of the documented stages a changeset is, or nil when it mixes them.
@@ -312,8 +246,8 @@ enum ReplayOracle {
       }
       var free = (0..<count).filter { !taken[$0] }.makeIterator()
       for index in oldElements.indices
-      where !deletedPaths.contains(p(oldSection, index))
-        && !reloadedPaths.contains(p(oldSection, index))
+      where !deletedPaths.contains(ElementPath(element: index, section: oldSection))
+        && !reloadedPaths.contains(ElementPath(element: index, section: oldSection))
         && !movedOut.contains(index)
       {
         guard let slot = free.next() else {

@@ -1,0 +1,93 @@
+import Stagecraft
+
+/// A view double that holds item counts only, as UIKit's own checks read them: the one the
+/// tests and the benchmark share wherever a view's cells do not matter.
+///
+/// Inside each block it calls `setData`, then takes its counts from `dataCounts` (the app's
+/// data source, read as UIKit reads it after the block), or, without one, from the block's
+/// own inserts and deletes in section 0. It records the blocks it took (`blocks`, unless
+/// `recordsBlocks` is off) and its reloads. With `validates`, each block is first checked as
+/// UIKit checks it, against its counts and the data source's: a block UIKit would raise on
+/// is listed in `refusals` and not taken. With `answersDataSource`, it answers the guard's
+/// question to the data source (`dataSourceItemCounts`) from `dataCounts`.
+///
+/// ```swift
+/// import Stagecraft
+/// import StagecraftTestSupport
+///
+/// let view = CountsView(counts: [2])
+/// var items = [1, 2]
+/// view.dataCounts = { [items.count] }
+/// view.reload(using: StagedChangeset(source: items, target: [2, 3, 4]), setData: { items = $0 })
+/// print(view.counts, view.blocks.count)  // prints [3] 2
+/// ```
+public final class CountsView: BatchUpdateTarget {
+  /// The item count of each section, as the view shows them.
+  public var counts: [Int]
+  /// The app's data source's counts; `nil` follows each block's own inserts and deletes.
+  public var dataCounts: (() -> [Int])?
+  /// Whether the guard's question to the data source is answered (from `dataCounts`).
+  public var answersDataSource = false
+  /// Whether each block is checked as UIKit checks it before it is taken.
+  public var validates = false
+  /// Whether `blocks` records the blocks taken; off for the benchmark's long runs.
+  public var recordsBlocks = true
+  /// The view it plays.
+  public var kind: ListViewKind = .collectionView
+  /// When the current update began (the first `replayWillBegin()` since it was cleared).
+  public var replayBegan: ContinuousClock.Instant?
+  /// The blocks taken, in order.
+  public private(set) var blocks: [BatchUpdate] = []
+  /// How many reloads it took.
+  public private(set) var reloads = 0
+  /// The refusals of the blocks it did not take (with `validates`).
+  public private(set) var refusals: [BatchUpdateError] = []
+
+  /// A view showing sections of `counts` items.
+  ///
+  /// - Parameter counts: The item count of each section.
+  public init(counts: [Int] = []) { self.counts = counts }
+
+  public var isOnScreen: Bool { true }
+  public var displayedItemCounts: [Int]? { counts }
+  public var dataSourceItemCounts: [Int]? { answersDataSource ? dataCounts?() : nil }
+  public var viewKind: ListViewKind { kind }
+
+  public func replayWillBegin() {
+    if replayBegan == nil { replayBegan = ContinuousClock().now }
+  }
+
+  public func reloadData(_ snapshot: Void, setData: () -> Void) {
+    setData()
+    reloads += 1
+    if let dataCounts { counts = dataCounts() }
+  }
+
+  public func performBatchUpdates(
+    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+    refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
+    completion: ((Bool) -> Void)?
+  ) {
+    setData()
+    let after: [Int]
+    if let dataCounts {
+      after = dataCounts()
+    } else {
+      var next = counts
+      if !next.isEmpty { next[0] += batch.insertItems.count - batch.deleteItems.count }
+      after = next
+    }
+    if validates {
+      do {
+        try batch.validate(itemCountsBefore: counts, itemCountsAfter: after)
+      } catch {
+        refusals.append(error)
+        completion?(false)
+        return
+      }
+    }
+    counts = after
+    if recordsBlocks { blocks.append(batch) }
+    completion?(true)
+  }
+}
