@@ -78,8 +78,8 @@
         setRefresh(refresh)
         setInsets(options.insets)
       }
-      // Pruned to the cells on screen: indexing the data here would cost the main actor the
-      // whole list at every update.
+      // Pruned to the cells on screen (`CellSelectionCounter`): indexing the data here would
+      // cost the main actor the whole list at every update.
       let shown = Set(
         collectionView.indexPathsForVisibleItems.compactMap {
           coordinator.item(at: ElementPath($0))?.element.id
@@ -200,11 +200,19 @@
     /// returns; none without one.
     private func setRefresh(_ action: RefreshAction?) {
       refresh = action
-      guard action != nil else {
-        if collectionView.refreshControl is _RefreshControl { collectionView.refreshControl = nil }
+      let owner: RefreshControlOwner =
+        switch collectionView.refreshControl {
+        case nil: .none
+        case is _RefreshControl: .collection
+        default: .app
+        }
+      switch RefreshControlChange.change(hasAction: action != nil, control: owner) {
+      case .keep: return
+      case .remove:
+        collectionView.refreshControl = nil
         return
+      case .install: break
       }
-      guard collectionView.refreshControl == nil else { return }
       let control = _RefreshControl()
       control.addAction(
         UIAction { [weak self, weak control] _ in
@@ -270,10 +278,11 @@
       let view = collectionView.dequeueReusableSupplementaryView(
         ofKind: kind, withReuseIdentifier: registration.reuseIdentifier, for: indexPath)
       let sections = coordinator.sections
-      if registration.showsContent, let content = supplementary[kind],
-        sections.indices.contains(indexPath.section)
+      if let content = supplementary[kind],
+        let section = supplementarySection(
+          indexPath.section, sectionCount: sections.count, showsContent: registration.showsContent)
       {
-        let id = sections[indexPath.section].model.id
+        let id = sections[section].model.id
         (view as? _SupplementaryView)?.contentConfiguration = UIHostingConfiguration {
           content(kind, id, indexPath)
         }

@@ -43,7 +43,9 @@
       controller.apply(
         collection, options: context.environment._collectionOptions,
         refresh: context.environment.refresh,
-        animated: transaction.animation != nil && !transaction.disablesAnimations)
+        animated: transactionAnimates(
+          hasAnimation: transaction.animation != nil,
+          disablesAnimations: transaction.disablesAnimations))
     }
   }
 

@@ -84,3 +84,63 @@ package func typedModifierMismatch(
     "\(modifier)(for: \(given).self) on a StagedCollection of \(expected) never fires: "
     + "name \(expected).self"
 }
+
+/// What `.refreshable` does to the view's refresh control. The collection owns only the
+/// control it made: an app's own control (set through `onCollectionView`) is kept whether or
+/// not the collection has a refresh action, and the collection's is removed when the action
+/// goes away.
+package enum RefreshControlChange: Equatable, Sendable {
+  /// Leave the view's control as it is.
+  case keep
+  /// Give the view a control of the collection's own.
+  case install
+  /// Remove the collection's control.
+  case remove
+
+  /// The change for a collection with or without a refresh action, on a view whose control
+  /// is none, the collection's own, or the app's.
+  ///
+  /// - Parameters:
+  ///   - hasAction: Whether the environment has a refresh action.
+  ///   - control: The view's refresh control now.
+  /// - Returns: What to do to the view's control.
+  package static func change(hasAction: Bool, control: RefreshControlOwner) -> Self {
+    switch (hasAction, control) {
+    case (true, .none): .install
+    case (false, .collection): .remove
+    default: .keep
+    }
+  }
+}
+
+/// Whose refresh control a view has.
+package enum RefreshControlOwner: Equatable, Sendable {
+  case none
+  case collection
+  case app
+}
+
+/// Whether a SwiftUI transaction animates an update: it has an animation and does not
+/// disable animations (`Transaction.animation`, `Transaction.disablesAnimations`).
+///
+/// - Parameters:
+///   - hasAnimation: Whether the transaction has an animation.
+///   - disablesAnimations: Whether it disables animations.
+/// - Returns: Whether the update asks to animate.
+package func transactionAnimates(hasAnimation: Bool, disablesAnimations: Bool) -> Bool {
+  hasAnimation && !disablesAnimations
+}
+
+/// The section whose identity a supplementary view shows: `section` when the data the view
+/// shows has it, and the kind shows content; `nil` (an empty view) otherwise. UIKit asks for
+/// a supplementary view of a section during an update's animation too, where the index may
+/// name a section the new data no longer has.
+///
+/// - Parameters:
+///   - section: The section index UIKit names.
+///   - sectionCount: The number of sections of the data the view shows.
+///   - showsContent: Whether the kind's registration shows the app's content.
+/// - Returns: The section index to read, or `nil`.
+package func supplementarySection(_ section: Int, sectionCount: Int, showsContent: Bool) -> Int? {
+  showsContent && section >= 0 && section < sectionCount ? section : nil
+}

@@ -20,13 +20,47 @@ struct ShellDecisionTests {
     #expect(owner.noInsets() == nil)
   }
 
-  /// The per-item selection counts are pruned to the items the data holds.
-  @Test func theSelectionCounterForgetsItemsThatLeft() {
+  /// The per-item selection counts are pruned to the items on screen (the shell passes the
+  /// identifiers of the visible cells): an item scrolled away, still in the data, is
+  /// forgotten, and counts from 0 when its cell is configured again.
+  @Test func theSelectionCounterKeepsOnlyTheItemsOnScreen() {
     var counter = CellSelectionCounter<Int>()
     for id in [1, 2, 2, 3] { counter.select(id) }
     #expect(counter.count(of: 2) == 2 && counter.countedItems == 3)
-    counter.prune { [2, 3].contains($0) }
+    let onScreen: Set = [2, 3]  // 1 is still in the data, scrolled away
+    counter.prune { onScreen.contains($0) }
     #expect(counter.countedItems == 2 && counter.count(of: 1) == 0 && counter.count(of: 2) == 2)
+    counter.select(1)
+    #expect(counter.count(of: 1) == 1)
+  }
+
+  /// `.refreshable` installs the collection's own control, removes only that one, and never
+  /// touches an app's control.
+  @Test func theRefreshControlIsTheCollectionsOnlyWhenItMadeIt() {
+    #expect(RefreshControlChange.change(hasAction: true, control: .none) == .install)
+    #expect(RefreshControlChange.change(hasAction: true, control: .collection) == .keep)
+    #expect(RefreshControlChange.change(hasAction: true, control: .app) == .keep)
+    #expect(RefreshControlChange.change(hasAction: false, control: .collection) == .remove)
+    #expect(RefreshControlChange.change(hasAction: false, control: .app) == .keep)
+    #expect(RefreshControlChange.change(hasAction: false, control: .none) == .keep)
+  }
+
+  /// A transaction animates only with an animation that it does not disable.
+  @Test func aTransactionAnimatesWithAnAnimationItDoesNotDisable() {
+    #expect(transactionAnimates(hasAnimation: true, disablesAnimations: false))
+    #expect(!transactionAnimates(hasAnimation: true, disablesAnimations: true))
+    #expect(!transactionAnimates(hasAnimation: false, disablesAnimations: false))
+    #expect(!transactionAnimates(hasAnimation: false, disablesAnimations: true))
+  }
+
+  /// A supplementary view shows its section's content only for a section the data has (UIKit
+  /// asks for old indexes during an animation) and a kind that shows content.
+  @Test func aSupplementaryViewReadsOnlyASectionTheDataHas() {
+    #expect(supplementarySection(1, sectionCount: 2, showsContent: true) == 1)
+    #expect(supplementarySection(2, sectionCount: 2, showsContent: true) == nil)
+    #expect(supplementarySection(-1, sectionCount: 2, showsContent: true) == nil)
+    #expect(supplementarySection(0, sectionCount: 2, showsContent: false) == nil)
+    #expect(supplementarySection(0, sectionCount: 0, showsContent: true) == nil)
   }
 
   /// A typed modifier given the wrong type is named, with the type to use.
