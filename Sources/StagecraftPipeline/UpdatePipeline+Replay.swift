@@ -71,9 +71,12 @@ extension UpdatePipeline {
       let (staged, plan) = await work.value.take()
       self._backgroundDiff = nil
       self._run(request, staged, plan: plan)
-      // The stages' copies of the data and the blocks' calls are freed off the main actor
-      // too.
-      _release((consume staged, consume plan), holding: count)
+      // The stages' copies of the data are freed off the main actor too. The plan is freed
+      // here, on the main actor: its blocks may hold the app's cell configuration (a silent
+      // refresh's closure), whose captures must not be released on another thread; its
+      // lists hold plain positions, so freeing them costs O(1) per block.
+      _ = consume plan
+      _release(consume staged, holding: count)
     }
     _backgroundDiff = task
   }

@@ -161,6 +161,8 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   /// turn, instead of in a new main-actor turn: for a caller on the main actor that needs
   /// the view to follow at once (a coordinator), as UIKit's completion handlers do.
   @usableFromInline
+  // Exempt, as the other state above: main-actor isolated, read and written by plain
+  // accesses that end before anything else runs.
   @exclusivity(unchecked) package var _drainsAtOnce = false
   /// Called on the main actor once a replay's blocks, or the reload that replaced them, have
   /// been performed on the target, before their animations end (the view shows the new
@@ -409,7 +411,8 @@ final class _PipelineRequest<Data: Collection & Sendable, Failure: Error & Senda
   // optional there looked up its metadata and its payload's, about 1,000 instructions an
   // update.
 
-  /// Which outcome the request settled with, if it did.
+  /// Which outcome the request settled with, if it did. Exempt from run-time exclusivity
+  /// checks: written once, on the main actor, by a plain assignment, and read after.
   @usableFromInline
   @exclusivity(unchecked) var _settled = _SettledOutcome.none
   /// The target's error, when the outcome is `.failed`.
@@ -517,10 +520,30 @@ final class _Waiter<Value: Sendable>: Sendable {
 /// after the task starts, and when the task has already finished that reference is the last,
 /// which would free the value here.
 ///
+/// `Value` is `Sendable`: it crosses to the task. A value that may hold the app's code (a
+/// closure, such as a silent refresh's configuration, whose captures could be a view) is not
+/// `Sendable` and is freed where it is.
+///
 /// - Complexity: O(1) for the caller when `count` is at least `threshold`.
 @inlinable
-package func _release<Value>(
+package func _release<Value: Sendable>(
   _ value: consuming Value, holding count: Int, threshold: Int = 65_536
+) {
+  guard count >= threshold else { return }
+  let box = _TakeOnce(value)
+  Task.detached(priority: .background) { _ = box.take() }
+}
+
+/// `_release` for a value whose type the compiler cannot prove `Sendable` but that the
+/// caller knows is safe to free on another thread: the caller states why where it calls
+/// this. Used for the coordinator's identifier index, whose identifiers are read from the
+/// elements of `Sendable` data (a pipeline's `Data` is `Sendable`), the same data that the
+/// pipeline frees off the main actor already.
+///
+/// - Complexity: O(1) for the caller when `count` is at least `threshold`.
+@inlinable
+package func _releaseUnchecked<Value>(
+  _ value: consuming Value, holding count: Int, threshold: Int
 ) {
   guard count >= threshold else { return }
   let box = _TakeOnce(value)
@@ -530,6 +553,10 @@ package func _release<Value>(
 /// A value handed from the task that made it to the one that takes it, once: the maker
 /// writes it before handing the box over (a task's result), the taker takes it after
 /// (awaiting that result), so that the box, which the finished task keeps, holds nothing.
+///
+/// `@unchecked`: that ordering is the invariant (a write happens before the handing over,
+/// the one read after it); the two sides never touch the box at the same time. A value that
+/// holds the app's closures is not put in one (`_release` asks for `Sendable`).
 @usableFromInline
 package final class _TakeOnce<Value>: @unchecked Sendable {
   @usableFromInline var value: Value?

@@ -15,6 +15,9 @@ package final class CoordinatorCallbacks {
     let deliver: () -> Void
   }
 
+  // Exempt from run-time exclusivity checks, with the stored flags below: this concern is
+  // main-actor isolated, and each access is a plain read or write that ends before anything
+  // else runs (no access spans a call out to the app or the view).
   @exclusivity(unchecked) private var pending: [Pending] = []
   /// How many view-update calls are under way.
   @exclusivity(unchecked) private var depth = 0

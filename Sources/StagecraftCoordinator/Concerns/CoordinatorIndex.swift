@@ -84,7 +84,9 @@ package final class CoordinatorIndex<Section: DifferentiableSection> {
     guard let handoff, let index = handoff.index(for: data) else { return }
     let previous = shown
     (shown, shownVersion, self.handoff) = (index, version, nil)
-    _release(previous, holding: previous.count, threshold: 4_096)
+    // Identifiers read from the elements of the pipeline's `Sendable` data, which it frees
+    // off the main actor too: no value crosses that the data did not.
+    _releaseUnchecked(previous, holding: previous.count, threshold: 4_096)
   }
 }
 

@@ -20,6 +20,9 @@ package final class CoordinatorPrefetchRelay<Item: Differentiable>: CoordinatorC
   private var held: (cancel: [ID], prefetch: [ID]) = ([], []) {
     didSet { _followState() }
   }
+  // Exempt from run-time exclusivity checks, with the stored flags below: this concern is
+  // main-actor isolated, and each access is a plain read or write that ends before anything
+  // else runs (no access spans a call out to the app or the view).
   /// Whether a prefetch is outstanding, and whether anything is (outstanding or held): read
   /// at every update without the identifier's type, as stored flags kept when the state
   /// changes.

@@ -11,6 +11,9 @@ package final class CoordinatorReach<Item: Differentiable>: CoordinatorConcern {
   package private(set) var direction = ScrollDirection.forward
   private var lastOffset: Double?
 
+  // Exempt from run-time exclusivity checks, with the stored flags below: this concern is
+  // main-actor isolated, and each access is a plain read or write that ends before anything
+  // else runs (no access spans a call out to the app or the view).
   /// Called near the end and near the start; each trigger is busy until its handler returns.
   @exclusivity(unchecked) package var onReachEnd: (@MainActor () async -> Void)?
   @exclusivity(unchecked) package var onReachStart: (@MainActor () async -> Void)?

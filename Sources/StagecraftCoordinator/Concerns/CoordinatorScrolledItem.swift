@@ -16,6 +16,9 @@ package final class CoordinatorScrolledItem<Item: Differentiable>: CoordinatorCo
   package private(set) var pending: ID? {
     didSet { hasPending = pending != nil }
   }
+  // Exempt from run-time exclusivity checks, with the stored flags below: this concern is
+  // main-actor isolated, and each access is a plain read or write that ends before anything
+  // else runs (no access spans a call out to the app or the view).
   /// Whether an item waits: read at every update without the identifier's type (a stored
   /// flag, where `pending == nil` would look up `Optional<ID>`'s metadata each time).
   @exclusivity(unchecked) package private(set) var hasPending = false

@@ -19,6 +19,9 @@ package final class CoordinatorSelection<Item: Differentiable>: CoordinatorConce
   package private(set) var value: Set<ID> = [] {
     didSet { isEmpty = value.isEmpty }
   }
+  // Exempt from run-time exclusivity checks, with the stored flags below: this concern is
+  // main-actor isolated, and each access is a plain read or write that ends before anything
+  // else runs (no access spans a call out to the app or the view).
   /// Whether nothing is selected: read at every update without the identifier's type.
   @exclusivity(unchecked) package private(set) var isEmpty = true
   /// Whether more than one item can be selected, when the app said so.

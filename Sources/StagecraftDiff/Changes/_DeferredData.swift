@@ -40,4 +40,6 @@ internal final class _DeferredData<Collection> {
   }
 }
 
+// @unchecked: every access to the state goes through `_state`'s lock, the build closure runs
+// under it at most once, and what it builds is `Sendable` data.
 extension _DeferredData: @unchecked Sendable where Collection: Sendable {}

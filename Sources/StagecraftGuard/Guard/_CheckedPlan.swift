@@ -45,6 +45,8 @@ package final class _CheckedPlan<C: Collection, Updates: ElementUpdateStyle> {
   }
 }
 
+// @unchecked: as `_ReplayPlan`'s, whose plan it holds: written once by `init` on the planning
+// task, read only after that task's result is awaited, freed on the main actor.
 extension _CheckedPlan: @unchecked Sendable where C: Sendable {}
 
 /// The item counts before and after a block that its check passed with.

@@ -254,6 +254,9 @@ extension FlightRecord {
 
 /// A record's lists. Shared between copies of a record and never changed while shared
 /// (`FlightRecord` copies it first), so sharing it across threads is safe.
+///
+/// `@unchecked`: that copy on write is the invariant; no mutation reaches a shared instance
+/// (`isKnownUniquelyReferenced` guards every write).
 @usableFromInline
 final class _FlightRecordLists: @unchecked Sendable {
   var batch: BatchUpdate?

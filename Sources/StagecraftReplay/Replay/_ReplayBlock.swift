@@ -164,4 +164,8 @@ package final class _ReplayPlan<C: Collection, Updates: ElementUpdateStyle> {
   }
 }
 
+// @unchecked: a plan's blocks are a `let`, written once by `init` on the planning task and
+// only read after the task hands the plan over (its result, awaited). A block may hold the
+// app's silent-refresh closure, which only the replay calls, on the main actor; the plan is
+// freed there too (`UpdatePipeline`), never on the planning task.
 extension _ReplayPlan: @unchecked Sendable where C: Sendable {}
