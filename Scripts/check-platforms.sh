@@ -72,5 +72,20 @@ check() {  # check FRAMEWORK USAGE_DIR [SHELL_FRAMEWORK SHELL_MODULE]
 }
 
 check UIKit Tests/PlatformStubs/Usage SwiftUI StagecraftSwiftUI
+# tvOS: the UIKit stub without what tvOS lacks (API_UNAVAILABLE(tvos) in UIKit's headers), and
+# the SwiftUI module, which declares tvOS 16, against it.
+echo "==> StagecraftSwiftUI against the UIKit stub as tvOS has it"
+tv="$out/tvOS"
+mkdir -p "$tv"
+swiftc "${flags[@]}" -D STAGECRAFT_TVOS_CHECK -emit-module -module-name UIKit \
+  -emit-module-path "$tv/UIKit.swiftmodule" Tests/PlatformStubs/UIKit.swift
+swiftc "${flags[@]}" -emit-module -module-name StagecraftPlatforms -I "$tv" -I "$modules" \
+  -emit-module-path "$tv/StagecraftPlatforms.swiftmodule" \
+  $(find Sources/StagecraftPlatforms -name '*.swift' | sort)
+swiftc "${flags[@]}" -emit-module -module-name SwiftUI -I "$tv" \
+  -emit-module-path "$tv/SwiftUI.swiftmodule" Tests/PlatformStubs/SwiftUI.swift
+swiftc "${flags[@]}" -D STAGECRAFT_TVOS_CHECK -emit-module -module-name StagecraftSwiftUI \
+  -I "$tv" -I "$modules" -emit-module-path "$tv/StagecraftSwiftUI.swiftmodule" \
+  $(find Sources/StagecraftSwiftUI -name '*.swift' | sort)
 check AppKit Tests/PlatformStubs/UsageAppKit
 echo "platform adapters type-check"

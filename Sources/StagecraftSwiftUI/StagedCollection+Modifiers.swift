@@ -18,7 +18,13 @@
     /// each modifier reads back the type it was declared for.
     var onSelect: _Typed<(Any) -> Void>?
     var prefetch: _Typed<(prefetch: ([AnyHashable]) -> Void, cancel: ([AnyHashable]) -> Void)>?
-    var contextMenu: _Typed<([Any]) -> UIContextMenuConfiguration?>?
+    #if !os(tvOS) && !STAGECRAFT_TVOS_CHECK
+      var contextMenu: _Typed<([Any]) -> UIContextMenuConfiguration?>?
+      /// The type the context menu modifier named.
+      var contextMenuType: Any.Type? { contextMenu?.type }
+    #else
+      var contextMenuType: Any.Type? { nil }
+    #endif
     var scrolledItem: _Typed<(get: () -> AnyHashable?, set: (AnyHashable) -> Void)>?
   }
 
@@ -162,23 +168,25 @@
       }
     }
 
-    /// A context menu for the elements the user presses (UIKit's
-    /// `collectionView(_:contextMenuConfigurationForItemsAt:point:)`), by element.
-    ///
-    /// - Parameters:
-    ///   - type: The collection's element type.
-    ///   - menu: The menu's configuration for the elements, or nil for none.
-    /// - Returns: The view, whose `StagedCollection`s of `type` show the menu.
-    /// - Complexity: O(1).
-    public func collectionContextMenu<Element: Sendable>(
-      for type: Element.Type, menu: @escaping ([Element]) -> UIContextMenuConfiguration?
-    ) -> some View {
-      transformEnvironment(\._collectionOptions) {
-        $0.contextMenu = _Typed(type: Element.self) { elements in
-          menu(elements.compactMap { $0 as? Element })
+    #if !os(tvOS) && !STAGECRAFT_TVOS_CHECK
+      /// A context menu for the elements the user presses (UIKit's
+      /// `collectionView(_:contextMenuConfigurationForItemsAt:point:)`), by element.
+      ///
+      /// - Parameters:
+      ///   - type: The collection's element type.
+      ///   - menu: The menu's configuration for the elements, or nil for none.
+      /// - Returns: The view, whose `StagedCollection`s of `type` show the menu.
+      /// - Complexity: O(1).
+      public func collectionContextMenu<Element: Sendable>(
+        for type: Element.Type, menu: @escaping ([Element]) -> UIContextMenuConfiguration?
+      ) -> some View {
+        transformEnvironment(\._collectionOptions) {
+          $0.contextMenu = _Typed(type: Element.self) { elements in
+            menu(elements.compactMap { $0 as? Element })
+          }
         }
       }
-    }
+    #endif
 
     /// Binds the item the list is scrolled to, by identity: the element at the top of the
     /// viewport, written back once each time a scroll comes to rest; setting it scrolls
@@ -230,17 +238,19 @@
       onPrefetch(for: Element.self, prefetch: prefetch, cancel: cancel)
     }
 
-    /// A context menu for this collection's elements: `collectionContextMenu(for:menu:)`,
-    /// with the element's type checked by the compiler.
-    ///
-    /// - Parameter menu: Makes the menu of the pressed elements, or `nil` for none.
-    /// - Returns: The collection, with the menu.
-    /// - Complexity: O(1).
-    public func collectionContextMenu(
-      menu: @escaping ([Element]) -> UIContextMenuConfiguration?
-    ) -> some View {
-      collectionContextMenu(for: Element.self, menu: menu)
-    }
+    #if !os(tvOS) && !STAGECRAFT_TVOS_CHECK
+      /// A context menu for this collection's elements: `collectionContextMenu(for:menu:)`,
+      /// with the element's type checked by the compiler.
+      ///
+      /// - Parameter menu: Makes the menu of the pressed elements, or `nil` for none.
+      /// - Returns: The collection, with the menu.
+      /// - Complexity: O(1).
+      public func collectionContextMenu(
+        menu: @escaping ([Element]) -> UIContextMenuConfiguration?
+      ) -> some View {
+        collectionContextMenu(for: Element.self, menu: menu)
+      }
+    #endif
 
     /// Binds the item the list is scrolled to, with its type checked by the compiler: see
     /// `View.scrolledItem(_:)`.

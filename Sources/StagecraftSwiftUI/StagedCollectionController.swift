@@ -128,7 +128,7 @@
         let checks: [(String, Any.Type?, Any.Type)] = [
           ("onSelect", options.onSelect?.type, element),
           ("onPrefetch", options.prefetch?.type, element),
-          ("collectionContextMenu", options.contextMenu?.type, element),
+          ("collectionContextMenu", options.contextMenuType, element),
           ("scrolledItem", options.scrolledItem?.type, Element.ID.self),
         ]
         for (modifier, given, expected) in checks {
@@ -200,30 +200,39 @@
     /// returns; none without one.
     private func setRefresh(_ action: RefreshAction?) {
       refresh = action
-      let owner: RefreshControlOwner =
-        switch collectionView.refreshControl {
-        case nil: .none
-        case is _RefreshControl: .collection
-        default: .app
-        }
-      switch RefreshControlChange.change(hasAction: action != nil, control: owner) {
-      case .keep: return
-      case .remove:
-        collectionView.refreshControl = nil
-        return
-      case .install: break
-      }
-      let control = _RefreshControl()
-      control.addAction(
-        UIAction { [weak self, weak control] _ in
-          guard let refresh = self?.refresh else { return }
-          Task { @MainActor in
-            await refresh()
-            control?.endRefreshing()
-          }
-        }, for: .valueChanged)
-      collectionView.refreshControl = control
+      #if !os(tvOS) && !STAGECRAFT_TVOS_CHECK
+        setRefreshControl(hasAction: action != nil)
+      #endif
     }
+
+    #if !os(tvOS) && !STAGECRAFT_TVOS_CHECK
+      /// The view's refresh control, as `RefreshControlChange` decides.
+      private func setRefreshControl(hasAction: Bool) {
+        let owner: RefreshControlOwner =
+          switch collectionView.refreshControl {
+          case nil: .none
+          case is _RefreshControl: .collection
+          default: .app
+          }
+        switch RefreshControlChange.change(hasAction: hasAction, control: owner) {
+        case .keep: return
+        case .remove:
+          collectionView.refreshControl = nil
+          return
+        case .install: break
+        }
+        let control = _RefreshControl()
+        control.addAction(
+          UIAction { [weak self, weak control] _ in
+            guard let refresh = self?.refresh else { return }
+            Task { @MainActor in
+              await refresh()
+              control?.endRefreshing()
+            }
+          }, for: .valueChanged)
+        collectionView.refreshControl = control
+      }
+    #endif
 
     /// Shows `element` in `cell` as a SwiftUI view, with the cell's state and its deselect
     /// action in the environment; UIKit calls the handler again whenever the state changes.
@@ -335,16 +344,18 @@
       coordinator.willDisplayItem(at: ElementPath(indexPath))
     }
 
-    func collectionView(
-      _ collectionView: UICollectionView,
-      contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
-      point: CGPoint
-    ) -> UIContextMenuConfiguration? {
-      guard let menu = options.contextMenu?.handler else { return nil }
-      let elements = indexPaths.compactMap { coordinator.item(at: ElementPath($0)) }
-      let typed = options.contextMenu?.type == Element.self
-      return elements.isEmpty ? nil : menu(elements.map { typed ? $0.element : Self.payload($0) })
-    }
+    #if !os(tvOS) && !STAGECRAFT_TVOS_CHECK
+      func collectionView(
+        _ collectionView: UICollectionView,
+        contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
+        point: CGPoint
+      ) -> UIContextMenuConfiguration? {
+        guard let menu = options.contextMenu?.handler else { return nil }
+        let elements = indexPaths.compactMap { coordinator.item(at: ElementPath($0)) }
+        let typed = options.contextMenu?.type == Element.self
+        return elements.isEmpty ? nil : menu(elements.map { typed ? $0.element : Self.payload($0) })
+      }
+    #endif
 
     // MARK: UIScrollViewDelegate
 

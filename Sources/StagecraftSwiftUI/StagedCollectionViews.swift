@@ -22,7 +22,12 @@
   /// configuration.
   final class _SupplementaryView: UICollectionViewListCell {}
 
-  /// The refresh control a collection makes for `.refreshable` (one the app sets through
-  /// `onCollectionView` is left alone).
-  final class _RefreshControl: UIRefreshControl {}
+  // tvOS has no refresh control and no context menus (UIKit's headers: API_UNAVAILABLE(tvos));
+  // STAGECRAFT_TVOS_CHECK is set only by Scripts/check-platforms.sh, whose UIKit stub then
+  // plays tvOS, so that these branches are type-checked on Linux.
+  #if !os(tvOS) && !STAGECRAFT_TVOS_CHECK
+    /// The refresh control a collection makes for `.refreshable` (one the app sets through
+    /// `onCollectionView` is left alone).
+    final class _RefreshControl: UIRefreshControl {}
+  #endif
 #endif

@@ -128,7 +128,12 @@ public enum UIUserInterfaceLayoutDirection: Int, Sendable {
 // uiactionhandler
 public typealias UIActionHandler = @MainActor (UIAction) -> Void
 
-// uirefreshcontrol
+// What tvOS lacks (UIRefreshControl.h, UIScrollView.h, UIContextMenuConfiguration.h:
+// API_UNAVAILABLE(tvos)) is left out when the stub plays tvOS (STAGECRAFT_TVOS_CHECK), so
+// that a use the module does not guard fails to type-check, as it would fail to build.
+#if !STAGECRAFT_TVOS_CHECK
+// uirefreshcontrol (iOS 6; unavailable on tvOS)
+@available(tvOS, unavailable)
 @MainActor open class UIRefreshControl: UIControl {
   public override init() {}
   // uirefreshcontrol/endrefreshing()
@@ -137,8 +142,10 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
   open var isRefreshing: Bool { false }
 }
 
-// uicontextmenuconfiguration (iOS 13)
+// uicontextmenuconfiguration (iOS 13; unavailable on tvOS)
+@available(tvOS, unavailable)
 @MainActor open class UIContextMenuConfiguration: NSObject {}
+#endif
 
 // uiscrollview
 @MainActor open class UIScrollView: UIView {
@@ -152,8 +159,11 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
   open var contentSize: CGSize = .zero
   // uiscrollview/setcontentoffset(_:animated:)
   open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {}
-  // uiscrollview/refreshcontrol (iOS 10)
+  #if !STAGECRAFT_TVOS_CHECK
+  // uiscrollview/refreshcontrol (iOS 10; unavailable on tvOS)
+  @available(tvOS, unavailable)
   open var refreshControl: UIRefreshControl? = nil
+  #endif
 }
 
 // uiscrollviewdelegate
