@@ -289,4 +289,8 @@ public struct UIHostingConfiguration<Content: View, Background: View>: UIContent
   public init(@ViewBuilder content: () -> Content) where Background == EmptyView {}
   // uihostingconfiguration/margins(_:_:)-5d4ai (a length)
   public func margins(_ edges: Edge.Set = .all, _ length: CGFloat) -> Self { self }
+  // uihostingconfiguration/makecontentview()
+  public func makeContentView() -> any UIView & UIContentView { fatalError() }
+  // uihostingconfiguration/updated(for:)
+  public func updated(for state: any UIConfigurationState) -> Self { self }
 }

@@ -38,6 +38,10 @@ public struct NSDirectionalEdgeInsets: Equatable, Sendable {
   public var secondaryText: String? = nil
   // uilistcontentconfiguration/cell()
   public static func cell() -> UIListContentConfiguration { UIListContentConfiguration() }
+  // uilistcontentconfiguration/makecontentview()
+  public func makeContentView() -> any UIView & UIContentView { fatalError() }
+  // uilistcontentconfiguration/updated(for:)
+  public func updated(for state: any UIConfigurationState) -> Self { self }
 }
 
 // uinavigationitem
@@ -55,11 +59,25 @@ public struct UIEdgeInsets: Equatable, Sendable {
   }
 }
 
-// uicontentconfiguration
-@MainActor public protocol UIContentConfiguration {}
+// uiconfigurationstate (iOS 14)
+@MainActor public protocol UIConfigurationState {}
+
+// uicontentview (iOS 14)
+@MainActor public protocol UIContentView: NSObjectProtocol {
+  // uicontentview/configuration
+  var configuration: any UIContentConfiguration { get set }
+}
+
+// uicontentconfiguration (iOS 14)
+@MainActor public protocol UIContentConfiguration {
+  // uicontentconfiguration/makecontentview()
+  func makeContentView() -> any UIView & UIContentView
+  // uicontentconfiguration/updated(for:)
+  func updated(for state: any UIConfigurationState) -> Self
+}
 
 // uicellconfigurationstate
-@MainActor public struct UICellConfigurationState {
+@MainActor public struct UICellConfigurationState: UIConfigurationState {
   // uicellconfigurationstate/isselected
   public var isSelected: Bool = false
   // uicellconfigurationstate/ishighlighted
@@ -74,6 +92,13 @@ public enum UIUserInterfaceLayoutDirection: Int, Sendable {
 }
 
 @MainActor open class UIView: UIResponder {
+  // uiview/init(frame:) and uiview/init(coder:): UIView's designated initializers
+  // (UIView.h, NS_DESIGNATED_INITIALIZER); `init()` is NSObject's, which UIKit routes to
+  // init(frame: .zero). A subclass with an initializer of its own writes the required
+  // init(coder:), as Xcode demands.
+  public init(frame: CGRect) { super.init() }
+  public override convenience init() { self.init(frame: .zero) }
+  public required init?(coder: NSCoder) { super.init() }
   // uiview/window
   open var window: UIWindow? { nil }
   // uiview/backgroundcolor
@@ -106,6 +131,12 @@ public enum UIUserInterfaceLayoutDirection: Int, Sendable {
 // uiwindow
 @MainActor open class UIWindow: UIView {}
 
+// uilabel
+@MainActor open class UILabel: UIView {
+  // uilabel/text
+  open var text: String? = nil
+}
+
 // uicontrol
 @MainActor open class UIControl: UIView {
   // uicontrol/event
@@ -135,7 +166,6 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
 // uirefreshcontrol (iOS 6; unavailable on tvOS)
 @available(tvOS, unavailable)
 @MainActor open class UIRefreshControl: UIControl {
-  public override init() {}
   // uirefreshcontrol/endrefreshing()
   open func endRefreshing() {}
   // uirefreshcontrol/isrefreshing
@@ -323,9 +353,10 @@ extension UITableViewDataSource {
 
 // uitableviewcell
 @MainActor open class UITableViewCell: UIView {
-  public override init() {}
   // uitableviewcell/init(style:reuseidentifier:)
-  public init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {}
+  public init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) { super.init(frame: .zero) }
+  // uitableviewcell/init(coder:)
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
   // uitableviewcell/cellstyle
   public enum CellStyle: Int, @unchecked Sendable { case `default`, value1, value2, subtitle }
   // uitableviewcell/editingstyle
@@ -352,6 +383,9 @@ extension UITableViewDataSource {
   // uicollectionviewlayout/invalidatelayout(with:)
   open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {}
 }
+
+// uicollectionviewflowlayout
+@MainActor open class UICollectionViewFlowLayout: UICollectionViewLayout {}
 
 // nscollectionlayoutdimension (iOS 13)
 @MainActor open class NSCollectionLayoutDimension: NSObject {
@@ -387,7 +421,11 @@ extension UITableViewDataSource {
   // nscollectionlayoutgroup/horizontal(layoutsize:subitems:)
   open class func horizontal(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem])
     -> Self { fatalError() }
-  // nscollectionlayoutgroup/horizontal(layoutsize:subitem:count:) (iOS 13; deprecated in 16)
+  // nscollectionlayoutgroup/horizontal(layoutsize:subitem:count:) (iOS 13; deprecated in 16:
+  // API_DEPRECATED_WITH_REPLACEMENT in UICollectionViewCompositionalLayout.h). Deprecated
+  // for every platform here, so that a port using it fails the check's warnings-as-errors,
+  // as it warns in Xcode.
+  @available(*, deprecated, renamed: "horizontal(layoutSize:repeatingSubitem:count:)")
   open class func horizontal(layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int)
     -> Self { fatalError() }
   // nscollectionlayoutgroup/horizontal(layoutsize:repeatingsubitem:count:) (iOS 16)
@@ -432,8 +470,15 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider =
 // uicollectionview
 @MainActor open class UICollectionView: UIScrollView {
   // uicollectionview/init(frame:collectionviewlayout:)
-  public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {}
-  public override init() {}
+  public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+    super.init(frame: frame)
+  }
+  // uicollectionview/init(coder:)
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
+  // No `init()`: UIKit's designated initializers take a layout or a coder
+  // (UICollectionView.h, NS_DESIGNATED_INITIALIZER), and a collection view made without a
+  // layout raises when it lays out. The stub leaves `init()` out so that no doc or usage
+  // file makes one.
   // uicollectionview/datasource
   weak open var dataSource: (any UICollectionViewDataSource)? = nil
   // uicollectionview/delegate
@@ -664,7 +709,30 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider =
     _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
     forItemAt indexPath: IndexPath
   ) {}
+  // The controller adopts UICollectionViewDataSource and UICollectionViewDelegate in its
+  // @interface (UICollectionViewController.h), so Swift mirrors their methods into the class:
+  // a subclass that implements one writes `override`, as it must in Xcode.
+  // uicollectionviewdatasource/numberofsections(in:)
+  open func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+  // uicollectionviewdatasource/collectionview(_:viewforsupplementaryelementofkind:at:)
+  open func collectionView(
+    _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+    at indexPath: IndexPath
+  ) -> UICollectionReusableView { fatalError() }
+  // uicollectionviewdatasource/collectionview(_:canmoveitemat:)
+  open func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath)
+    -> Bool { false }
+  // uicollectionviewdatasource/collectionview(_:moveitemat:to:)
+  open func collectionView(
+    _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath) {}
+  // uicollectionviewdelegate/collectionview(_:didselectitemat:)
+  open func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
+  // uicollectionviewdelegate/collectionview(_:diddeselectitemat:)
+  open func collectionView(
+    _ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {}
 }
+extension UICollectionViewController: UICollectionViewDataSource, UICollectionViewDelegate {}
 
 // uitableviewcontroller
 @MainActor open class UITableViewController: UIViewController {

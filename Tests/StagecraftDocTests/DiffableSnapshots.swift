@@ -79,7 +79,7 @@ import Testing
   list.reorderingHandlers.didReorder = { transaction in print(transaction) }
   try list.reorderItem(at: ElementPath(element: 0, section: 0), to: ElementPath(element: 1, section: 0))
   _doc.expect("DiffableDataSourceTransaction\n  initial: 0: [Plan, Write, Test]\n  final: 0: [Write, Plan, Test]\n  difference: move Plan from 0 to 1", at: 127)
-  // Sources/Stagecraft/Stagecraft.docc/DiffableSnapshots.md:245
+  // Sources/Stagecraft/Stagecraft.docc/DiffableSnapshots.md:246
   struct Banner: Differentiable, Hashable {
     var id: Int
   }
@@ -88,8 +88,8 @@ import Testing
   let next = [AnyDifferentiable(1), AnyDifferentiable(Banner(id: 1))]
   let changes = StagedChangeset(source: feed, target: next)
   print(changes.map(\.elementDeleted))
-  _doc.expect("[[[0, 2]], []]", at: 252)
+  _doc.expect("[[[0, 2]], []]", at: 253)
   print(changes.map(\.elementMoved.count))
-  _doc.expect("[0, 1]", at: 253)
+  _doc.expect("[0, 1]", at: 254)
   _doc.expectNothingUnchecked()
 }

@@ -1181,31 +1181,31 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CoordinatorScrolledItem_84() throws {
+@Test func doc_CoordinatorScrolledItem_87() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftCoordinator/Concerns/CoordinatorScrolledItem.swift:88
+  // Sources/StagecraftCoordinator/Concerns/CoordinatorScrolledItem.swift:91
 
   var scrolled: Int? = 7
   let binding = ScrolledItemBinding(scrolled) { scrolled = $0 }
   print(binding.value ?? -1)
-  _doc.expect("7", at: 92)
+  _doc.expect("7", at: 95)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CoordinatorSelection_173() throws {
+@Test func doc_CoordinatorSelection_176() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftCoordinator/Concerns/CoordinatorSelection.swift:178
+  // Sources/StagecraftCoordinator/Concerns/CoordinatorSelection.swift:181
 
   var bound: Set<Int> = [1]
   let binding = SelectionBinding.many(bound) { bound = $0 }
   print(binding.allowsMultipleSelection)
-  _doc.expect("true", at: 182)
+  _doc.expect("true", at: 185)
   _doc.expectNothingUnchecked()
 }
 

@@ -73,7 +73,7 @@ struct Gallery: View {
   }
 }
 
-// Sources/Stagecraft/Stagecraft.docc/ComingFromUICollectionViewDiffableDataSource.md:44
+// Sources/Stagecraft/Stagecraft.docc/ComingFromUICollectionViewDiffableDataSource.md:49
 final class NumberGridViewController: UIViewController {
   enum Section {
     case main
@@ -90,7 +90,8 @@ final class NumberGridViewController: UIViewController {
     item.contentInsets = NSDirectionalEdgeInsets(top: 4, leading: 4, bottom: 4, trailing: 4)
     let groupSize = NSCollectionLayoutSize(
       widthDimension: .fractionalWidth(1.0), heightDimension: .fractionalWidth(0.25))
-    let group = NSCollectionLayoutGroup.horizontal(layoutSize: groupSize, subitem: item, count: 4)
+    let group = NSCollectionLayoutGroup.horizontal(
+      layoutSize: groupSize, repeatingSubitem: item, count: 4)
     collectionView.collectionViewLayout = UICollectionViewCompositionalLayout(
       section: NSCollectionLayoutSection(group: group))
 
@@ -114,7 +115,8 @@ final class NumberGridViewController: UIViewController {
 
 // Sources/Stagecraft/Stagecraft.docc/DiffableSnapshots.md:144
 final class BoardViewController: UIViewController {
-  let collectionView = UICollectionView()
+  let collectionView = UICollectionView(
+    frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
   lazy var dataSource = DiffableDataSource<UICollectionView, String, String>(
     target: collectionView)
 
@@ -151,7 +153,8 @@ final class NotesViewController: UIViewController {
 
 // Sources/Stagecraft/Stagecraft.docc/Outlines.md:130
 final class SidebarViewController: UIViewController {
-  let collectionView = UICollectionView()
+  let collectionView = UICollectionView(
+    frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
   lazy var dataSource = DiffableDataSource<UICollectionView, String, String>(
     target: collectionView)
 

@@ -28,7 +28,8 @@ final class GridViewController: UIViewController {
     item.contentInsets = NSDirectionalEdgeInsets(top: 4, leading: 4, bottom: 4, trailing: 4)
     let groupSize = NSCollectionLayoutSize(
       widthDimension: .fractionalWidth(1.0), heightDimension: .fractionalWidth(0.25))
-    let group = NSCollectionLayoutGroup.horizontal(layoutSize: groupSize, subitem: item, count: 4)
+    let group = NSCollectionLayoutGroup.horizontal(
+      layoutSize: groupSize, repeatingSubitem: item, count: 4)
     let section = NSCollectionLayoutSection(group: group)
     section.interGroupSpacing = 8
     section.contentInsets = NSDirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)

@@ -53,7 +53,8 @@ final class ArticlesViewController: UICollectionViewController {
 /// A view held in a `let`, not in a controller.
 @MainActor final class SettingsScreen {
   let tableView = UITableView()
-  let collectionView = UICollectionView()
+  let collectionView = UICollectionView(
+    frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
   var rows: [String] = []
   var sections: [ArraySection<String, String>] = []
 
@@ -84,7 +85,8 @@ final class ArticlesViewController: UICollectionViewController {
 
 /// A diffable data source on a real view.
 @MainActor final class ContactsScreen {
-  let collectionView = UICollectionView()
+  let collectionView = UICollectionView(
+    frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
   lazy var dataSource = DiffableDataSource<UICollectionView, String, Int>(target: collectionView)
 
   func show(_ ids: [Int]) throws {
