@@ -24,35 +24,35 @@ import Testing
   feed.setContentOffset(2_900)
   print(feed.scrollEvents)
   _doc.expect("[reach end, reach end]", at: 36)
-  // Sources/Stagecraft/Stagecraft.docc/PrefetchingAndPagination.md:46
+  // Sources/Stagecraft/Stagecraft.docc/PrefetchingAndPagination.md:49
 
-  // The newest 30 messages, the list at its bottom.
-  var chat = CollectionModel(items: Array(100..<130))
-  chat.geometry = .init(viewportHeight: 500, contentOffset: 1_000, itemHeight: 50)
-  chat.reachStart = .points(200)
-  // The user scrolls up, near the oldest message loaded.
-  chat.setContentOffset(150)
-  print(chat.scrollEvents)
-  _doc.expect("[reach start]", at: 54)
-  print(chat.scrollAnchor!)
-  _doc.expect("103 at 0.0", at: 55)
-  try chat.reload(
-    using: StagedChangeset(source: chat.items, target: Array(80..<130)),
+  // The newest 30 items, the list at its bottom.
+  var list = CollectionModel(items: Array(100..<130))
+  list.geometry = .init(viewportHeight: 500, contentOffset: 1_000, itemHeight: 50)
+  list.reachStart = .points(200)
+  // The user scrolls up, near the oldest item loaded.
+  list.setContentOffset(150)
+  print(list.scrollEvents)
+  _doc.expect("[reach start]", at: 57)
+  print(list.scrollAnchor!)
+  _doc.expect("103 at 0.0", at: 58)
+  try list.reload(
+    using: StagedChangeset(source: list.items, target: Array(80..<130)),
     strategy: UpdateStrategy(anchoring: .keepAnchor))
-  chat.completeReach(.start)
-  print(chat.scrollAnchor!, chat.geometry!.contentOffset)
-  _doc.expect("103 at 0.0 1150.0", at: 60)
-  print(chat.scrollDirection, chat.scrollEvents)
-  _doc.expect("backward [reach start]", at: 61)
+  list.completeReach(.start)
+  print(list.scrollAnchor!, list.geometry!.contentOffset)
+  _doc.expect("103 at 0.0 1150.0", at: 63)
+  print(list.scrollDirection, list.scrollEvents)
+  _doc.expect("backward [reach start]", at: 64)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_PrefetchingAndPagination_74() async throws {
+@Test func doc_PrefetchingAndPagination_77() async throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/PrefetchingAndPagination.md:74
+  // Sources/Stagecraft/Stagecraft.docc/PrefetchingAndPagination.md:77
 
   @MainActor func downloads() async -> [String] {
     var model = CollectionModel(items: [Int]())
@@ -71,6 +71,6 @@ import Testing
     return log
   }
   for line in await downloads() { print(line) }
-  _doc.expect("download [3, 4, 5]\ncancel [3, 4, 5]\ndownload [9, 10, 11]\ncancel [10]\ndownload [12]", at: 74)
+  _doc.expect("download [3, 4, 5]\ncancel [3, 4, 5]\ndownload [9, 10, 11]\ncancel [10]\ndownload [12]", at: 77)
   _doc.expectNothingUnchecked()
 }

@@ -10,37 +10,37 @@ import Testing
   }
   // Sources/Stagecraft/Stagecraft.docc/UpdatingFromAnyThread.md:36
 
-  struct ChatMessage: Differentiable, Hashable, Sendable {
+  struct LiveEvent: Differentiable, Hashable, Sendable {
     var id: Int
     var text: String
     var differenceIdentifier: Int { id }
   }
 
   /// The socket: runs off the main actor, hands each new list to the pipeline at once.
-  @concurrent func receive(into pipeline: UpdatePipeline<[ChatMessage], BatchUpdateError>) async
-    -> [ChatMessage]
+  @concurrent func receive(into pipeline: UpdatePipeline<[LiveEvent], BatchUpdateError>) async
+    -> [LiveEvent]
   {
-    var received: [ChatMessage] = []
+    var received: [LiveEvent] = []
     for id in 1...20 {
-      received.append(ChatMessage(id: id, text: "message \(id)"))
+      received.append(LiveEvent(id: id, text: "event \(id)"))
       pipeline.apply(received) { _ in }
     }
     return received
   }
 
-  @MainActor func chat() async -> [String] {
-    let view = CollectionModelView(CollectionModel(items: [ChatMessage]()))
-    let pipeline = UpdatePipeline(target: view, items: [ChatMessage]())
+  @MainActor func liveFeed() async -> [String] {
+    let view = CollectionModelView(CollectionModel(items: [LiveEvent]()))
+    let pipeline = UpdatePipeline(target: view, items: [LiveEvent]())
     let all = await receive(into: pipeline)
     let outcome = await pipeline.apply(all)
     return [
-      "\(outcome)", "\(view.model.items.count) messages",
+      "\(outcome)", "\(view.model.items.count) events",
       "\(pipeline.statistics.requests) requests", "\(view.model.staleCells.count) stale cells",
     ]
   }
 
-  for line in await chat() { print(line) }
-  _doc.expect("applied\n20 messages\n21 requests\n0 stale cells", at: 36)
+  for line in await liveFeed() { print(line) }
+  _doc.expect("applied\n20 events\n21 requests\n0 stale cells", at: 36)
   // Sources/Stagecraft/Stagecraft.docc/UpdatingFromAnyThread.md:90
   let names = ["Ada", "Alan", "Alonzo", "Barbara", "Grace", "Edsger"]
 

@@ -167,13 +167,16 @@ struct ExplainCommandTests {
   }
 }
 
-@Suite("README: the explain example")
+@Suite("Explaining Crash Reports: the explain example")
 struct ReadmeExplainTests {
-  /// The README's transcript of `stagecraft explain` is what the tool prints for that file.
-  @Test func theReadmeTranscriptIsWhatTheToolPrints() throws {
+  /// The article's transcript of `stagecraft explain` is what the tool prints for that file.
+  @Test func theArticlesTranscriptIsWhatTheToolPrints() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try String(
+      contentsOf: root.appendingPathComponent(
+        "Sources/Stagecraft/Stagecraft.docc/ExplainingCrashReports.md"),
+      encoding: .utf8)
     let start = try #require(readme.range(of: "```\n$ cat crash.txt\n"))
     let end = try #require(readme.range(of: "\n```\n", range: start.upperBound..<readme.endIndex))
     let transcript = String(readme[start.upperBound..<end.lowerBound]) + "\n"

@@ -8,7 +8,7 @@ import StagecraftPipeline
 /// diff (`_IndexHandoff`), off the main actor when the diff runs there.
 @MainActor
 @usableFromInline
-package final class CoordinatorIndex<Section: DifferentiableSection> {
+package final class CoordinatorIndex<Section: DifferentiableSection & Sendable> {
   package typealias ID = Section.Collection.Element.DifferenceIdentifier
 
   /// Each identifier's path in the data the view shows, and that data's version.
@@ -66,7 +66,17 @@ package final class CoordinatorIndex<Section: DifferentiableSection> {
     }
     let handoff = _IndexHandoff<Section>()
     self.handoff = handoff
-    return { source, target in
+    return Self._diff(diff, indexingInto: handoff)
+  }
+
+  /// `diff`, which also builds `handoff`'s index: formed outside the main actor, as it runs
+  /// on the diff's task.
+  @inlinable
+  nonisolated static func _diff(
+    _ diff: @escaping @Sendable ([Section], [Section]) -> StagedChangeset<[Section]>,
+    indexingInto handoff: _IndexHandoff<Section>
+  ) -> @Sendable ([Section], [Section]) -> StagedChangeset<[Section]> {
+    { source, target in
       let staged = diff(source, target)
       staged._buildData()
       handoff.build(staged)

@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""The public API of the Stagecraft product, one line per declaration, checked against the
+baseline in api/Stagecraft.api.
+
+The declarations come from swift-api-digester's dump of each library module, as the
+compiler sees them: the modules that build on Linux from .build/debug/Modules (run
+`swift build` first), and the UIKit and AppKit modules from the builds
+Scripts/check-platforms.sh makes against the platform stubs (run it first). Declarations
+whose name, or whose parent's name, begins with an underscore are not API and are left out.
+
+  Scripts/api.py            compare with the baseline; exit 1, with the diff, on a change
+  Scripts/api.py --update   write the baseline (a reviewed change to the public API)
+"""
+import difflib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BASELINE = os.path.join(ROOT, "api", "Stagecraft.api")
+LINUX = ["StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftGuard",
+         "StagecraftSnapshots", "StagecraftPipeline", "StagecraftCoordinator"]
+# The modules whose public declarations exist only where UIKit or AppKit does, from the
+# platform check's builds against the stubs.
+PLATFORM = [("UIKit", "StagecraftPlatforms"), ("UIKit", "StagecraftSwiftUI"),
+            ("AppKit", "StagecraftPlatforms")]
+KINDS = {"TypeDecl", "Function", "Var", "Constructor", "TypeAlias", "AssociatedType",
+         "Subscript", "EnumElement", "OperatorDecl"}
+# Attributes that say something to a caller; the rest (storage, inlining, transparency)
+# are implementation.
+ATTRIBUTES = {"Final", "DiscardableResult", "Available", "Preconcurrency", "Rethrows",
+              "Required", "Convenience", "Override", "Dynamic", "Lazy", "NonObjC", "Nonisolated",
+              "Consuming", "Borrowing"}
+
+
+def dump(module, include):
+    with tempfile.NamedTemporaryFile(suffix=".json") as out:
+        command = ["swift-api-digester", "-dump-sdk", "-module", module, "-o", out.name]
+        for path in include:
+            command += ["-I", path]
+        subprocess.run(command, check=True, capture_output=True)
+        with open(out.name) as file:
+            return json.load(file)["ABIRoot"]
+
+
+def signature(node):
+    kind = node.get("kind")
+    types = [c.get("printedName", "") for c in node.get("children", [])
+             if c.get("kind", "").startswith("Type")]
+    if kind in ("Function", "Constructor", "Subscript") and types:
+        return "(" + ", ".join(types[1:]) + ") -> " + types[0]
+    if kind == "Var":
+        accessors = [a.get("accessorKind", "") for a in node.get("accessors", [])]
+        settable = "set" in accessors or "modify" in accessors or "_modify" in accessors
+        vtype = types[0] if types else ""
+        if not vtype and node.get("accessors"):
+            getter = node["accessors"][0]
+            vtype = next((c.get("printedName", "") for c in getter.get("children", [])), "")
+        return vtype + (" { get set }" if settable else " { get }")
+    if kind == "TypeAlias" and types:
+        return "= " + types[0]
+    return ""
+
+
+def lines_of(node, module, parents, out):
+    kind = node.get("kind")
+    name = node.get("name", "")
+    hidden = name.startswith("_") or node.get("isInternal") or node.get("implicit")
+    if kind in KINDS and not hidden:
+        path = ".".join(parents + [node.get("printedName", name)])
+        parts = [module, node.get("declKind", kind), path]
+        sig = signature(node)
+        if sig:
+            parts.append(": " + sig)
+        if node.get("genericSig"):
+            parts.append(node["genericSig"])
+        details = []
+        if node.get("static"):
+            details.append("static")
+        if node.get("isThrowing"):
+            details.append("throws")
+        if node.get("isOpen"):
+            details.append("open")
+        if node.get("funcSelfKind") == "Mutating":
+            details.append("mutating")
+        details += sorted(a for a in node.get("declAttributes", []) if a in ATTRIBUTES)
+        if kind == "TypeDecl":
+            conformances = sorted(c.get("printedName", "") for c in node.get("conformances", []))
+            if conformances:
+                details.append("conforms to " + ", ".join(conformances))
+        if details:
+            parts.append("[" + "; ".join(details) + "]")
+        out.add(" ".join(parts))
+    if kind in ("Root", "TypeDecl") or kind is None:
+        nested = parents if kind in ("Root", None) else parents + [name]
+        if not hidden:
+            for child in node.get("children", []):
+                lines_of(child, module, nested, out)
+
+
+def current():
+    out = set()
+    modules = os.path.join(ROOT, ".build", "debug", "Modules")
+    for module in LINUX:
+        lines_of(dump(module, [modules]), module, [], out)
+    for framework, module in PLATFORM:
+        folder = os.path.join(ROOT, ".build", "platform-check", framework)
+        if not os.path.exists(os.path.join(folder, module + ".swiftmodule")):
+            sys.exit(f"api.py: no {module} built against the {framework} stub: run "
+                     "Scripts/check-platforms.sh first")
+        tag = f"{module}({framework})"
+        lines_of(dump(module, [folder, modules]), tag, [], out)
+    return sorted(out)
+
+
+def main():
+    lines = current()
+    text = "\n".join(lines) + "\n"
+    if "--update" in sys.argv:
+        os.makedirs(os.path.dirname(BASELINE), exist_ok=True)
+        with open(BASELINE, "w") as file:
+            file.write(text)
+        print(f"api.py: wrote {len(lines)} declarations to api/Stagecraft.api")
+        return
+    try:
+        with open(BASELINE) as file:
+            baseline = file.read()
+    except FileNotFoundError:
+        sys.exit("api.py: no baseline: run Scripts/api.py --update")
+    if baseline == text:
+        print(f"api.py: the public API matches the baseline ({len(lines)} declarations)")
+        return
+    diff = difflib.unified_diff(baseline.splitlines(), lines, "api/Stagecraft.api (baseline)",
+                                "the build", lineterm="")
+    print("\n".join(diff))
+    print("api.py: the public API differs from api/Stagecraft.api. If the change is meant, "
+          "review it, run Scripts/api.py --update and commit the baseline with it, and say "
+          "it in the CHANGELOG.")
+    sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
