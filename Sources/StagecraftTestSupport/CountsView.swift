@@ -48,21 +48,28 @@ public final class CountsView: BatchUpdateTarget {
   /// - Parameter counts: The item count of each section.
   public init(counts: [Int] = []) { self.counts = counts }
 
+  /// Always on screen.
   public var isOnScreen: Bool { true }
+  /// `counts`.
   public var displayedItemCounts: [Int]? { counts }
+  /// `dataCounts`, when `answersDataSource`.
   public var dataSourceItemCounts: [Int]? { answersDataSource ? dataCounts?() : nil }
+  /// `kind`.
   public var viewKind: ListViewKind { kind }
 
+  /// Notes when the update began (`replayBegan`), unless it is set already.
   public func replayWillBegin() {
     if replayBegan == nil { replayBegan = ContinuousClock().now }
   }
 
+  /// Calls `setData`, counts the reload, and takes the data source's counts.
   public func reloadData(_ snapshot: Void, setData: () -> Void) {
     setData()
     reloads += 1
     if let dataCounts { counts = dataCounts() }
   }
 
+  /// Calls `setData`, checks the block when it `validates`, and takes its counts.
   public func performBatchUpdates(
     _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
     refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
