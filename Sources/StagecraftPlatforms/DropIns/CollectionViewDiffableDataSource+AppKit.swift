@@ -38,6 +38,9 @@
   ///   return dataSource
   /// }
   /// ```
+  ///
+  /// Like Apple's, it asks only that identifiers be `Hashable`:
+  /// <https://developer.apple.com/documentation/appkit/nscollectionviewdiffabledatasource-axww>.
   @MainActor
   open class CollectionViewDiffableDataSource<
     SectionIdentifierType: Hashable, ItemIdentifierType: Hashable

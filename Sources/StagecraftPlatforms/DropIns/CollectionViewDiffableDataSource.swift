@@ -43,6 +43,9 @@
   ///   }
   /// }
   /// ```
+  ///
+  /// Like Apple's, it is `@MainActor @preconcurrency` and asks `Hashable & Sendable` identifiers:
+  /// <https://developer.apple.com/documentation/uikit/uicollectionviewdiffabledatasource-9tqpa>.
   @MainActor @preconcurrency
   open class CollectionViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable

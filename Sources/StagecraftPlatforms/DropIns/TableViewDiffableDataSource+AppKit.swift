@@ -36,6 +36,9 @@
   ///   return dataSource
   /// }
   /// ```
+  ///
+  /// Like Apple's, it asks only that identifiers be `Hashable`:
+  /// <https://developer.apple.com/documentation/appkit/nstableviewdiffabledatasource-c5gl>.
   @MainActor
   open class TableViewDiffableDataSource<
     SectionIdentifierType: Hashable, ItemIdentifierType: Hashable

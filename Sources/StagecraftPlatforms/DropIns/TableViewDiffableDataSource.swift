@@ -41,6 +41,9 @@
   ///   return dataSource
   /// }
   /// ```
+  ///
+  /// Like Apple's, it is `@MainActor @preconcurrency` and asks `Hashable & Sendable` identifiers:
+  /// <https://developer.apple.com/documentation/uikit/uitableviewdiffabledatasource-2euir>.
   @MainActor @preconcurrency
   open class TableViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
