@@ -108,6 +108,12 @@ public struct UpdateStrategy: Hashable, Sendable {
   /// validation of the stages (KarrotListKit's `reloadData`).
   public static let reloadData = UpdateStrategy(animation: .never, reloadAboveChanges: 0)
 
+  /// The three presets, in that order: what a test that tries every way of updating walks
+  /// through (the enum this type replaced called them `allCases`).
+  public static let presets: [UpdateStrategy] = [
+    .animatedBatchUpdates, .nonanimatedBatchUpdates, .reloadData,
+  ]
+
   /// Animates when the call asks to while the new data has fewer than `items` items, and
   /// not at all from then on: for long lists whose animations cost more than they show.
   ///
