@@ -77,6 +77,21 @@ final class ArticlesViewController: UICollectionViewController {
       setData: { self.rows = $0 })
   }
 
+  /// DifferenceKit's table calls: one animation for every call, or one per kind of call,
+  /// with the settings as one value.
+  func updateAnimated(_ newRows: [String]) {
+    tableView.reload(
+      using: StagedChangeset(source: rows, target: newRows), with: .fade,
+      setData: { self.rows = $0 })
+    tableView.reload(
+      using: StagedChangeset(source: sections, target: sections),
+      with: TableViewRowAnimations(
+        deleteSections: .fade, insertSections: .fade, reloadSections: .none, deleteRows: .left,
+        insertRows: .right, reloadRows: .automatic),
+      strategy: UpdateStrategy.nonanimatedBatchUpdates.anchoring(.keepAnchor),
+      setData: { self.sections = $0 })
+  }
+
   func paths() -> (IndexPath, ElementPath) {
     let path = ElementPath(element: 3, section: 1)
     return (IndexPath(path), ElementPath(IndexPath(path)))
