@@ -153,7 +153,8 @@ extension CollectionCoordinator where Target.Snapshot == Void {
   ///     or a silent refresh that configures the cell in place. The coordinator holds it: a
   ///     refresh that reads the coordinator (its `item(at:)`) must capture it weakly.
   ///   - strategy: The updates' settings (`UpdateStrategy`): as the transaction says, and
-  ///     the anchor kept (`.automatic`), by default.
+  ///     the anchor kept (its
+  ///     `anchoring` is `nil`), by default.
   ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
   /// - Complexity: O(1).
   @inlinable @inline(__always)
@@ -182,7 +183,8 @@ extension CollectionCoordinator {
   ///     or a silent refresh. The coordinator holds it: a refresh that reads the coordinator
   ///     (its `item(at:)`) must capture it weakly.
   ///   - strategy: The updates' settings (`UpdateStrategy`): as the transaction says, and
-  ///     the anchor kept (`.automatic`), by default.
+  ///     the anchor kept (its
+  ///     `anchoring` is `nil`), by default.
   ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
   /// - Complexity: O(1).
   @inlinable @inline(__always)
@@ -214,7 +216,8 @@ extension CollectionCoordinator {
   ///   - target: The view.
   ///   - elementUpdates: How changed items reach their cells: `.reconfigure` by default.
   ///   - strategy: The updates' settings (`UpdateStrategy`): as the transaction says, and
-  ///     the anchor kept (`.automatic`), by default.
+  ///     the anchor kept (its
+  ///     `anchoring` is `nil`), by default.
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public convenience init(

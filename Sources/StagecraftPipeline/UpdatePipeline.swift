@@ -88,7 +88,7 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   /// identity.
   @exclusivity(unchecked) public var strategy: UpdateStrategy
 
-  /// What `ScrollAnchoring.automatic` keeps: nothing for the pipeline itself; the anchor for
+  /// What a strategy without an anchoring keeps: nothing for the pipeline itself; the anchor for
   /// the coordinator above it.
   @usableFromInline @exclusivity(unchecked) package var _automaticAnchoring = ScrollAnchoring.none
 

@@ -323,7 +323,7 @@ import Testing
 
   let strategy = UpdateStrategy.animatedBatchUpdates.reloading(above: 1_000)
     .anchoring(.stickToBottom)
-  print(strategy.reloadAboveChanges ?? 0, strategy.anchoring)
+  print(strategy.reloadAboveChanges ?? 0, strategy.anchoring!)
   _doc.expect("1000 stickToBottom", at: 26)
   print(UpdateStrategy().animates(requested: false, itemCount: 10))
   _doc.expect("false", at: 27)

@@ -4,12 +4,12 @@ import Testing
 @Suite("UpdateStrategy: one settings value, its defaults stated once")
 struct UpdateStrategyTests {
   /// The defaults: animate as requested, never reload for size, diff inline below 2,000,
-  /// automatic anchoring, reconfigures apart, moves as moves.
+  /// the entry point's own anchoring, reconfigures apart, moves as moves.
   @Test func theDefaultsAreTheOnesTheTypeStates() {
     let strategy = UpdateStrategy()
     #expect(strategy.animation == .asRequested)
     #expect(strategy.reloadAboveChanges == nil && strategy.reloadAboveCount == nil)
-    #expect(strategy.inlineDiffBelow == 2_000 && strategy.anchoring == .automatic)
+    #expect(strategy.inlineDiffBelow == 2_000 && strategy.anchoring == nil)
     #expect(!strategy.reconfiguresInsideStructuralBlock)
     #expect(!strategy.replaysMovesAsDeletesAndInserts)
     #expect(!strategy.reloads(changes: 1_000_000, itemCount: 1_000_000))
@@ -49,5 +49,35 @@ struct UpdateStrategyTests {
     try model.reload(
       using: StagedChangeset(source: [1, 2, 3], target: [4, 5, 6]), strategy: strategy)
     #expect(model.events == [.reloadData] && model.items == [4, 5, 6])
+  }
+}
+
+@Suite("UpdateStrategy.anchoring: nil is the entry point's own")
+@MainActor
+struct UpdateStrategyAnchoringTests {
+  /// The distance of the item the user reads after ten items arrive above it, through a
+  /// coordinator with `strategy`.
+  func readItemAfterPrepending(_ strategy: UpdateStrategy) -> String {
+    var model = CollectionModel(items: [Int]())
+    model.geometry = .init(viewportHeight: 200, itemHeight: 50)
+    let view = HeadlessCollectionView(model)
+    let coordinator = CollectionCoordinator(target: view, strategy: strategy)
+    coordinator.update(items: Array(0..<40), animated: false)
+    view.setContentOffset(500)
+    coordinator.update(items: Array(-10..<40), animated: true)
+    return "\(view.model.scrollAnchor!)"
+  }
+
+  /// A preset (whose anchoring is nil) keeps the coordinator's anchor; `.none`, named with
+  /// its type, leaves the offset alone, so the content moves down under it.
+  @Test func aPresetKeepsTheCoordinatorsAnchorAndNoneLeavesTheOffset() {
+    #expect(readItemAfterPrepending(UpdateStrategy()) == "10 at 0.0")
+    #expect(readItemAfterPrepending(.animatedBatchUpdates) == "10 at 0.0")
+    #expect(readItemAfterPrepending(UpdateStrategy().anchoring(.none)) == "0 at 0.0")
+    // A replay's own default is to leave the offset alone.
+    var model = CollectionModel(items: Array(0..<40))
+    model.geometry = .init(viewportHeight: 200, contentOffset: 500, itemHeight: 50)
+    try? model.reload(using: StagedChangeset(source: model.items, target: Array(-10..<40)))
+    #expect("\(model.scrollAnchor!)" == "0 at 0.0")
   }
 }

@@ -16,10 +16,6 @@
 /// print(model.scrollAnchor!, model.geometry!.contentOffset)  // prints 10 at 0.0 1000.0
 /// ```
 public enum ScrollAnchoring: Hashable, Sendable {
-  /// The entry point's own default (`UpdateStrategy`'s): `.none` for a replay onto a view
-  /// or a model, which leaves the offset alone as UIKit does; `.keepAnchor` for
-  /// `CollectionCoordinator` and `StagedCollection`, which keep it as SwiftUI's lists do.
-  case automatic
   /// Leave the content offset alone: items that arrive above push the content down.
   case none
   /// Keep the first item at least partly visible (its bottom below the viewport's top) at
@@ -30,14 +26,4 @@ public enum ScrollAnchoring: Hashable, Sendable {
   /// When the list was scrolled to its bottom (within half a point, or its content fits),
   /// keep it at the bottom: a chat. Otherwise keep the anchor.
   case stickToBottom
-}
-
-extension ScrollAnchoring {
-  /// This anchoring, with `.automatic` read as `automatic`.
-  ///
-  /// - Complexity: O(1).
-  @inlinable
-  package func _resolved(automatic: ScrollAnchoring) -> ScrollAnchoring {
-    self == .automatic ? automatic : self
-  }
 }

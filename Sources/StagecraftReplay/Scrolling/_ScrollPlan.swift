@@ -13,18 +13,19 @@ package struct _ScrollKeeping<C: Collection> {
 
   @usableFromInline
   package init(
-    policy: ScrollAnchoring,
+    policy: ScrollAnchoring?,
     relocate: ((_ shown: C?, _ path: ElementPath, _ final: C) -> ElementPath?)? = nil
   ) {
-    // Whoever resolves `.automatic` to something else does it before; here it is the
-    // replay's own default, which leaves the offset alone.
-    self.policy = policy._resolved(automatic: .none)
+    // No anchoring chosen (`UpdateStrategy.anchoring` is nil): the replay's own default,
+    // which leaves the offset alone, as UIKit does. An entry point with another default
+    // resolves it before.
+    self.policy = policy ?? ScrollAnchoring.none
     self.relocate = relocate
   }
 
   /// Leaves the scroll position alone.
   @usableFromInline
-  package static var none: Self { Self(policy: .none) }
+  package static var none: Self { Self(policy: ScrollAnchoring.none) }
 
   /// The plan for a reload from `shown` (the data the target shows, when known) to `final`.
   @usableFromInline
