@@ -7,7 +7,7 @@ import StagecraftReplay
 extension CollectionCoordinator {
   /// Brings `sections` onto the view: what `updateUIViewController` calls with the new data
   /// and whether the SwiftUI transaction animates. The first data, a view off screen and a
-  /// change above the policy's threshold reload; unchanged data does nothing; anything else
+  /// change above the strategy's threshold reload; unchanged data does nothing; anything else
   /// is replayed as staged, guarded batch updates (as the same batches without animation
   /// when `animated` is `false`). While a replay animates, the data waits and only the
   /// newest is kept.
@@ -19,7 +19,7 @@ extension CollectionCoordinator {
   ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
   ///   - line: The line of the call.
   /// - Complexity: O(n + m) for the diff, expected, and O(k log k) for k moves; off the
-  ///   main actor above `policy.inlineDiffBelow` elements.
+  ///   main actor from `strategy.inlineDiffBelow` elements.
   @inlinable
   public func update(
     sections: [Section], animated: Bool, fileID: StaticString = #fileID, line: UInt = #line
@@ -188,11 +188,10 @@ extension CollectionCoordinator {
 extension CollectionCoordinator {
   /// Tells the coordinator that the item at `path` is about to be shown: what the delegate's
   /// `willDisplay` calls (a `HeadlessCollectionView` calls it for every cell it makes, as
-  /// UIKit does). Its outstanding prefetch is used (not cancelled), and, with the deprecated
-  /// `loadMoreDistance`, more data is asked for near the end.
+  /// UIKit does). Its outstanding prefetch is used (not cancelled).
   ///
   /// - Parameter path: The item about to be shown.
-  /// - Complexity: O(1) expected, and O(S) for S sections with `loadMoreDistance`.
+  /// - Complexity: O(1) expected.
   public func willDisplayItem(at path: ElementPath) {
     _tellConcerns(.willDisplayItem(path))
   }

@@ -247,7 +247,7 @@ final class _ReplayRun<Data: Collection & Sendable, Failure: Error & Sendable> {
   @usableFromInline let request: _PipelineRequest<Data, Failure>
   /// The data the view showed before the replay, until the replay call returns.
   @exclusivity(unchecked) @usableFromInline var source: Data?
-  /// Whether the policy chose a reload.
+  /// Whether the strategy chose a reload.
   @usableFromInline let reload: Bool
   /// Whether a cancellation interrupted the replay (the rest became a reload).
   @exclusivity(unchecked) @usableFromInline var interrupted = false

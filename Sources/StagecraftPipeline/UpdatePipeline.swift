@@ -125,7 +125,7 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
     public var requests = 0
     /// Replays run: requests whose data reached the view by batch updates or a reload.
     public var replays = 0
-    /// Replays run as a reload (by the policy, an off-screen view, a cancellation, or the
+    /// Replays run as a reload (by the strategy, an off-screen view, a cancellation, or the
     /// guard, in place of a block UIKit would refuse).
     public var reloads = 0
     /// Requests superseded by later ones.
@@ -218,7 +218,7 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   }
 
   /// A pipeline onto a target that holds its own data (`snapshot`), unguarded; `elementCount`
-  /// tells the policy how many elements the data holds.
+  /// tells the strategy how many elements the data holds.
   @inlinable
   package convenience init<Target: BatchUpdateTarget & AnyObject>(
     target: Target, data: Data, strategy: UpdateStrategy, elementUpdates: Target.ElementUpdates,
@@ -529,9 +529,7 @@ final class _Waiter<Value: Sendable>: Sendable {
 package func _release<Value: Sendable>(
   _ value: consuming Value, holding count: Int, threshold: Int = 65_536
 ) {
-  guard count >= threshold else { return }
-  let box = _TakeOnce(value)
-  Task.detached(priority: .background) { _ = box.take() }
+  _releaseUnchecked(value, holding: count, threshold: threshold)
 }
 
 /// `_release` for a value whose type the compiler cannot prove `Sendable` but that the

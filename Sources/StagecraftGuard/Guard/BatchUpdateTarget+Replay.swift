@@ -121,7 +121,7 @@ package func _reload<Target: BatchUpdateTarget, C: Collection>(
 ) throws(Target.Failure) where Target.Snapshot == Void {
   let mode = strategy._mode(
     requested: true, changes: staged.changeCount,
-    itemCount: { _elementCount(staged) })
+    itemCount: { _finalElementCount(staged) })
   try _guardedReplay(
     staged, on: &target, counts: { _BlockCounts.of($0) }, mode: mode,
     elementUpdates: { _ in elementUpdates }, options: strategy, guard: check,

@@ -112,7 +112,7 @@ extension CollectionModel {
       try _replay(
         staged, on: &model, snapshot: { (data: C) throws(BatchUpdateError) in Array(data) },
         mode: strategy._mode(
-          requested: true, changes: staged.changeCount, itemCount: { _elementCount(staged) }),
+          requested: true, changes: staged.changeCount, itemCount: { _finalElementCount(staged) }),
         elementUpdates: { _ in elementUpdates }, options: strategy,
         interrupt: interrupt,
         setData: setData, completion: completion,
@@ -176,7 +176,7 @@ extension CollectionModel {
           return others
         },
         mode: strategy._mode(
-          requested: true, changes: staged.changeCount, itemCount: { _elementCount(staged) }),
+          requested: true, changes: staged.changeCount, itemCount: { _finalElementCount(staged) }),
         elementUpdates: { _ in elementUpdates }, options: strategy,
         interrupt: interrupt,
         setData: setData, completion: completion,

@@ -97,11 +97,10 @@ package enum _BlockCounts {
 package func _sectionCounts<C: Collection, S: DifferentiableSection>(
   _ data: C, as _: S.Type
 ) -> _BlockCounts {
-  // `C.Element` is `S`: the caller found it so, by its metatype.
-  var counts: [Int] = []
-  counts.reserveCapacity(data.count)
-  for element in data { counts.append(unsafeBitCast(element, to: S.self).elements.count) }
-  return .sections(counts)
+  // `C.Element` is `S`: the caller found it so, by its metatype; checked once per call, so
+  // that the bit cast below is only ever the identity.
+  precondition(C.Element.self == S.self, "section counts read as another type")
+  return .sections(of: data.lazy.map { unsafeBitCast($0, to: S.self) })
 }
 
 /// The number of elements of a changeset's final data: items, summed over sections when its
@@ -109,6 +108,6 @@ package func _sectionCounts<C: Collection, S: DifferentiableSection>(
 ///
 /// - Complexity: O(S), where S is the number of sections; O(1) for a flat list.
 @inlinable
-package func _elementCount<C: Collection>(_ staged: StagedChangeset<C>) -> Int {
+package func _finalElementCount<C: Collection>(_ staged: StagedChangeset<C>) -> Int {
   staged.last.map { _BlockCounts.of($0.data).elementCount } ?? 0
 }

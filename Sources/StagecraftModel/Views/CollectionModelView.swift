@@ -294,7 +294,7 @@ extension CollectionModelView {
       try _replay(
         staged, on: &target, snapshot: { (data: C) throws(BatchUpdateError) in snapshot(data) },
         mode: strategy._mode(
-          requested: true, changes: staged.changeCount, itemCount: { _elementCount(staged) }),
+          requested: true, changes: staged.changeCount, itemCount: { _finalElementCount(staged) }),
         elementUpdates: { _ in elementUpdates }, options: strategy,
         interrupt: interrupt, setData: setData, completion: completion, scroll: scroll)
     } catch {

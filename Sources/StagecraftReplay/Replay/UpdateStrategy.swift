@@ -184,12 +184,19 @@ public struct UpdateStrategy: Hashable, Sendable {
   /// - Returns: Whether to animate.
   /// - Complexity: O(1).
   public func animates(requested: Bool, itemCount: Int) -> Bool {
+    _animates(requested: requested, itemCount: { itemCount })
+  }
+
+  /// `animates(requested:itemCount:)`, counting the items only when the animation reads
+  /// them (`.below`, `.alwaysBelow`).
+  @inlinable
+  package func _animates(requested: Bool, itemCount: () -> Int) -> Bool {
     switch animation {
     case .asRequested: requested
     case .always: true
     case .never: false
-    case .below(let items): requested && itemCount < items
-    case .alwaysBelow(let items): itemCount < items
+    case .below(let items): requested && itemCount() < items
+    case .alwaysBelow(let items): itemCount() < items
     }
   }
 
@@ -219,13 +226,7 @@ public struct UpdateStrategy: Hashable, Sendable {
   @inlinable
   package func _mode(requested: Bool, changes: Int, itemCount: () -> Int) -> _ReplayMode {
     if _reloads(changes: changes, itemCount: itemCount) { return .reloadData }
-    switch animation {
-    case .asRequested: return requested ? .animated : .nonanimated
-    case .always: return .animated
-    case .never: return .nonanimated
-    case .below, .alwaysBelow:
-      return animates(requested: requested, itemCount: itemCount()) ? .animated : .nonanimated
-    }
+    return _animates(requested: requested, itemCount: itemCount) ? .animated : .nonanimated
   }
 }
 
