@@ -39,18 +39,21 @@ extension CollectionModel {
 
   /// Hands `element` to the realized cell at `path` without replacing the cell: a silent
   /// in-place refresh (the cell keeps its identity and its selection). A no-op when the
-  /// item has no realized cell.
+  /// item has no realized cell. With self-sizing, the cell is measured again showing it: a
+  /// streamed message grows in O(log n), kept in place as the geometry's `anchoring` says.
   ///
   /// - Parameters:
   ///   - path: The cell's current path.
   ///   - element: The element it should show.
   /// - Returns: Whether a realized cell was refreshed.
-  /// - Complexity: O(1).
+  /// - Complexity: O(1), and O(log n) to measure it with self-sizing.
   @discardableResult
   public mutating func refreshCell(at path: ElementPath, with element: Element) -> Bool {
     guard _cells[path] != nil else { return false }
     _cells[path]?.element = element
     events.append(.refreshCells([path]))
+    _invalidateSizes(at: CollectionOfOne(path))
+    _sizesDidChange()
     return true
   }
 

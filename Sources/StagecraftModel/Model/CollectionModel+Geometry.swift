@@ -10,8 +10,11 @@ extension CollectionModel {
   /// (`viewport` follows it), and the scroll position can be read and restored by identity
   /// (`scrollAnchor`). Heights that are not finite or are negative count as 0.
   ///
-  /// Two geometries are equal when their numbers are; their height functions are not
-  /// compared.
+  /// With `selfSizing`, the heights are estimates until the model measures each item it
+  /// shows: see <doc:Self-Sizing-Without-Jumps>.
+  ///
+  /// Two geometries are equal when their numbers and their anchoring are; their height and
+  /// sizing functions are not compared.
   public struct Geometry: Sendable, CustomStringConvertible {
     /// The height of the viewport.
     public var viewportHeight: Double
@@ -19,8 +22,36 @@ extension CollectionModel {
     public var contentOffset: Double
     /// The height of each section's header; 0 for none.
     public var sectionHeaderHeight: Double
+    /// The width the items are laid out at: part of the key of a measured size, so that a
+    /// change of width (a rotation, a split view) measures the items again. A measured size
+    /// stays the item's estimate until then. 0 by default.
+    public var viewportWidth: Double = 0
+    /// What a measured size keeps of the scroll position when it replaces an estimate, or
+    /// when an item grows: `.keepAnchor` (the default) holds the first visible item where it
+    /// is; `.stickToBottom` also keeps a list scrolled to its bottom at its bottom, so that
+    /// a streamed message is followed; `.none` corrects nothing, as UIKit's flow layout
+    /// does. A `pinnedItem` overrides it.
+    public var anchoring: ScrollAnchoring = .keepAnchor
+    /// The height a cell showing an element measures at a width, standing in for Auto
+    /// Layout; `nil` (the default) when the heights are not estimates. With it, the model
+    /// measures every item it shows that has no size for its identity, content and width,
+    /// and the item heights (`itemHeight`) are the estimates of the items not measured yet.
+    public var selfSizing: (@Sendable (_ element: Element, _ width: Double) -> Double)? {
+      get { _selfSizing?.measure }
+      set {
+        if let newValue { _selfSizing = _SizingFunction(newValue) } else { _selfSizing = nil }
+      }
+    }
     /// The heights of the items: one for all, or a function of the item.
     var _itemHeight: _ItemHeight
+    /// The sizing function, held by reference so that turning it on is known.
+    @usableFromInline var _selfSizing: _SizingFunction?
+
+    @usableFromInline
+    final class _SizingFunction: Sendable {
+      let measure: @Sendable (Element, Double) -> Double
+      init(_ measure: @escaping @Sendable (Element, Double) -> Double) { self.measure = measure }
+    }
 
     enum _ItemHeight: Sendable {
       case constant(Double)
@@ -70,7 +101,45 @@ extension CollectionModel {
       self._itemHeight = .constant(itemHeight)
     }
 
-    /// The height of `element`, as a length (0 when negative or not finite).
+    /// A self-sizing geometry: the model measures each item it shows with `selfSizing`,
+    /// and every item not measured yet counts `estimatedItemHeight`.
+    ///
+    /// ```swift
+    /// import Stagecraft
+    ///
+    /// var model = CollectionModel(items: Array(0..<100))
+    /// model.geometry = .init(
+    ///   viewportHeight: 200, viewportWidth: 320, estimatedItemHeight: 50,
+    ///   selfSizing: { item, _ in item.isMultiple(of: 2) ? 30 : 60 })
+    /// print(model.measurementCount, model.scrollMetrics!.contentHeight)  // prints 5 4875.0
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - viewportHeight: The height of the viewport.
+    ///   - viewportWidth: The width the items are measured at.
+    ///   - contentOffset: Where it is scrolled; 0 by default.
+    ///   - sectionHeaderHeight: The height of each section's header; 0 (none) by default.
+    ///   - estimatedItemHeight: The height of an item not measured yet.
+    ///   - anchoring: What a measured size keeps of the scroll position; `.keepAnchor` by
+    ///     default.
+    ///   - selfSizing: The height a cell showing an element measures at a width.
+    /// - Complexity: O(1).
+    public init(
+      viewportHeight: Double, viewportWidth: Double, contentOffset: Double = 0,
+      sectionHeaderHeight: Double = 0, estimatedItemHeight: Double,
+      anchoring: ScrollAnchoring = .keepAnchor,
+      selfSizing: @escaping @Sendable (_ element: Element, _ width: Double) -> Double
+    ) {
+      self.init(
+        viewportHeight: viewportHeight, contentOffset: contentOffset,
+        sectionHeaderHeight: sectionHeaderHeight, itemHeight: estimatedItemHeight)
+      self.viewportWidth = viewportWidth
+      self.anchoring = anchoring
+      self.selfSizing = selfSizing
+    }
+
+    /// The height of `element`, as a length (0 when negative or not finite): its estimate,
+    /// with `selfSizing`.
     ///
     /// - Parameter element: An item.
     /// - Returns: Its height.
@@ -86,7 +155,8 @@ extension CollectionModel {
     ///
     /// - Complexity: O(1).
     public var description: String {
-      "Geometry(viewport \(viewportHeight) at \(contentOffset), headers \(sectionHeaderHeight))"
+      "Geometry(viewport \(viewportHeight) at \(contentOffset), headers \(sectionHeaderHeight)"
+        + (viewportWidth == 0 ? ")" : ", width \(viewportWidth))")
     }
 
     /// `value` as a length: 0 when it is negative or not finite.
@@ -122,7 +192,7 @@ extension CollectionModel {
 }
 
 extension CollectionModel.Geometry: Equatable {
-  /// Whether the numbers are equal; the height functions are not compared.
+  /// Whether the numbers and the anchoring are equal; the functions are not compared.
   ///
   /// - Parameters:
   ///   - lhs: A geometry.
@@ -132,6 +202,7 @@ extension CollectionModel.Geometry: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.viewportHeight == rhs.viewportHeight && lhs.contentOffset == rhs.contentOffset
       && lhs.sectionHeaderHeight == rhs.sectionHeaderHeight
+      && lhs.viewportWidth == rhs.viewportWidth && lhs.anchoring == rhs.anchoring
   }
 }
 
@@ -144,6 +215,8 @@ extension CollectionModel.Geometry: Hashable {
     hasher.combine(viewportHeight)
     hasher.combine(contentOffset)
     hasher.combine(sectionHeaderHeight)
+    hasher.combine(viewportWidth)
+    hasher.combine(anchoring)
   }
 }
 
@@ -156,10 +229,14 @@ where Section.Collection.Element.DifferenceIdentifier: Sendable {}
 
 extension CollectionModel.Geometry {
   /// Whether `other` lays the items out the same way: the same header height and the same
-  /// heights (the same constant, or the same function value).
+  /// heights (the same constant, or the same function value), and sizing alike (the same
+  /// sizing function, or none). A change of width alone keeps the layout: the measured
+  /// sizes stay as estimates until they are measured again.
   @usableFromInline
   func _laysOutLike(_ other: Self) -> Bool {
-    guard sectionHeaderHeight == other.sectionHeaderHeight else { return false }
+    guard sectionHeaderHeight == other.sectionHeaderHeight,
+      _selfSizing === other._selfSizing
+    else { return false }
     switch (_itemHeight, other._itemHeight) {
     case (.constant(let a), .constant(let b)): return a == b
     case (.computed(let a), .computed(let b)): return a === b
@@ -176,11 +253,16 @@ extension CollectionModel {
   mutating func _relayout() {
     guard let geometry else {
       _layout = nil
+      _sizes.entries = [:]
       return
     }
-    _layout = _Layout(_elements, header: geometry._length(geometry.sectionHeaderHeight)) {
-      geometry.height(of: $0)
+    let header = geometry._length(geometry.sectionHeaderHeight)
+    guard _sizes.isActive(geometry) else {
+      _layout = _Layout(_elements, header: header) { geometry.height(of: $0) }
+      if let pin = _sizes.pin { _sizes.pin = _pin(pin.element.differenceIdentifier) }
+      return
     }
+    _relayoutSized(geometry, header: header)
   }
 
   /// Where the item at `path` is.
@@ -253,11 +335,11 @@ extension CollectionModel {
   ///   anchor's item, and the items the scroll brings into view.
   @discardableResult
   public mutating func restoreScrollAnchor(_ anchor: ScrollAnchor) -> Bool {
-    guard let _layout else { return false }
+    guard _layout != nil else { return false }
     var flat = 0
     for elements in _elements {
       if let index = elements.firstIndex(where: { $0.differenceIdentifier == anchor.identifier }) {
-        setContentOffset(_layout.tops[flat + index] - anchor.distance)
+        _scroll(toFlat: flat + index) { extent, _ in extent.top - anchor.distance }
         return true
       }
       flat += elements.count
@@ -276,12 +358,13 @@ extension CollectionModel {
   public mutating func scrollToItem(at path: ElementPath, alignment: ScrollAlignment = .top)
     -> Bool
   {
-    guard let geometry, let extent = _extent(of: path) else { return false }
-    let viewport = geometry._length(geometry.viewportHeight)
-    switch alignment {
-    case .top: setContentOffset(extent.top)
-    case .centeredVertically: setContentOffset(extent.top + extent.height / 2 - viewport / 2)
-    case .bottom: setContentOffset(extent.bottom - viewport)
+    guard _contains(path), let _layout else { return false }
+    _scroll(toFlat: _layout.flat(path)) { extent, viewport in
+      switch alignment {
+      case .top: extent.top
+      case .centeredVertically: extent.top + extent.height / 2 - viewport / 2
+      case .bottom: extent.bottom - viewport
+      }
     }
     return true
   }

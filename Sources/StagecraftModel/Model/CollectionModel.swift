@@ -111,6 +111,9 @@ public struct CollectionModel<Section: DifferentiableSection> {
   /// The geometry's layout of the data; `nil` without a geometry.
   @usableFromInline var _layout: _Layout?
 
+  /// The measured sizes, by identity.
+  @usableFromInline var _sizes = _Sizes<Element>()
+
   /// Prefetching and the reach triggers: what they watch and where they stand.
   @usableFromInline var _triggers = _ScrollTriggers()
 

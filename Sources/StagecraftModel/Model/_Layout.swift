@@ -4,21 +4,40 @@ import StagecraftReplay
 /// A geometry's vertical list layout of a model's items: each item's top and height by flat
 /// position (items counted across sections in order), and where each section starts.
 ///
-/// Built in O(n) when the data or the heights change, so that a scroll, which only moves
-/// the viewport, finds the items it shows by binary search: O(log n + k) for k items.
+/// Built in O(n) when the data changes, so that a scroll, which only moves the viewport,
+/// finds the items it shows by binary search: O(log n + k) for k items.
 ///
-/// Immutable, and a class: a scroll step reads it many times from the model's storage, and a
-/// reference is one retain where a struct of arrays would retain each of them at every read.
+/// A measured height changes one item in O(log n) (`setHeight`): the heights are then also
+/// kept in a Fenwick tree, whose prefix sums give the tops below the changed item, and the
+/// array of tops stays a cache of the tops above it (`validTops`). A scroll over a layout
+/// nobody measured reads the cache alone, as before.
+///
+/// A class: a scroll step reads it many times from the model's storage, and a reference is
+/// one retain where a struct of arrays would retain each of them at every read. The model
+/// changes it in place only while it holds the one reference (`_mutableLayout()`), and never
+/// while a read is under way: that is why its stored properties skip the dynamic
+/// exclusivity checks, and why it is `@unchecked Sendable`.
 @usableFromInline
-final class _Layout: Equatable, Sendable {
-  /// The top of each item, by flat position.
-  @usableFromInline let tops: ContiguousArray<Double>
+final class _Layout: Equatable, @unchecked Sendable {
+  /// The top of each item, by flat position; valid below `validTops`.
+  @exclusivity(unchecked) @usableFromInline var tops: ContiguousArray<Double>
   /// The height of each item, by flat position.
-  @usableFromInline let heights: ContiguousArray<Double>
+  @exclusivity(unchecked) @usableFromInline var heights: ContiguousArray<Double>
   /// The flat position of each section's first item.
   @usableFromInline let sectionStarts: [Int]
+  /// The height of each section's header.
+  @usableFromInline let header: Double
   /// The height of the content: every header and item.
-  @usableFromInline let contentHeight: Double
+  @exclusivity(unchecked) @usableFromInline var contentHeight: Double
+  /// How many of `tops` are valid: all of them until a height changes in place.
+  @exclusivity(unchecked) @usableFromInline var validTops: Int
+  /// The heights' prefix sums, built at the first height changed in place.
+  @exclusivity(unchecked) var tree: _Fenwick?
+  /// Self-sizing: the generation in which each item was measured (see `_Sizes`); empty when
+  /// the geometry does not size its items.
+  @exclusivity(unchecked) var stamps: ContiguousArray<UInt32>
+  /// How many item heights were written, for tests of the cost of a measurement.
+  @exclusivity(unchecked) var writes = 0
 
   /// Lays `elements` out top to bottom: each section's header, then its items.
   ///
@@ -42,9 +61,20 @@ final class _Layout: Equatable, Sendable {
         top += itemHeight
       }
     }
-    (self.tops, self.heights, self.sectionStarts, contentHeight) = (
-      tops, heights, sectionStarts, top
+    (self.tops, self.heights, self.sectionStarts, self.header, contentHeight) = (
+      tops, heights, sectionStarts, header, top
     )
+    (validTops, tree, stamps, writes) = (count, nil, [], count)
+  }
+
+  /// A copy, for a change in place while another model shares this one.
+  ///
+  /// - Complexity: O(n).
+  init(copying other: _Layout) {
+    (tops, heights, sectionStarts, header, contentHeight) = (
+      other.tops, other.heights, other.sectionStarts, other.header, other.contentHeight
+    )
+    (validTops, tree, stamps, writes) = (other.validTops, other.tree, other.stamps, other.writes)
   }
 
   /// Whether two layouts place every item and section alike.
@@ -53,16 +83,66 @@ final class _Layout: Equatable, Sendable {
   @usableFromInline static func == (lhs: _Layout, rhs: _Layout) -> Bool {
     lhs === rhs
       || (lhs.contentHeight == rhs.contentHeight && lhs.sectionStarts == rhs.sectionStarts
-        && lhs.tops == rhs.tops && lhs.heights == rhs.heights)
+        && lhs.header == rhs.header && lhs.heights == rhs.heights)
   }
 
   /// The number of items.
   @inlinable var count: Int { tops.count }
 
+  /// The top of the item at flat position `flat`: from the cache above the first height
+  /// changed in place, from the tree below it.
+  ///
+  /// - Complexity: O(1) in the cache; O(log n) below it.
+  @inlinable @inline(__always) func top(_ flat: Int) -> Double {
+    flat < validTops ? tops[flat] : _treeTop(flat)
+  }
+
+  /// The top of the item at `flat` from the prefix sums: its items above, and a header for
+  /// each section up to its own.
+  ///
+  /// - Complexity: O(log n + log S).
+  @usableFromInline func _treeTop(_ flat: Int) -> Double {
+    let headers = header == 0 ? 0 : header * Double(path(flat).section + 1)
+    return (tree?.prefix(flat) ?? 0) + headers
+  }
+
   /// The extent of the item at flat position `flat`.
   @inlinable @inline(__always) func extent(_ flat: Int) -> ItemExtent {
-    ItemExtent(top: tops[flat], height: heights[flat])
+    ItemExtent(top: top(flat), height: heights[flat])
   }
+
+  /// Changes the height of the item at `flat` in place, and returns by how much it grew.
+  /// The tops below it leave the cache, unless they are few enough to write again at once.
+  ///
+  /// - Complexity: O(log n) (O(n) for the first change, which builds the tree).
+  @discardableResult
+  func setHeight(_ height: Double, at flat: Int) -> Double {
+    let delta = height - heights[flat]
+    guard delta != 0 else { return 0 }
+    if tree == nil {
+      tree = _Fenwick(heights)
+      writes += count
+    }
+    heights[flat] = height
+    tree!.add(delta, at: flat)
+    contentHeight += delta
+    writes += 1
+    // Tops below `flat` moved. A short tail (a streamed last message, and what follows it)
+    // is written again at once; a long one is read from the tree until the next rebuild.
+    let tail = validTops - (flat + 1)
+    if tail > 0 {
+      if tail <= Self.tailRewrite {
+        for below in (flat + 1)..<validTops { tops[below] += delta }
+        writes += tail
+      } else {
+        validTops = flat + 1
+      }
+    }
+    return delta
+  }
+
+  /// The most tops below a changed height that are written again at once.
+  static var tailRewrite: Int { 64 }
 
   /// The flat position of `path`, which must exist.
   @inlinable func flat(_ path: ElementPath) -> Int {
@@ -92,17 +172,30 @@ final class _Layout: Equatable, Sendable {
   /// outward from the hint's: a scroll that moved by d items finds its items in O(log d).
   ///
   /// - Complexity: O(log n), or O(1 + log d) with a hint d items away (O(1), four
-  ///   comparisons, when the hint is the answer).
+  ///   comparisons, when the hint is the answer); each read below a height changed in place
+  ///   costs O(log n) more.
   @inlinable @inline(__always)
   func items(in range: Range<Double>, near hint: Range<Int>? = nil) -> Range<Int> {
+    // The cache alone (a layout nobody measured, or the last item measured) keeps the
+    // scroll's frame step to array reads.
+    if validTops == count {
+      return _items(in: range, near: hint) { self.tops[$0] }
+    }
+    return _items(in: range, near: hint) { self.top($0) }
+  }
+
+  @inlinable @inline(__always)
+  func _items(
+    in range: Range<Double>, near hint: Range<Int>?, top: (Int) -> Double
+  ) -> Range<Int> {
     // Whether an item ends after the range starts is monotone in the position: tops never
     // decrease, and each item starts at or after the previous one's bottom.
-    let endsAfterStart = { (flat: Int) -> Bool in
-      self.heights[flat] > 0
-        ? self.tops[flat] + self.heights[flat] > range.lowerBound
-        : self.tops[flat] >= range.lowerBound
+    func endsAfterStart(_ flat: Int) -> Bool {
+      heights[flat] > 0
+        ? top(flat) + heights[flat] > range.lowerBound
+        : top(flat) >= range.lowerBound
     }
-    let startsAtEnd = { (flat: Int) -> Bool in self.tops[flat] >= range.upperBound }
+    func startsAtEnd(_ flat: Int) -> Bool { top(flat) >= range.upperBound }
     // The same items as the hint (most frames of a scroll): each end checked on both sides.
     if let hint, 0 <= hint.lowerBound, hint.upperBound <= count {
       let (low, end) = (hint.lowerBound, hint.upperBound)
@@ -154,13 +247,52 @@ final class _Layout: Equatable, Sendable {
 
   /// The first item whose bottom is below `offset`: the scroll anchor's item.
   ///
-  /// - Complexity: O(log n).
+  /// - Complexity: O(log n), or O(log² n) below a height changed in place.
   @usableFromInline func firstEnding(after offset: Double) -> Int? {
-    var (low, high) = (0, count)
-    while low < high {
-      let middle = (low + high) / 2
-      if tops[middle] + heights[middle] > offset { high = middle } else { low = middle + 1 }
-    }
+    let low = _firstIndex(from: nil) { self.top($0) + self.heights[$0] > offset }
     return low < count ? low : nil
+  }
+}
+
+/// A Fenwick (binary indexed) tree of item heights: one height changed, or the sum of the
+/// heights above an item, in O(log n).
+struct _Fenwick: Sendable {
+  /// Node i (1-based) holds the sum of the heights in (i - lowbit(i), i].
+  private var nodes: ContiguousArray<Double>
+
+  /// A tree of `values`.
+  ///
+  /// - Complexity: O(n).
+  init(_ values: ContiguousArray<Double>) {
+    nodes = ContiguousArray(repeating: 0, count: values.count + 1)
+    for index in values.indices {
+      let node = index + 1
+      nodes[node] += values[index]
+      let parent = node + (node & -node)
+      if parent < nodes.count { nodes[parent] += nodes[node] }
+    }
+  }
+
+  /// Adds `delta` to the value at `index`.
+  ///
+  /// - Complexity: O(log n).
+  mutating func add(_ delta: Double, at index: Int) {
+    var node = index + 1
+    while node < nodes.count {
+      nodes[node] += delta
+      node += node & -node
+    }
+  }
+
+  /// The sum of the values before `index`.
+  ///
+  /// - Complexity: O(log n).
+  func prefix(_ index: Int) -> Double {
+    var (node, sum) = (index, 0.0)
+    while node > 0 {
+      sum += nodes[node]
+      node -= node & -node
+    }
+    return sum
   }
 }

@@ -180,11 +180,33 @@ extension CollectionModel {
       if _triggers.replayDepth == 0, geometry.contentOffset != old.contentOffset {
         _triggers.direction = geometry.contentOffset > old.contentOffset ? .forward : .backward
       }
+      if geometry.viewportWidth != old.viewportWidth || geometry.viewportHeight != old.viewportHeight {
+        _resized(from: old)
+      }
     } else {
       _relayout()
     }
     _realizeCells()
+    if _geometry?._selfSizing != nil { _settleSizes() }
     _evaluateScrollTriggers()
+  }
+
+  /// The viewport changed size over the same layout: a new width measures the items again
+  /// (their sizes stay as estimates until then), and a list kept at its bottom
+  /// (`.stickToBottom`) stays there when a keyboard's inset shrinks its viewport.
+  @usableFromInline
+  mutating func _resized(from old: Geometry) {
+    guard let geometry = _geometry, let _layout else { return }
+    if geometry.viewportWidth != old.viewportWidth { _sizes.generation &+= 1 }
+    let before = ScrollMetrics(
+      contentOffset: old.contentOffset, viewportHeight: old._length(old.viewportHeight),
+      contentHeight: _layout.contentHeight)
+    if _sizes.pin == nil, geometry.anchoring == .stickToBottom,
+      geometry.viewportHeight != old.viewportHeight, before.isAtBottom
+    {
+      _geometry?.contentOffset = max(
+        0, _layout.contentHeight - geometry._length(geometry.viewportHeight))
+    }
   }
 
   /// The data changed: lay it out, follow with the cells, and evaluate the triggers (after
@@ -193,6 +215,7 @@ extension CollectionModel {
     _relayout()
     _realizeCells()
     _triggers.dataChanged = true
+    _settleSizes()
     _evaluateScrollTriggers()
   }
 
@@ -208,6 +231,7 @@ extension CollectionModel {
   /// - Complexity: O(1), and the evaluation of the triggers after the outermost update.
   public mutating func replayDidEnd() {
     _triggers.replayDepth = max(0, _triggers.replayDepth - 1)
+    _settleSizes()
     _evaluateScrollTriggers()
   }
 

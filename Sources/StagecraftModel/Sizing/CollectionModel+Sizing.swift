@@ -1,0 +1,346 @@
+import StagecraftDiff
+import StagecraftReplay
+
+// MARK: Public
+
+extension CollectionModel {
+  /// An item whose measured size alternated: measured again with its identity, content and
+  /// width unchanged, it gave a second different height. The model holds it at `height`
+  /// and does not lay it out again until its content or the width changes; a layout
+  /// feedback loop (rows alternating 170 ↔ 164 pt) ends there, reported once.
+  public struct SizeOscillation: CustomStringConvertible {
+    /// The item's identity.
+    public var identifier: Element.DifferenceIdentifier
+    /// The height it is held at.
+    public var height: Double
+    /// The height measured last, which the model did not take.
+    public var rejectedHeight: Double
+
+    /// `ID held at HEIGHT (measured REJECTED)`.
+    ///
+    /// - Complexity: That of the identifier's description.
+    public var description: String {
+      "\(identifier) held at \(height) (measured \(rejectedHeight))"
+    }
+  }
+
+  /// How many sizes the model measured with the geometry's `selfSizing`, or was given by
+  /// `recordMeasuredHeight(_:forItemAt:showing:width:)`: an update measures the items it
+  /// shows that are new or changed, and nothing else.
+  ///
+  /// - Complexity: O(1).
+  public var measurementCount: Int { _sizes.measurements }
+
+  /// The items whose measured sizes alternated, each reported once, in the order found.
+  ///
+  /// - Complexity: O(k) for the k items.
+  public var sizeOscillations: [SizeOscillation] {
+    _sizes.oscillations.map {
+      SizeOscillation(identifier: $0.0.differenceIdentifier, height: $0.kept, rejectedHeight: $0.2)
+    }
+  }
+
+  /// The height measured for the item at `path`, at the geometry's width and for the item's
+  /// identity and content; `nil` while its height is an estimate.
+  ///
+  /// - Parameter path: An item.
+  /// - Returns: Its measured height.
+  /// - Complexity: O(1).
+  public func measuredHeight(ofItemAt path: ElementPath) -> Double? {
+    guard _contains(path), let _layout, !_layout.stamps.isEmpty else { return nil }
+    let flat = _layout.flat(path)
+    return _layout.stamps[flat] == _sizes.generation ? _layout.heights[flat] : nil
+  }
+
+  /// The realized items without a size measured for their identity, content and the
+  /// geometry's width, ascending: what a layout asks its cells to measure.
+  ///
+  /// - Complexity: O(v) for the v realized items.
+  public var itemsNeedingMeasurement: [ElementPath] {
+    _pendingMeasurements().map(\.path)
+  }
+
+  /// The item whose top holds still while the items below it grow, by identity: the prompt
+  /// a streamed answer follows. While the answer (and what else is below the prompt) is
+  /// shorter than the viewport, the list may scroll past its end to hold it
+  /// (`ScrollMetrics.contentOffset` beyond `bottomOffset`); once the answer outgrows the
+  /// viewport, the prompt keeps holding, as a reading position does. It overrides the
+  /// geometry's `anchoring` for measured sizes; `nil` (the default) for none, and when the
+  /// item is deleted.
+  ///
+  /// - Complexity: Setting, O(n) to find the item; each growth then costs O(log n).
+  public var pinnedItem: Element.DifferenceIdentifier? {
+    get { _sizes.pin?.element.differenceIdentifier }
+    set { _sizes.pin = newValue.flatMap(_pin) }
+  }
+
+  /// Records the height a cell measured for the item at `path`, and keeps the scroll
+  /// position as the geometry's `anchoring` (or `pinnedItem`) says: an item above the
+  /// anchor moves the content offset by as much as it grew, so that what the user sees
+  /// does not move.
+  ///
+  /// Measurements may arrive in any order. One is ignored, returning `false`, when it is
+  /// stale: the item at `path` has another identity than the element measured, or the width
+  /// is not the geometry's. Measured again with the same identity, content and width, an
+  /// item that gives a second different height is held (see `SizeOscillation`).
+  ///
+  /// ```swift
+  /// import Stagecraft
+  ///
+  /// var model = CollectionModel(items: Array(0..<100))
+  /// model.geometry = .init(viewportHeight: 200, contentOffset: 500, itemHeight: 50)
+  /// print(model.scrollAnchor!)  // prints 10 at 0.0
+  /// model.recordMeasuredHeight(80, forItemAt: ElementPath(element: 3, section: 0))
+  /// print(model.scrollAnchor!, model.geometry!.contentOffset)  // prints 10 at 0.0 530.0
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - height: The height measured.
+  ///   - path: The item's path in the data.
+  ///   - element: What the cell showed; the realized cell's element (or the data's) by
+  ///     default. A silent refresh streams content into a cell: its size is that content's.
+  ///   - width: The width it was measured at; the geometry's by default.
+  /// - Returns: Whether the size was recorded.
+  /// - Complexity: O(log n), and the measuring of what the correction brings on screen.
+  @discardableResult
+  public mutating func recordMeasuredHeight(
+    _ height: Double, forItemAt path: ElementPath, showing element: Element? = nil,
+    width: Double? = nil
+  ) -> Bool {
+    guard let geometry = _geometry, _contains(path), let layout = _layout else { return false }
+    let data = _elements[path.section][path.element]
+    let shown = element ?? _cells[path]?.element ?? data
+    let width = width ?? geometry.viewportWidth
+    guard shown.differenceIdentifier == data.differenceIdentifier,
+      width == geometry.viewportWidth
+    else { return false }
+    _record(geometry._length(height), at: layout.flat(path), showing: shown, width: width)
+    _sizesDidChange()
+    return true
+  }
+}
+
+extension CollectionModel.SizeOscillation: Equatable {}
+extension CollectionModel.SizeOscillation: Hashable {}
+extension CollectionModel.SizeOscillation: Sendable
+where CollectionModel.Element.DifferenceIdentifier: Sendable {}
+
+// MARK: Layout with sizes
+
+extension CollectionModel {
+  /// Lays the data out with the sizes that still hold: an entry whose item survives with
+  /// its content keeps its height (measured at this width, or an estimate until it is
+  /// measured at it), and every other entry goes.
+  ///
+  /// - Complexity: O(n) lookups by identity.
+  mutating func _relayoutSized(_ geometry: Geometry, header: Double) {
+    let old = _sizes.entries
+    let (width, generation) = (geometry.viewportWidth, _sizes.generation)
+    var kept: [Int: _Sizes<Element>.Entry] = [:]
+    kept.reserveCapacity(old.count)
+    var stamps = ContiguousArray<UInt32>()
+    stamps.reserveCapacity(_elements.reduce(0) { $0 + $1.count })
+    let layout = _Layout(_elements, header: header) { element in
+      let id = element.differenceIdentifier
+      let key = id.hashValue
+      if !old.isEmpty, let entry = old[key], entry.element.differenceIdentifier == id,
+        entry.element.isContentEqual(to: element)
+      {
+        kept[key] = entry
+        stamps.append(entry.width == width && !entry.stale ? generation : 0)
+        return entry.height
+      }
+      stamps.append(0)
+      return geometry.height(of: element)
+    }
+    layout.stamps = stamps
+    _layout = layout
+    _sizes.entries = kept
+    if let pin = _sizes.pin { _sizes.pin = _pin(pin.element.differenceIdentifier) }
+  }
+
+  /// The pin of the first item with identity `id`; `nil` when there is none.
+  ///
+  /// - Complexity: O(n).
+  func _pin(_ id: Element.DifferenceIdentifier) -> (element: Element, flat: Int)? {
+    var flat = 0
+    for elements in _elements {
+      if let index = elements.firstIndex(where: { $0.differenceIdentifier == id }) {
+        return (elements[index], flat + index)
+      }
+      flat += elements.count
+    }
+    return nil
+  }
+
+  /// The layout, unshared, to change in place.
+  ///
+  /// - Complexity: O(1), or O(n) to copy it when another model shares it.
+  mutating func _mutableLayout() -> _Layout {
+    if !isKnownUniquelyReferenced(&_layout) { _layout = _Layout(copying: _layout!) }
+    let layout = _layout!
+    if layout.stamps.count != layout.count {
+      layout.stamps = ContiguousArray(repeating: 0, count: layout.count)
+    }
+    return layout
+  }
+
+  /// Records one measured size: its entry by identity, the layout's height and stamp, and
+  /// the correction of the scroll position.
+  ///
+  /// - Complexity: O(log n).
+  mutating func _record(_ height: Double, at flat: Int, showing element: Element, width: Double) {
+    let id = element.differenceIdentifier
+    _sizes.measurements += 1
+    var entry = _Sizes<Element>.Entry(element: element, width: width, height: height)
+    if var known = _sizes.entry(id), known.element.isContentEqual(to: element),
+      known.width == width
+    {
+      // The same key measured again: the same height, one correction, or an oscillation.
+      if !known.frozen, known.height != height {
+        if known.changes > 0 {
+          known.frozen = true
+          _sizes.oscillations.append((element, kept: known.height, height))
+        } else {
+          known.changes += 1
+          known.height = height
+        }
+      }
+      known.element = element
+      known.stale = false
+      entry = known
+    }
+    _sizes.entries[id.hashValue] = entry
+    let layout = _mutableLayout()
+    layout.stamps[flat] = _sizes.generation
+    _setHeight(entry.height, at: flat)
+  }
+
+  /// Gives the item at `flat` a new height, and keeps the scroll position: the pinned item,
+  /// the scroll's target, the bottom (`.stickToBottom` at the bottom), or the first visible
+  /// item (`.keepAnchor`) stays where it is on screen. The offset is never clamped to the
+  /// content: a shrink that a later growth makes up for leaves nothing moved.
+  ///
+  /// - Complexity: O(log n).
+  mutating func _setHeight(_ height: Double, at flat: Int) {
+    let layout = _mutableLayout()
+    let old = layout.heights[flat]
+    guard old != height, let geometry = _geometry else { return }
+    let viewport = geometry._length(geometry.viewportHeight)
+    let offset = geometry.contentOffset
+    let wasAtBottom =
+      ScrollMetrics(
+        contentOffset: offset, viewportHeight: viewport, contentHeight: layout.contentHeight
+      ).isAtBottom
+    // Above the anchor: an item that ends at or above the viewport's top, or one before
+    // the held item.
+    let held = _sizes.target ?? _sizes.pin?.flat
+    let above = held.map { flat < $0 } ?? (layout.top(flat) + old <= offset)
+    let delta = layout.setHeight(height, at: flat)
+    var corrected = offset
+    if held != nil {
+      if above { corrected += delta }
+    } else {
+      switch geometry.anchoring {
+      case .none: break
+      case .keepAnchor: if above { corrected += delta }
+      case .stickToBottom:
+        if wasAtBottom {
+          corrected = max(0, layout.contentHeight - viewport)
+        } else if above {
+          corrected += delta
+        }
+      }
+    }
+    if corrected != offset { _geometry?.contentOffset = corrected }
+  }
+
+  /// The realized items not measured in the current generation, ascending.
+  ///
+  /// - Complexity: O(v) for the v realized items.
+  func _pendingMeasurements() -> [(flat: Int, path: ElementPath)] {
+    guard let _layout, case .items(let range) = _viewport else { return [] }
+    let stamps = _layout.stamps
+    let generation = _sizes.generation
+    var result: [(flat: Int, path: ElementPath)] = []
+    for flat in range where stamps.isEmpty || stamps[flat] != generation {
+      result.append((flat, _layout.path(flat)))
+    }
+    return result
+  }
+
+  /// Measures, with the geometry's `selfSizing`, every realized item not measured yet,
+  /// pass after pass, until what the corrections bring on screen is measured too. Each item
+  /// is measured once per key: the passes end.
+  ///
+  /// - Complexity: O(m log n) for the m items measured.
+  @usableFromInline
+  mutating func _settleSizes() {
+    guard let sizing = _geometry?._selfSizing, _layout != nil, !_sizes.settling,
+      _triggers.replayDepth == 0
+    else { return }
+    _sizes.settling = true
+    defer { _sizes.settling = false }
+    let width = _geometry!.viewportWidth
+    while case let pending = _pendingMeasurements(), !pending.isEmpty {
+      for (flat, path) in pending {
+        let element = _cells[path]?.element ?? _elements[path.section][path.element]
+        _record(
+          _geometry!._length(sizing.measure(element, width)), at: flat, showing: element,
+          width: width)
+      }
+      _realizeCells()
+    }
+  }
+
+  /// After sizes changed outside an update: the cells follow the viewport, what it brings
+  /// on screen is measured, and the triggers are evaluated.
+  mutating func _sizesDidChange() {
+    _realizeCells()
+    _settleSizes()
+    _evaluateScrollTriggers()
+  }
+
+  /// Marks the items at `paths` to be measured again (a reconfigure, a silent refresh):
+  /// each keeps its height as its estimate until then.
+  ///
+  /// - Complexity: O(k) for the k paths.
+  mutating func _invalidateSizes(at paths: some Sequence<ElementPath>) {
+    guard let geometry = _geometry, _sizes.isActive(geometry), _layout != nil else { return }
+    let layout = _mutableLayout()
+    for path in paths where _contains(path) {
+      let id = _elements[path.section][path.element].differenceIdentifier
+      if _sizes.entry(id)?.frozen == true { continue }
+      _sizes.update(id) { $0.stale = true }
+      layout.stamps[layout.flat(path)] = 0
+    }
+  }
+
+  /// Marks the entries of `elements` to be measured again after the data changes (a
+  /// reload or reconfigure in a batch).
+  ///
+  /// - Complexity: O(k) for the k elements.
+  mutating func _invalidateSizes(of elements: some Sequence<Element>) {
+    guard !_sizes.entries.isEmpty else { return }
+    for element in elements {
+      _sizes.update(element.differenceIdentifier) { if !$0.frozen { $0.stale = true } }
+    }
+  }
+
+  /// Scrolls so that the item at `flat` is where `offset` puts it, holding it there while
+  /// what the scroll brings on screen is measured, then once more with its own measured
+  /// size: it lands exactly, in two passes.
+  ///
+  /// - Complexity: O(log n + v), and the measuring of the items brought on screen.
+  mutating func _scroll(toFlat flat: Int, offset: (ItemExtent, Double) -> Double) {
+    guard _layout != nil, flat < _layout!.count else { return }
+    _sizes.target = flat
+    defer { _sizes.target = nil }
+    for _ in 0..<2 {
+      guard let geometry = _geometry else { return }
+      let target = offset(_layout!.extent(flat), geometry._length(geometry.viewportHeight))
+      if target == geometry.contentOffset, _pendingMeasurements().isEmpty { return }
+      setContentOffset(target)
+    }
+  }
+}
