@@ -193,17 +193,6 @@ extension CollectionModel {
         ?? (batch.reloadItems.contains(path) || batch.reloadSections.contains(path.section)
           ? map.reloadedItemTarget(of: path) : nil)
     }
-    // Reloaded and reconfigured items are measured again.
-    if !_sizes.entries.isEmpty {
-      let old = _elements
-      func element(_ path: ElementPath, _ data: [[Element]]) -> Element? {
-        data.indices.contains(path.section) && data[path.section].indices.contains(path.element)
-          ? data[path.section][path.element] : nil
-      }
-      _invalidateSizes(of: batch.reconfigureItems.compactMap { element($0, newElements) })
-      _invalidateSizes(of: batch.reloadItems.compactMap { element($0, old) })
-      _invalidateSizes(of: batch.reloadSections.filter(old.indices.contains).flatMap { old[$0] })
-    }
     sections = newSections
     _elements = newElements
     _cells = newCells

@@ -52,6 +52,12 @@ extension CollectionModel {
     guard _cells[path] != nil else { return false }
     _cells[path]?.element = element
     events.append(.refreshCells([path]))
+    if let geometry = _geometry, _sizes.isActive(geometry),
+      !element.isContentEqual(to: _elements[path.section][path.element]),
+      !_sizes.shownApart.contains(path)
+    {
+      _sizes.shownApart.append(path)
+    }
     _invalidateSizes(at: CollectionOfOne(path))
     _sizesDidChange()
     return true

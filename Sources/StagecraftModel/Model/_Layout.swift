@@ -141,6 +141,23 @@ final class _Layout: Equatable, @unchecked Sendable {
     return delta
   }
 
+  /// Writes every top again from the heights, in O(n): what a layout without the tree
+  /// would do per measurement (a planted mistake of the tests).
+  func rebuildTops() {
+    var top = 0.0
+    var section = 0
+    for flat in 0..<count {
+      while section < sectionStarts.count, sectionStarts[section] <= flat {
+        top += header
+        section += 1
+      }
+      tops[flat] = top
+      top += heights[flat]
+    }
+    validTops = count
+    writes += count
+  }
+
   /// The most tops below a changed height that are written again at once.
   static var tailRewrite: Int { 64 }
 

@@ -187,6 +187,7 @@ extension CollectionModel {
       _relayout()
     }
     _realizeCells()
+    if !_sizes.shownApart.isEmpty { _forgetSizesShownApart() }
     if _geometry?._selfSizing != nil { _settleSizes() }
     _evaluateScrollTriggers()
   }
@@ -197,7 +198,9 @@ extension CollectionModel {
   @usableFromInline
   mutating func _resized(from old: Geometry) {
     guard let geometry = _geometry, let _layout else { return }
-    if geometry.viewportWidth != old.viewportWidth { _sizes.generation &+= 1 }
+    if geometry.viewportWidth != old.viewportWidth {
+      _sizes.current = _sizes.stamp(geometry.viewportWidth)
+    }
     let before = ScrollMetrics(
       contentOffset: old.contentOffset, viewportHeight: old._length(old.viewportHeight),
       contentHeight: _layout.contentHeight)
@@ -223,6 +226,7 @@ extension CollectionModel {
   ///
   /// - Complexity: O(1).
   public mutating func replayWillBegin() {
+    if _triggers.replayDepth == 0, _sizes.replayAnchor == nil { _noteReplayAnchor() }
     _triggers.replayDepth += 1
   }
 
@@ -231,7 +235,7 @@ extension CollectionModel {
   /// - Complexity: O(1), and the evaluation of the triggers after the outermost update.
   public mutating func replayDidEnd() {
     _triggers.replayDepth = max(0, _triggers.replayDepth - 1)
-    _settleSizes()
+    if _triggers.replayDepth == 0 { _settleSizesAfterReplay() }
     _evaluateScrollTriggers()
   }
 

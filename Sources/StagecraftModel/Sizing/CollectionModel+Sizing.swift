@@ -49,7 +49,7 @@ extension CollectionModel {
   public func measuredHeight(ofItemAt path: ElementPath) -> Double? {
     guard _contains(path), let _layout, !_layout.stamps.isEmpty else { return nil }
     let flat = _layout.flat(path)
-    return _layout.stamps[flat] == _sizes.generation ? _layout.heights[flat] : nil
+    return _layout.stamps[flat] == _sizes.current ? _layout.heights[flat] : nil
   }
 
   /// The realized items without a size measured for their identity, content and the
@@ -135,19 +135,21 @@ extension CollectionModel {
   /// - Complexity: O(n) lookups by identity.
   mutating func _relayoutSized(_ geometry: Geometry, header: Double) {
     let old = _sizes.entries
-    let (width, generation) = (geometry.viewportWidth, _sizes.generation)
-    var kept: [Int: _Sizes<Element>.Entry] = [:]
+    _sizes.current = _sizes.stamp(geometry.viewportWidth)
+    for entry in old.values { _ = _sizes.stamp(entry.width) }
+    let sizes = _sizes
+    var kept: [Int: _Sizes<Element>.Entry] = sizes.faults.contains(.noEviction) ? old : [:]
     kept.reserveCapacity(old.count)
     var stamps = ContiguousArray<UInt32>()
     stamps.reserveCapacity(_elements.reduce(0) { $0 + $1.count })
     let layout = _Layout(_elements, header: header) { element in
       let id = element.differenceIdentifier
-      let key = id.hashValue
-      if !old.isEmpty, let entry = old[key], entry.element.differenceIdentifier == id,
-        entry.element.isContentEqual(to: element)
+      let key = sizes.key(id, at: stamps.count)
+      if !old.isEmpty, let entry = old[key], sizes.owns(entry, id),
+        sizes.faults.contains(.indexKeyedSizes) || entry.element.isContentEqual(to: element)
       {
         kept[key] = entry
-        stamps.append(entry.width == width && !entry.stale ? generation : 0)
+        stamps.append(entry.stale ? 0 : sizes.widths[entry.width] ?? 1)
         return entry.height
       }
       stamps.append(0)
@@ -156,6 +158,9 @@ extension CollectionModel {
     layout.stamps = stamps
     _layout = layout
     _sizes.entries = kept
+    _sizes.shownApart = _cells.compactMap { path, cell in
+      cell.element.isContentEqual(to: _elements[path.section][path.element]) ? nil : path
+    }
     if let pin = _sizes.pin { _sizes.pin = _pin(pin.element.differenceIdentifier) }
   }
 
@@ -193,8 +198,8 @@ extension CollectionModel {
     let id = element.differenceIdentifier
     _sizes.measurements += 1
     var entry = _Sizes<Element>.Entry(element: element, width: width, height: height)
-    if var known = _sizes.entry(id), known.element.isContentEqual(to: element),
-      known.width == width
+    if var known = _sizes.entry(id, at: flat), known.element.isContentEqual(to: element),
+      _sizes.holds(known.width, at: width)
     {
       // The same key measured again: the same height, one correction, or an oscillation.
       if !known.frozen, known.height != height {
@@ -210,9 +215,9 @@ extension CollectionModel {
       known.stale = false
       entry = known
     }
-    _sizes.entries[id.hashValue] = entry
+    _sizes.entries[_sizes.key(id, at: flat)] = entry
     let layout = _mutableLayout()
-    layout.stamps[flat] = _sizes.generation
+    layout.stamps[flat] = _sizes.stamp(width)
     _setHeight(entry.height, at: flat)
   }
 
@@ -232,13 +237,16 @@ extension CollectionModel {
       ScrollMetrics(
         contentOffset: offset, viewportHeight: viewport, contentHeight: layout.contentHeight
       ).isAtBottom
-    // Above the anchor: an item that ends at or above the viewport's top, or one before
-    // the held item.
+    // Above the anchor: an item before the held one (a scroll's target, the pinned item,
+    // or the first visible item when the measuring began), or one that ends at or above the
+    // viewport's top.
     let held = _sizes.target ?? _sizes.pin?.flat
-    let above = held.map { flat < $0 } ?? (layout.top(flat) + old <= offset)
+    let above = (held ?? _sizes.anchor).map { flat < $0 } ?? (layout.top(flat) + old <= offset)
     let delta = layout.setHeight(height, at: flat)
+    if _sizes.faults.contains(.rebuildPerMeasurement) { layout.rebuildTops() }
     var corrected = offset
-    if held != nil {
+    if _sizes.faults.contains(.noAnchorCorrection) {
+    } else if held != nil {
       if above { corrected += delta }
     } else {
       switch geometry.anchoring {
@@ -255,15 +263,15 @@ extension CollectionModel {
     if corrected != offset { _geometry?.contentOffset = corrected }
   }
 
-  /// The realized items not measured in the current generation, ascending.
+  /// The realized items not measured at the geometry's width, ascending.
   ///
   /// - Complexity: O(v) for the v realized items.
   func _pendingMeasurements() -> [(flat: Int, path: ElementPath)] {
     guard let _layout, case .items(let range) = _viewport else { return [] }
     let stamps = _layout.stamps
-    let generation = _sizes.generation
+    let current = _sizes.current
     var result: [(flat: Int, path: ElementPath)] = []
-    for flat in range where stamps.isEmpty || stamps[flat] != generation {
+    for flat in range where stamps.isEmpty || stamps[flat] != current {
       result.append((flat, _layout.path(flat)))
     }
     return result
@@ -275,12 +283,15 @@ extension CollectionModel {
   ///
   /// - Complexity: O(m log n) for the m items measured.
   @usableFromInline
-  mutating func _settleSizes() {
+  mutating func _settleSizes(holding held: Int? = nil) {
     guard let sizing = _geometry?._selfSizing, _layout != nil, !_sizes.settling,
       _triggers.replayDepth == 0
     else { return }
     _sizes.settling = true
-    defer { _sizes.settling = false }
+    // What the user sees stays put for the whole measuring: the item an update kept in
+    // place, or the first visible item.
+    _sizes.anchor = held ?? _geometry.flatMap { _layout!.firstEnding(after: $0.contentOffset) }
+    defer { (_sizes.settling, _sizes.anchor) = (false, nil) }
     let width = _geometry!.viewportWidth
     while case let pending = _pendingMeasurements(), !pending.isEmpty {
       for (flat, path) in pending {
@@ -290,15 +301,77 @@ extension CollectionModel {
           width: width)
       }
       _realizeCells()
+      if !_sizes.shownApart.isEmpty { _forgetSizesShownApart() }
     }
+  }
+
+  /// Notes the first visible item, and its distance from the viewport's top, as an update
+  /// begins: if the update keeps it there (`ScrollAnchoring`), measuring what the update
+  /// brings on screen keeps it there too.
+  ///
+  /// - Complexity: O(log n).
+  mutating func _noteReplayAnchor() {
+    guard let geometry = _geometry, _sizes.isActive(geometry), let layout = _layout,
+      let flat = layout.firstEnding(after: geometry.contentOffset)
+    else { return }
+    let path = layout.path(flat)
+    _sizes.replayAnchor = (
+      _elements[path.section][path.element], layout.top(flat) - geometry.contentOffset
+    )
+  }
+
+  /// After the outermost update: measures what it brought on screen, holding the item that
+  /// was first visible before it when the update kept it at its distance (its own size may
+  /// change: its top stays).
+  ///
+  /// - Complexity: O(n) to find it by identity, and the measuring.
+  mutating func _settleSizesAfterReplay() {
+    defer { _sizes.replayAnchor = nil }
+    guard let (anchor, distance) = _sizes.replayAnchor, let layout = _layout,
+      let geometry = _geometry, let flat = _pin(anchor.differenceIdentifier)?.flat,
+      abs(layout.top(flat) - geometry.contentOffset - distance) <= 0.5
+    else { return _settleSizes() }
+    _settleSizes(holding: flat)
   }
 
   /// After sizes changed outside an update: the cells follow the viewport, what it brings
   /// on screen is measured, and the triggers are evaluated.
   mutating func _sizesDidChange() {
     _realizeCells()
+    if !_sizes.shownApart.isEmpty { _forgetSizesShownApart() }
     _settleSizes()
     _evaluateScrollTriggers()
+  }
+
+  /// Forgets the sizes of cells that showed content the data does not hold (a silent
+  /// refresh) and have left the screen: the item they come back as shows the data, and is
+  /// measured again; until then it counts its estimate.
+  ///
+  /// - Complexity: O(k log n) for the k such cells.
+  @usableFromInline
+  mutating func _forgetSizesShownApart() {
+    guard let geometry = _geometry else { return }
+    var changed = false
+    defer { if changed { _realizeCells() } }
+    var still: [ElementPath] = []
+    for path in _sizes.shownApart {
+      guard _cells[path] == nil else {
+        still.append(path)
+        continue
+      }
+      guard _contains(path), let layout = _layout else { continue }
+      let data = _elements[path.section][path.element]
+      let flat = layout.flat(path)
+      let key = _sizes.key(data.differenceIdentifier, at: flat)
+      guard let entry = _sizes.entries[key], _sizes.owns(entry, data.differenceIdentifier),
+        !entry.element.isContentEqual(to: data)
+      else { continue }
+      _sizes.entries[key] = nil
+      _mutableLayout().stamps[flat] = 0
+      _setHeight(geometry.height(of: data), at: flat)
+      changed = true
+    }
+    _sizes.shownApart = still
   }
 
   /// Marks the items at `paths` to be measured again (a reconfigure, a silent refresh):
@@ -310,20 +383,10 @@ extension CollectionModel {
     let layout = _mutableLayout()
     for path in paths where _contains(path) {
       let id = _elements[path.section][path.element].differenceIdentifier
-      if _sizes.entry(id)?.frozen == true { continue }
-      _sizes.update(id) { $0.stale = true }
-      layout.stamps[layout.flat(path)] = 0
-    }
-  }
-
-  /// Marks the entries of `elements` to be measured again after the data changes (a
-  /// reload or reconfigure in a batch).
-  ///
-  /// - Complexity: O(k) for the k elements.
-  mutating func _invalidateSizes(of elements: some Sequence<Element>) {
-    guard !_sizes.entries.isEmpty else { return }
-    for element in elements {
-      _sizes.update(element.differenceIdentifier) { if !$0.frozen { $0.stale = true } }
+      let flat = layout.flat(path)
+      if _sizes.entry(id, at: flat)?.frozen == true { continue }
+      _sizes.update(id, at: flat) { $0.stale = true }
+      layout.stamps[flat] = 0
     }
   }
 
