@@ -80,8 +80,9 @@ extension CollectionModel {
   /// does not move.
   ///
   /// Measurements may arrive in any order. One is ignored, returning `false`, when it is
-  /// stale: the item at `path` has another identity than the element measured, or the width
-  /// is not the geometry's. Measured again with the same identity, content and width, an
+  /// stale: the item at `path` has another identity than the element measured, or shows
+  /// other content (its cell's, or the data's without a cell), or the width is not the
+  /// geometry's. Measured again with the same identity, content and width, an
   /// item that gives a second different height is held (see `SizeOscillation`).
   ///
   /// ```swift
@@ -109,10 +110,11 @@ extension CollectionModel {
   ) -> Bool {
     guard let geometry = _geometry, _contains(path), let layout = _layout else { return false }
     let data = _elements[path.section][path.element]
-    let shown = element ?? _cells[path]?.element ?? data
+    let showing = _cells[path]?.element ?? data
+    let shown = element ?? showing
     let width = width ?? geometry.viewportWidth
     guard shown.differenceIdentifier == data.differenceIdentifier,
-      width == geometry.viewportWidth
+      shown.isContentEqual(to: showing), width == geometry.viewportWidth
     else { return false }
     _record(geometry._length(height), at: layout.flat(path), showing: shown, width: width)
     _sizesDidChange()
