@@ -22,6 +22,8 @@ extension CollectionModel {
     public var contentOffset: Double
     /// The height of each section's header; 0 for none.
     public var sectionHeaderHeight: Double
+    /// The height of each section's footer; 0 (none) by default.
+    public var sectionFooterHeight: Double = 0
     /// The width the items are laid out at: part of the key of a measured size, so that a
     /// change of width (a rotation, a split view) measures the items again. A measured size
     /// stays the item's estimate until then. 0 by default.
@@ -202,6 +204,7 @@ extension CollectionModel.Geometry: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.viewportHeight == rhs.viewportHeight && lhs.contentOffset == rhs.contentOffset
       && lhs.sectionHeaderHeight == rhs.sectionHeaderHeight
+      && lhs.sectionFooterHeight == rhs.sectionFooterHeight
       && lhs.viewportWidth == rhs.viewportWidth && lhs.anchoring == rhs.anchoring
   }
 }
@@ -215,6 +218,7 @@ extension CollectionModel.Geometry: Hashable {
     hasher.combine(viewportHeight)
     hasher.combine(contentOffset)
     hasher.combine(sectionHeaderHeight)
+    hasher.combine(sectionFooterHeight)
     hasher.combine(viewportWidth)
     hasher.combine(anchoring)
   }
@@ -235,7 +239,7 @@ extension CollectionModel.Geometry {
   @usableFromInline
   func _laysOutLike(_ other: Self) -> Bool {
     guard sectionHeaderHeight == other.sectionHeaderHeight,
-      _selfSizing === other._selfSizing
+      sectionFooterHeight == other.sectionFooterHeight, _selfSizing === other._selfSizing
     else { return false }
     switch (_itemHeight, other._itemHeight) {
     case (.constant(let a), .constant(let b)): return a == b
@@ -257,12 +261,13 @@ extension CollectionModel {
       return
     }
     let header = geometry._length(geometry.sectionHeaderHeight)
+    let footer = geometry._length(geometry.sectionFooterHeight)
     guard _sizes.isActive(geometry) else {
-      _layout = _Layout(_elements, header: header) { geometry.height(of: $0) }
+      _layout = _Layout(_elements, header: header, footer: footer) { geometry.height(of: $0) }
       if let pin = _sizes.pin { _sizes.pin = _pin(pin.element.differenceIdentifier) }
       return
     }
-    _relayoutSized(geometry, header: header)
+    _relayoutSized(geometry, header: header, footer: footer)
   }
 
   /// Where the item at `path` is.

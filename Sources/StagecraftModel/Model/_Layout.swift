@@ -27,6 +27,8 @@ final class _Layout: Equatable, @unchecked Sendable {
   @usableFromInline let sectionStarts: [Int]
   /// The height of each section's header.
   @usableFromInline let header: Double
+  /// The height of each section's footer.
+  @usableFromInline let footer: Double
   /// The height of the content: every header and item.
   @exclusivity(unchecked) @usableFromInline var contentHeight: Double
   /// How many of `tops` are valid: all of them until a height changes in place.
@@ -39,10 +41,12 @@ final class _Layout: Equatable, @unchecked Sendable {
   /// How many item heights were written, for tests of the cost of a measurement.
   @exclusivity(unchecked) var writes = 0
 
-  /// Lays `elements` out top to bottom: each section's header, then its items.
+  /// Lays `elements` out top to bottom: each section's header, its items, then its footer.
   ///
   /// - Complexity: O(n) calls of `height`.
-  init<Element>(_ elements: [[Element]], header: Double, height: (Element) -> Double) {
+  init<Element>(
+    _ elements: [[Element]], header: Double, footer: Double = 0, height: (Element) -> Double
+  ) {
     let count = elements.reduce(0) { $0 + $1.count }
     var tops = ContiguousArray<Double>()
     var heights = ContiguousArray<Double>()
@@ -60,9 +64,10 @@ final class _Layout: Equatable, @unchecked Sendable {
         heights.append(itemHeight)
         top += itemHeight
       }
+      top += footer
     }
-    (self.tops, self.heights, self.sectionStarts, self.header, contentHeight) = (
-      tops, heights, sectionStarts, header, top
+    (self.tops, self.heights, self.sectionStarts, self.header, self.footer, contentHeight) = (
+      tops, heights, sectionStarts, header, footer, top
     )
     (validTops, tree, stamps, writes) = (count, nil, [], count)
   }
@@ -71,8 +76,9 @@ final class _Layout: Equatable, @unchecked Sendable {
   ///
   /// - Complexity: O(n).
   init(copying other: _Layout) {
-    (tops, heights, sectionStarts, header, contentHeight) = (
-      other.tops, other.heights, other.sectionStarts, other.header, other.contentHeight
+    (tops, heights, sectionStarts, header, footer, contentHeight) = (
+      other.tops, other.heights, other.sectionStarts, other.header, other.footer,
+      other.contentHeight
     )
     (validTops, tree, stamps, writes) = (other.validTops, other.tree, other.stamps, other.writes)
   }
@@ -83,7 +89,7 @@ final class _Layout: Equatable, @unchecked Sendable {
   @usableFromInline static func == (lhs: _Layout, rhs: _Layout) -> Bool {
     lhs === rhs
       || (lhs.contentHeight == rhs.contentHeight && lhs.sectionStarts == rhs.sectionStarts
-        && lhs.header == rhs.header && lhs.heights == rhs.heights)
+        && lhs.header == rhs.header && lhs.footer == rhs.footer && lhs.heights == rhs.heights)
   }
 
   /// The number of items.
@@ -97,13 +103,41 @@ final class _Layout: Equatable, @unchecked Sendable {
     flat < validTops ? tops[flat] : _treeTop(flat)
   }
 
-  /// The top of the item at `flat` from the prefix sums: its items above, and a header for
-  /// each section up to its own.
+  /// The top of the item at `flat` from the prefix sums: its items above, a header for each
+  /// section up to its own, and a footer for each section before it.
   ///
   /// - Complexity: O(log n + log S).
   @usableFromInline func _treeTop(_ flat: Int) -> Double {
-    let headers = header == 0 ? 0 : header * Double(path(flat).section + 1)
-    return (tree?.prefix(flat) ?? 0) + headers
+    (tree?.prefix(flat) ?? 0) + _chrome(above: path(flat).section)
+  }
+
+  /// The headers and footers above the first item of `section`: its own header, and the
+  /// header and footer of each section before it.
+  @usableFromInline func _chrome(above section: Int) -> Double {
+    (header == 0 ? 0 : header * Double(section + 1)) + (footer == 0 ? 0 : footer * Double(section))
+  }
+
+  /// The sum of the heights of the items before flat position `flat`.
+  ///
+  /// - Complexity: O(1) in the cache; O(log n) below it.
+  func itemsHeight(before flat: Int) -> Double {
+    guard flat > 0 else { return 0 }
+    return top(flat - 1) + heights[flat - 1] - _chrome(above: path(flat - 1).section)
+  }
+
+  /// The top of `section`'s header.
+  ///
+  /// - Complexity: O(log n).
+  func sectionTop(_ section: Int) -> Double {
+    itemsHeight(before: sectionStarts[section]) + (header + footer) * Double(section)
+  }
+
+  /// The top of `section`'s footer.
+  ///
+  /// - Complexity: O(log n).
+  func footerTop(_ section: Int) -> Double {
+    let end = section + 1 < sectionStarts.count ? sectionStarts[section + 1] : count
+    return itemsHeight(before: end) + header * Double(section + 1) + footer * Double(section)
   }
 
   /// The extent of the item at flat position `flat`.
@@ -148,7 +182,7 @@ final class _Layout: Equatable, @unchecked Sendable {
     var section = 0
     for flat in 0..<count {
       while section < sectionStarts.count, sectionStarts[section] <= flat {
-        top += header
+        top += section == 0 ? header : footer + header
         section += 1
       }
       tops[flat] = top

@@ -135,7 +135,7 @@ extension CollectionModel {
   /// measured at it), and every other entry goes.
   ///
   /// - Complexity: O(n) lookups by identity.
-  mutating func _relayoutSized(_ geometry: Geometry, header: Double) {
+  mutating func _relayoutSized(_ geometry: Geometry, header: Double, footer: Double) {
     let old = _sizes.entries
     _sizes.current = _sizes.stamp(geometry.viewportWidth)
     for entry in old.values { _ = _sizes.stamp(entry.width) }
@@ -144,7 +144,7 @@ extension CollectionModel {
     kept.reserveCapacity(old.count)
     var stamps = ContiguousArray<UInt32>()
     stamps.reserveCapacity(_elements.reduce(0) { $0 + $1.count })
-    let layout = _Layout(_elements, header: header) { element in
+    let layout = _Layout(_elements, header: header, footer: footer) { element in
       let id = element.differenceIdentifier
       let key = sizes.key(id, at: stamps.count)
       if !old.isEmpty, let entry = old[key], sizes.owns(entry, id),
