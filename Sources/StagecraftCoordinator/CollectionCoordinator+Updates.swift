@@ -152,6 +152,15 @@ extension CollectionCoordinator {
   /// - Complexity: O(1).
   public var numberOfSections: Int { pipeline.data.count }
 
+  /// The data the view shows now, as its data source answers, with a version that changes
+  /// whenever it does: what a `CollectionListLayout` reads in `prepare()` (its `shownData`),
+  /// so that its sizes follow the items by identity.
+  ///
+  /// - Complexity: O(1).
+  public var shownData: (version: Int, sections: [Section]) {
+    (pipeline._dataVersion, pipeline.data)
+  }
+
   /// The number of items of `section` the view shows; 0 for a section it does not have.
   ///
   /// - Parameter section: A section index.

@@ -1,6 +1,9 @@
 #if canImport(SwiftUI) && canImport(UIKit) && !os(watchOS)
   import StagecraftCoordinator
   import StagecraftDiff
+  import StagecraftModel
+  import StagecraftPlatforms
+  import StagecraftReplay
   import SwiftUI
   import UIKit
 
@@ -480,5 +483,36 @@
     case none
     case set(Binding<Set<ID>>)
     case single(Binding<ID?>)
+  }
+#endif
+
+#if canImport(SwiftUI) && canImport(UIKit) && !os(watchOS)
+  @available(iOS 16, tvOS 16, visionOS 1, *)
+  extension StagedCollection {
+    /// A vertical list whose cells size themselves (their `UIHostingConfiguration` measures
+    /// each one, through `preferredLayoutAttributesFitting(_:)`), with the heights kept by
+    /// each element's identity, content and width and the scroll position held as they
+    /// arrive: a `CollectionListLayout` that reads the data the collection shows. Pass it as
+    /// the `layout:`. See the article Self-Sizing Without Jumps.
+    ///
+    /// - Parameters:
+    ///   - estimatedItemHeight: The height of a cell not measured yet.
+    ///   - sectionHeaderHeight: The height of each section's header; 0 (none) by default.
+    ///   - anchoring: What a measured size keeps of the scroll position: `.stickToBottom`
+    ///     for a chat; `.keepAnchor` by default.
+    /// - Returns: What makes the layout.
+    /// - Complexity: O(1); the layout lays out in O(n) per update and O(log n) per
+    ///   measured cell.
+    public static func selfSizingList(
+      estimatedItemHeight: Double, sectionHeaderHeight: Double = 0,
+      anchoring: ScrollAnchoring = .keepAnchor
+    ) -> () -> UICollectionViewLayout {
+      {
+        CollectionListLayout<_StagedCollectionController<SectionID, Element, Cell>.Section>(
+          state: ListLayoutState(
+            sections: [], estimatedItemHeight: estimatedItemHeight,
+            sectionHeaderHeight: sectionHeaderHeight, anchoring: anchoring))
+      }
+    }
   }
 #endif

@@ -41,6 +41,10 @@
           // The data source holds the block's data: the element after the block is there.
           if let item = self.coordinator.item(at: path) { self.configure(cell, with: item.element) }
         })
+      // A self-sizing list (`StagedCollection.selfSizingList`) reads the data the view shows.
+      if let list = layout as? CollectionListLayout<Section> {
+        list.shownData = { [unowned self] in self.coordinator.shownData }
+      }
       collectionView.dataSource = self
       collectionView.delegate = self
       collectionView.prefetchDataSource = self

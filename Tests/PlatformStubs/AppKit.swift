@@ -32,6 +32,8 @@ public struct NSUserInterfaceItemIdentifier: Hashable, Sendable {
   open var frame: NSRect = .zero
   // nsview/enclosingscrollview
   open var enclosingScrollView: NSScrollView? { nil }
+  // nsview/visiblerect
+  open var visibleRect: NSRect { .zero }
   // nsview/identifier (NSUserInterfaceItemIdentification)
   open var identifier: NSUserInterfaceItemIdentifier? = nil
 }
@@ -128,8 +130,17 @@ extension NSCollectionViewDataSource {
 
 // nscollectionviewlayoutattributes
 @MainActor open class NSCollectionViewLayoutAttributes: NSObject {
+  public override init() {}
   // nscollectionviewlayoutattributes/frame
   open var frame: NSRect = .zero
+  // nscollectionviewlayoutattributes/indexpath
+  open var indexPath: IndexPath? = nil
+  // nscollectionviewlayoutattributes/representedelementkind: nil for an item
+  open var representedElementKind: String? { nil }
+  // nscollectionviewlayoutattributes/init(forItemWith:)
+  public convenience init(forItemWith indexPath: IndexPath) { self.init() }
+  // nscollectionviewlayoutattributes/init(forsupplementaryviewofkind:with:)
+  public convenience init(forSupplementaryViewOfKind elementKind: NSCollectionView.SupplementaryElementKind, with indexPath: IndexPath) { self.init() }
 }
 
 // nstablecolumn
@@ -160,8 +171,6 @@ extension NSCollectionViewDataSource {
   open func deselectRow(_ row: Int) {}
   // nstableview/rows(in:)
   open func rows(in rect: NSRect) -> NSRange { NSRange(location: 0, length: 0) }
-  // nstableview/visiblerect (NSView)
-  open var visibleRect: NSRect { .zero }
   // nstableview/rect(ofrow:)
   open func rect(ofRow row: Int) -> NSRect { .zero }
   // nstableview/scrollrowtovisible(_:)
@@ -231,14 +240,38 @@ extension NSTableViewDelegate {
   public required override init() {}
   // nscollectionviewlayoutinvalidationcontext/invalidateitems(at:)
   open func invalidateItems(at indexPaths: Set<IndexPath>) {}
+  // nscollectionviewlayoutinvalidationcontext/contentoffsetadjustment
+  open var contentOffsetAdjustment: NSPoint = .zero
 }
 
-// nscollectionviewlayout
+// nscollectionviewlayout (NSObject, NSCoding: init() and init?(coder:) designated)
 @MainActor open class NSCollectionViewLayout: NSObject {
+  public override init() {}
+  public required init?(coder: NSCoder) {}
+  // nscollectionviewlayout/collectionview
+  open var collectionView: NSCollectionView? { nil }
   // nscollectionviewlayout/invalidationcontextclass
   open class var invalidationContextClass: AnyClass { NSCollectionViewLayoutInvalidationContext.self }
   // nscollectionviewlayout/invalidatelayout(with:)
   open func invalidateLayout(with context: NSCollectionViewLayoutInvalidationContext) {}
+  // nscollectionviewlayout/invalidatelayout()
+  open func invalidateLayout() {}
+  // nscollectionviewlayout/prepare()
+  open func prepare() {}
+  // nscollectionviewlayout/collectionviewcontentsize
+  open var collectionViewContentSize: NSSize { .zero }
+  // nscollectionviewlayout/layoutattributesforelements(in:)
+  open func layoutAttributesForElements(in rect: NSRect) -> [NSCollectionViewLayoutAttributes] { [] }
+  // nscollectionviewlayout/layoutattributesforitem(at:)
+  open func layoutAttributesForItem(at indexPath: IndexPath) -> NSCollectionViewLayoutAttributes? { nil }
+  // nscollectionviewlayout/layoutattributesforsupplementaryview(ofkind:at:)
+  open func layoutAttributesForSupplementaryView(ofKind elementKind: NSCollectionView.SupplementaryElementKind, at indexPath: IndexPath) -> NSCollectionViewLayoutAttributes? { nil }
+  // nscollectionviewlayout/shouldinvalidatelayout(forboundschange:)
+  open func shouldInvalidateLayout(forBoundsChange newBounds: NSRect) -> Bool { false }
+  // nscollectionviewlayout/shouldinvalidatelayout(forpreferredlayoutattributes:withoriginalattributes:)
+  open func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: NSCollectionViewLayoutAttributes, withOriginalAttributes originalAttributes: NSCollectionViewLayoutAttributes) -> Bool { false }
+  // nscollectionviewlayout/invalidationcontext(forpreferredlayoutattributes:withoriginalattributes:)
+  open func invalidationContext(forPreferredLayoutAttributes preferredAttributes: NSCollectionViewLayoutAttributes, withOriginalAttributes originalAttributes: NSCollectionViewLayoutAttributes) -> NSCollectionViewLayoutInvalidationContext { NSCollectionViewLayoutInvalidationContext() }
 }
 
 // nscollectionview
@@ -247,6 +280,10 @@ extension NSTableViewDelegate {
   weak open var dataSource: (any NSCollectionViewDataSource)? = nil
   // nscollectionview/supplementaryelementkind
   public typealias SupplementaryElementKind = String
+  // nscollectionview/elementkindsectionheader
+  public static let elementKindSectionHeader: NSCollectionView.SupplementaryElementKind = "UICollectionElementKindSectionHeader"
+  // nscollectionview/elementkindsectionfooter
+  public static let elementKindSectionFooter: NSCollectionView.SupplementaryElementKind = "UICollectionElementKindSectionFooter"
   // nscollectionview/register(_:foritemwithidentifier:)-(anyclass?,_)
   open func register(_ itemClass: AnyClass?, forItemWithIdentifier identifier: NSUserInterfaceItemIdentifier) {}
   // nscollectionview/makeitem(withidentifier:for:)

@@ -319,16 +319,38 @@ extension UITableViewDataSource {
   func collectionView(_ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath])
 }
 
+// uitableviewdelegate (UITableView.h in the iOS 16.5 SDK; its methods are optional there,
+// default implementations here)
+@MainActor public protocol UITableViewDelegate: UIScrollViewDelegate {
+  // uitableviewdelegate/tableview(_:estimatedheightforrowat:) (iOS 7)
+  func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat
+  // uitableviewdelegate/tableview(_:willdisplay:forrowat:)
+  func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath)
+}
+extension UITableViewDelegate {
+  public func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat { 0 }
+  public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
+}
+
 // uitableviewdatasourceprefetching (iOS 10)
 @MainActor public protocol UITableViewDataSourcePrefetching: NSObjectProtocol {
   // uitableviewdatasourceprefetching/tableview(_:prefetchrowsat:)
   func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath])
 }
 
-// uicollectionviewlayoutattributes
+// uicollectionviewlayoutattributes (UICollectionViewLayout.h in the iOS 16.5 SDK)
 @MainActor open class UICollectionViewLayoutAttributes: NSObject {
+  public override init() {}
   // uicollectionviewlayoutattributes/frame
   open var frame: CGRect = .zero
+  // uicollectionviewlayoutattributes/indexpath
+  open var indexPath: IndexPath = IndexPath(item: 0, section: 0)
+  // uicollectionviewlayoutattributes/representedelementkind: nil for a cell
+  open var representedElementKind: String? { nil }
+  // uicollectionviewlayoutattributes/init(forcellwith:)
+  public convenience init(forCellWith indexPath: IndexPath) { self.init() }
+  // uicollectionviewlayoutattributes/init(forsupplementaryviewofkind:with:)
+  public convenience init(forSupplementaryViewOfKind elementKind: String, with indexPath: IndexPath) { self.init() }
 }
 
 // uicollectionlayoutlistconfiguration (iOS 14)
@@ -374,14 +396,41 @@ extension UITableViewDataSource {
   public required override init() {}
   // uicollectionviewlayoutinvalidationcontext/invalidateitems(at:)
   open func invalidateItems(at indexPaths: [IndexPath]) {}
+  // uicollectionviewlayoutinvalidationcontext/contentoffsetadjustment (iOS 8)
+  open var contentOffsetAdjustment: CGPoint = .zero
 }
 
-// uicollectionviewlayout
+// uicollectionviewlayout (UICollectionViewLayout.h in the iOS 16.5 SDK: NSObject <NSCoding>,
+// with init and initWithCoder: its designated initializers)
 @MainActor open class UICollectionViewLayout: NSObject {
+  public override init() {}
+  public required init?(coder: NSCoder) {}
+  // uicollectionviewlayout/collectionview
+  open var collectionView: UICollectionView? { nil }
   // uicollectionviewlayout/invalidationcontextclass
   open class var invalidationContextClass: AnyClass { UICollectionViewLayoutInvalidationContext.self }
   // uicollectionviewlayout/invalidatelayout(with:)
   open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {}
+  // uicollectionviewlayout/invalidatelayout()
+  open func invalidateLayout() {}
+  // uicollectionviewlayout/prepare()
+  open func prepare() {}
+  // uicollectionviewlayout/collectionviewcontentsize
+  open var collectionViewContentSize: CGSize { .zero }
+  // uicollectionviewlayout/layoutattributesforelements(in:)
+  open func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? { nil }
+  // uicollectionviewlayout/layoutattributesforitem(at:)
+  open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+  // uicollectionviewlayout/layoutattributesforsupplementaryview(ofkind:at:)
+  open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+  // uicollectionviewlayout/shouldinvalidatelayout(forboundschange:)
+  open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false }
+  // uicollectionviewlayout/shouldinvalidatelayout(forpreferredlayoutattributes:withoriginalattributes:) (iOS 8)
+  open func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes, withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes) -> Bool { false }
+  // uicollectionviewlayout/invalidationcontext(forpreferredlayoutattributes:withoriginalattributes:) (iOS 8)
+  open func invalidationContext(forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes, withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutInvalidationContext { UICollectionViewLayoutInvalidationContext() }
+  // uicollectionviewlayout/targetcontentoffset(forproposedcontentoffset:) (iOS 7)
+  open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint { proposedContentOffset }
 }
 
 // uicollectionviewflowlayout
@@ -596,6 +645,8 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider =
 @MainActor open class UITableView: UIScrollView {
   // uitableview/datasource
   weak open var dataSource: (any UITableViewDataSource)? = nil
+  // uitableview/delegate
+  weak open var delegate: (any UITableViewDelegate)? = nil
   // uitableview/register(_:forcellreuseidentifier:)-(anyclass?,_)
   open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {}
   // uitableview/dequeuereusablecell(withidentifier:for:)

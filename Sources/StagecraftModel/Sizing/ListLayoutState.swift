@@ -99,6 +99,19 @@ public struct ListLayoutState<Section: DifferentiableSection> {
     model.setContentOffset(offset)
   }
 
+  /// Whether a view of this size needs a new layout: its width or its viewport's height
+  /// differs (a rotation, a keyboard). A scroll alone does not.
+  ///
+  /// - Parameters:
+  ///   - width: The view's width.
+  ///   - height: Its viewport's height.
+  /// - Returns: Whether to lay out again.
+  /// - Complexity: O(1).
+  public func isResized(width: Double, height: Double) -> Bool {
+    guard let geometry = model.geometry else { return true }
+    return geometry.viewportWidth != width || geometry.viewportHeight != height
+  }
+
   /// New data: sizes follow their items by identity, and the first visible item stays where
   /// it was, if it survives.
   ///

@@ -152,6 +152,32 @@ public final class HeadlessCollectionView<Section: DifferentiableSection> {
     set { model.geometry = newValue }
   }
 
+  /// The height a cell showing an element measures at a width, standing in for Auto Layout
+  /// (the geometry's `selfSizing`): with it, the view measures each cell it shows that has
+  /// no size for its item's identity, content and width, and corrects the offset as a
+  /// device's layout would (`geometry.anchoring`), so that a test sees the jumps, or their
+  /// absence, that the app would show. Set it with or after `geometry`; `nil` by default.
+  ///
+  /// - Complexity: Setting, O(v log n) to measure the v cells shown.
+  public var selfSizing: (@Sendable (_ element: Section.Collection.Element, _ width: Double) -> Double)? {
+    get { model.geometry?.selfSizing }
+    set { model.geometry?.selfSizing = newValue }
+  }
+
+  /// Records the height a cell measured for the item at `path`, by the item's identity: what
+  /// a layout's `preferredLayoutAttributesFitting(_:)` path does on a device (see
+  /// `CollectionModel.recordMeasuredHeight(_:forItemAt:showing:width:)`).
+  ///
+  /// - Parameters:
+  ///   - height: The height measured.
+  ///   - path: The item's path.
+  /// - Returns: Whether the size was recorded (`false` for a stale report).
+  /// - Complexity: O(log n).
+  @discardableResult
+  public func recordMeasuredHeight(_ height: Double, forItemAt path: ElementPath) -> Bool {
+    model.recordMeasuredHeight(height, forItemAt: path)
+  }
+
   /// How far around the viewport the model prefetches, or `nil` (the default) for none;
   /// what it asks for reaches `onPrefetchItems` and `onCancelPrefetchingItems`. Needs a
   /// `geometry`.

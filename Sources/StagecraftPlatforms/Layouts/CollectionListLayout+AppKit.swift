@@ -1,0 +1,157 @@
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+  import StagecraftDiff
+  import StagecraftModel
+  import StagecraftReplay
+  import AppKit
+
+  /// `CollectionListLayout` for `NSCollectionView`: the same headless `ListLayoutState`
+  /// behind an `NSCollectionViewLayout`, forwarding as the UIKit layout does. The viewport is
+  /// the collection view's `visibleRect` (a flipped view: y grows downward).
+  @MainActor
+  open class CollectionListLayout<Section: DifferentiableSection>: NSCollectionViewLayout {
+    /// The headless layout: data, sizes, scroll position.
+    public private(set) var state: ListLayoutState<Section>
+    /// The offset adjustment of the last preferred size recorded, for its invalidation
+    /// context.
+    private var adjustment: Double?
+
+    /// A layout of `state`.
+    ///
+    /// - Parameter state: The headless layout.
+    /// - Complexity: O(1).
+    public init(state: ListLayoutState<Section>) {
+      self.state = state
+      super.init()
+    }
+
+    /// Not available: a layout of Stagecraft's is made in code.
+    public required init?(coder: NSCoder) { nil }
+
+    /// Where the layout reads the data the view shows, in `prepare()`: a version that changes
+    /// with the data, and the sections. `CollectionCoordinator.shownData` is one; with it the
+    /// layout needs no `setSections(_:)`.
+    open var shownData: (() -> (version: Int, sections: [Section]))?
+    /// The version of the data last read from `shownData`.
+    private var shownVersion: Int?
+
+    /// New data, from the update's `setData`: sizes follow their items by identity.
+    ///
+    /// - Parameter sections: The data the view now shows.
+    /// - Complexity: O(n).
+    open func setSections(_ sections: [Section]) {
+      state.setSections(sections)
+      invalidateLayout()
+    }
+
+    /// The item whose top holds while the answer below it streams (`ListLayoutState`).
+    ///
+    /// - Complexity: Setting, O(n).
+    open var pinnedItem: Section.Collection.Element.DifferenceIdentifier? {
+      get { state.pinnedItem }
+      set { state.pinnedItem = newValue }
+    }
+
+    /// Reads the view's width, viewport and offset into the state.
+    open override func prepare() {
+      super.prepare()
+      if let (version, sections) = shownData?(), version != shownVersion {
+        shownVersion = version
+        state.setSections(sections)
+      }
+      guard let view = collectionView else { return }
+      let visible = view.visibleRect
+      state.setBounds(
+        width: Double(view.bounds.width), height: Double(visible.height),
+        offset: Double(visible.minY))
+    }
+
+    /// The content: the state's height at the view's width.
+    open override var collectionViewContentSize: NSSize {
+      NSSize(width: collectionView?.bounds.width ?? 0, height: CGFloat(state.contentHeight))
+    }
+
+    /// The items, headers and footers in `rect`, from the state.
+    open override func layoutAttributesForElements(in rect: NSRect)
+      -> [NSCollectionViewLayoutAttributes]
+    {
+      state.elements(from: Double(rect.minY), to: Double(rect.maxY)).map(attributes)
+    }
+
+    /// The item at `indexPath`, from the state.
+    open override func layoutAttributesForItem(at indexPath: IndexPath)
+      -> NSCollectionViewLayoutAttributes?
+    {
+      let path = ElementPath(indexPath)
+      return state.frameOfItem(at: path).map { attributes((.item(path), $0)) }
+    }
+
+    /// A section's header or footer, from the state.
+    open override func layoutAttributesForSupplementaryView(
+      ofKind elementKind: NSCollectionView.SupplementaryElementKind, at indexPath: IndexPath
+    ) -> NSCollectionViewLayoutAttributes? {
+      let element: ListLayoutState<Section>.LayoutElement =
+        elementKind == NSCollectionView.elementKindSectionFooter
+        ? .footer(indexPath.section) : .header(indexPath.section)
+      let frame =
+        elementKind == NSCollectionView.elementKindSectionFooter
+        ? state.frameOfFooter(indexPath.section) : state.frameOfHeader(indexPath.section)
+      return frame.map { attributes((element, $0)) }
+    }
+
+    /// A new width or viewport height lays out again; a scroll does not.
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: NSRect) -> Bool {
+      state.isResized(
+        width: Double(newBounds.width),
+        height: Double(collectionView?.visibleRect.height ?? newBounds.height))
+    }
+
+    /// Records a cell's measured height by its item's identity; `true` when the layout
+    /// changed.
+    open override func shouldInvalidateLayout(
+      forPreferredLayoutAttributes preferredAttributes: NSCollectionViewLayoutAttributes,
+      withOriginalAttributes originalAttributes: NSCollectionViewLayoutAttributes
+    ) -> Bool {
+      guard originalAttributes.representedElementKind == nil else { return false }
+      adjustment = state.recordPreferredHeight(
+        Double(preferredAttributes.frame.height),
+        forItemAt: ElementPath(originalAttributes.indexPath ?? IndexPath(item: 0, section: 0)))
+      return adjustment != nil
+    }
+
+    /// The correction that keeps what the user sees in place, as AppKit applies it.
+    open override func invalidationContext(
+      forPreferredLayoutAttributes preferredAttributes: NSCollectionViewLayoutAttributes,
+      withOriginalAttributes originalAttributes: NSCollectionViewLayoutAttributes
+    ) -> NSCollectionViewLayoutInvalidationContext {
+      let context = super.invalidationContext(
+        forPreferredLayoutAttributes: preferredAttributes,
+        withOriginalAttributes: originalAttributes)
+      context.contentOffsetAdjustment = NSPoint(x: 0, y: CGFloat(adjustment ?? 0))
+      adjustment = nil
+      return context
+    }
+
+    /// AppKit's attributes for one laid-out element.
+    private func attributes(
+      _ laidOut: (ListLayoutState<Section>.LayoutElement, ItemExtent)
+    ) -> NSCollectionViewLayoutAttributes {
+      let (element, extent) = laidOut
+      let result: NSCollectionViewLayoutAttributes
+      switch element {
+      case .item(let path): result = NSCollectionViewLayoutAttributes(forItemWith: IndexPath(path))
+      case .header(let section):
+        result = NSCollectionViewLayoutAttributes(
+          forSupplementaryViewOfKind: NSCollectionView.elementKindSectionHeader,
+          with: IndexPath(item: 0, section: section))
+      case .footer(let section):
+        result = NSCollectionViewLayoutAttributes(
+          forSupplementaryViewOfKind: NSCollectionView.elementKindSectionFooter,
+          with: IndexPath(item: 0, section: section))
+      }
+      result.frame = NSRect(
+        x: 0, y: CGFloat(extent.top), width: collectionView?.bounds.width ?? 0,
+        height: CGFloat(extent.height))
+      return result
+    }
+  }
+#endif

@@ -1,0 +1,189 @@
+#if canImport(UIKit) && !os(watchOS)
+  import StagecraftDiff
+  import StagecraftModel
+  import StagecraftReplay
+  import UIKit
+
+  /// A vertical list layout, with section headers and footers and self-sizing cells, whose
+  /// geometry is a `ListLayoutState`: the frames, the content size, and the offset
+  /// corrections that keep what the user sees in place are the headless state's, so what a
+  /// test proves on Linux is what the device lays out. This class only forwards, as
+  /// ChatLayout's layout does to its state controller.
+  ///
+  /// Give it the data at each update (`setSections(_:)`, from the update's `setData`). A
+  /// cell that self-sizes (`preferredLayoutAttributesFitting(_:)`, which
+  /// `UIHostingConfiguration` cells do) has its height recorded by its item's identity;
+  /// UIKit applies the returned `contentOffsetAdjustment`
+  /// (`invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)`,
+  /// UICollectionViewLayout.h, iOS 8).
+  ///
+  /// ```swift
+  /// import Stagecraft
+  /// import UIKit
+  ///
+  /// @MainActor func makeTranscript(_ messages: [String]) -> UICollectionView {
+  ///   let layout = CollectionListLayout(
+  ///     state: ListLayoutState(
+  ///       sections: [ArraySection(model: 0, elements: messages)], estimatedItemHeight: 60,
+  ///       anchoring: .stickToBottom))
+  ///   return UICollectionView(frame: .zero, collectionViewLayout: layout)
+  /// }
+  /// ```
+  @MainActor
+  open class CollectionListLayout<Section: DifferentiableSection>: UICollectionViewLayout {
+    /// The headless layout: data, sizes, scroll position.
+    public private(set) var state: ListLayoutState<Section>
+    /// The offset adjustment of the last preferred size recorded, for its invalidation
+    /// context.
+    private var adjustment: Double?
+
+    /// A layout of `state`.
+    ///
+    /// - Parameter state: The headless layout.
+    /// - Complexity: O(1).
+    public init(state: ListLayoutState<Section>) {
+      self.state = state
+      super.init()
+    }
+
+    /// Not available: a layout of Stagecraft's is made in code.
+    public required init?(coder: NSCoder) { nil }
+
+    /// Where the layout reads the data the view shows, in `prepare()`: a version that changes
+    /// with the data, and the sections. `CollectionCoordinator.shownData` is one; with it the
+    /// layout needs no `setSections(_:)`.
+    open var shownData: (() -> (version: Int, sections: [Section]))?
+    /// The version of the data last read from `shownData`.
+    private var shownVersion: Int?
+
+    /// New data, from the update's `setData`: sizes follow their items by identity.
+    ///
+    /// - Parameter sections: The data the view now shows.
+    /// - Complexity: O(n).
+    open func setSections(_ sections: [Section]) {
+      state.setSections(sections)
+      invalidateLayout()
+    }
+
+    /// The item whose top holds while the answer below it streams (`ListLayoutState`).
+    ///
+    /// - Complexity: Setting, O(n).
+    open var pinnedItem: Section.Collection.Element.DifferenceIdentifier? {
+      get { state.pinnedItem }
+      set { state.pinnedItem = newValue }
+    }
+
+    /// Reads the view's width, viewport and offset into the state.
+    open override func prepare() {
+      super.prepare()
+      if let (version, sections) = shownData?(), version != shownVersion {
+        shownVersion = version
+        state.setSections(sections)
+      }
+      guard let view = collectionView else { return }
+      let insets = view.adjustedContentInset
+      state.setBounds(
+        width: Double(view.bounds.width),
+        height: Double(view.bounds.height - insets.top - insets.bottom),
+        offset: Double(view.contentOffset.y + insets.top))
+    }
+
+    /// The content: the state's height at the view's width.
+    open override var collectionViewContentSize: CGSize {
+      CGSize(width: collectionView?.bounds.width ?? 0, height: CGFloat(state.contentHeight))
+    }
+
+    /// The items, headers and footers in `rect`, from the state.
+    open override func layoutAttributesForElements(in rect: CGRect)
+      -> [UICollectionViewLayoutAttributes]?
+    {
+      state.elements(from: Double(rect.minY), to: Double(rect.maxY)).map(attributes)
+    }
+
+    /// The item at `indexPath`, from the state.
+    open override func layoutAttributesForItem(at indexPath: IndexPath)
+      -> UICollectionViewLayoutAttributes?
+    {
+      let path = ElementPath(indexPath)
+      return state.frameOfItem(at: path).map { attributes((.item(path), $0)) }
+    }
+
+    /// A section's header or footer, from the state.
+    open override func layoutAttributesForSupplementaryView(
+      ofKind elementKind: String, at indexPath: IndexPath
+    ) -> UICollectionViewLayoutAttributes? {
+      let element: ListLayoutState<Section>.LayoutElement =
+        elementKind == UICollectionView.elementKindSectionFooter
+        ? .footer(indexPath.section) : .header(indexPath.section)
+      let frame =
+        elementKind == UICollectionView.elementKindSectionFooter
+        ? state.frameOfFooter(indexPath.section) : state.frameOfHeader(indexPath.section)
+      return frame.map { attributes((element, $0)) }
+    }
+
+    /// A new width or viewport height lays out again; a scroll does not.
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+      let insets = collectionView?.adjustedContentInset ?? UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+      return state.isResized(
+        width: Double(newBounds.width),
+        height: Double(newBounds.height - insets.top - insets.bottom))
+    }
+
+    /// Records a cell's measured height by its item's identity; `true` when the layout
+    /// changed.
+    open override func shouldInvalidateLayout(
+      forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+      withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
+    ) -> Bool {
+      guard originalAttributes.representedElementKind == nil else { return false }
+      adjustment = state.recordPreferredHeight(
+        Double(preferredAttributes.frame.height),
+        forItemAt: ElementPath(originalAttributes.indexPath))
+      return adjustment != nil
+    }
+
+    /// The correction that keeps what the user sees in place, as UIKit applies it.
+    open override func invalidationContext(
+      forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+      withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
+    ) -> UICollectionViewLayoutInvalidationContext {
+      let context = super.invalidationContext(
+        forPreferredLayoutAttributes: preferredAttributes,
+        withOriginalAttributes: originalAttributes)
+      context.contentOffsetAdjustment = CGPoint(x: 0, y: CGFloat(adjustment ?? 0))
+      adjustment = nil
+      return context
+    }
+
+    /// After an update: where the state kept the first visible item.
+    open override func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint)
+      -> CGPoint
+    {
+      let top = collectionView?.adjustedContentInset.top ?? 0
+      return CGPoint(x: proposedContentOffset.x, y: CGFloat(state.contentOffset) - top)
+    }
+
+    /// UIKit's attributes for one laid-out element.
+    private func attributes(
+      _ laidOut: (ListLayoutState<Section>.LayoutElement, ItemExtent)
+    ) -> UICollectionViewLayoutAttributes {
+      let (element, extent) = laidOut
+      let result: UICollectionViewLayoutAttributes
+      switch element {
+      case .item(let path): result = UICollectionViewLayoutAttributes(forCellWith: IndexPath(path))
+      case .header(let section):
+        result = UICollectionViewLayoutAttributes(
+          forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
+          with: IndexPath(item: 0, section: section))
+      case .footer(let section):
+        result = UICollectionViewLayoutAttributes(
+          forSupplementaryViewOfKind: UICollectionView.elementKindSectionFooter,
+          with: IndexPath(item: 0, section: section))
+      }
+      result.frame = CGRect(
+        x: 0, y: CGFloat(extent.top), width: collectionView?.bounds.width ?? 0,
+        height: CGFloat(extent.height))
+      return result
+    }
+  }
+#endif
