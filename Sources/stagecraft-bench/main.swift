@@ -462,6 +462,7 @@ if options.scale {
     runGuard(count: n) + runRecorder(count: 10_000) + runCoordinator(count: 10_000)
     + runScrollAnchor(count: 10_000)
     + runPrefetch(count: n) + (await runBudget(counts: quick ? [n] : [n, 10 * n]))
+    + runSizing(counts: [100_000, 1_000_000])
   sweepLines = runSweep(
     count: n,
     ks: quick

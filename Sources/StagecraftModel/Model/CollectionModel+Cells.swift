@@ -52,8 +52,10 @@ extension CollectionModel {
     guard _cells[path] != nil else { return false }
     _cells[path]?.element = element
     events.append(.refreshCells([path]))
-    if let geometry = _geometry, _sizes.isActive(geometry),
-      !element.isContentEqual(to: _elements[path.section][path.element]),
+    guard let geometry = _geometry, _sizes.isActive(geometry) else { return true }
+    // With sizes: the cell shows other content, measured again, and forgotten when it
+    // leaves if the data does not hold that content.
+    if !element.isContentEqual(to: _elements[path.section][path.element]),
       !_sizes.shownApart.contains(path)
     {
       _sizes.shownApart.append(path)

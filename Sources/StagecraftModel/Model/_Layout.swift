@@ -34,12 +34,12 @@ final class _Layout: Equatable, @unchecked Sendable {
   /// How many of `tops` are valid: all of them until a height changes in place.
   @exclusivity(unchecked) @usableFromInline var validTops: Int
   /// The heights' prefix sums, built at the first height changed in place.
-  @exclusivity(unchecked) var tree: _Fenwick?
+  @exclusivity(unchecked) @usableFromInline var tree: _Fenwick?
   /// Self-sizing: the generation in which each item was measured (see `_Sizes`); empty when
   /// the geometry does not size its items.
-  @exclusivity(unchecked) var stamps: ContiguousArray<UInt32>
+  @exclusivity(unchecked) @usableFromInline var stamps: ContiguousArray<UInt32>
   /// How many item heights were written, for tests of the cost of a measurement.
-  @exclusivity(unchecked) var writes = 0
+  @exclusivity(unchecked) @usableFromInline var writes = 0
 
   /// Lays `elements` out top to bottom: each section's header, its items, then its footer.
   ///
@@ -75,7 +75,7 @@ final class _Layout: Equatable, @unchecked Sendable {
   /// A copy, for a change in place while another model shares this one.
   ///
   /// - Complexity: O(n).
-  init(copying other: _Layout) {
+  @usableFromInline init(copying other: _Layout) {
     (tops, heights, sectionStarts, header, footer, contentHeight) = (
       other.tops, other.heights, other.sectionStarts, other.header, other.footer,
       other.contentHeight
@@ -149,7 +149,7 @@ final class _Layout: Equatable, @unchecked Sendable {
   /// The tops below it leave the cache, unless they are few enough to write again at once.
   ///
   /// - Complexity: O(log n) (O(n) for the first change, which builds the tree).
-  @discardableResult
+  @inlinable @discardableResult
   func setHeight(_ height: Double, at flat: Int) -> Double {
     let delta = height - heights[flat]
     guard delta != 0 else { return 0 }
@@ -177,7 +177,7 @@ final class _Layout: Equatable, @unchecked Sendable {
 
   /// Writes every top again from the heights, in O(n): what a layout without the tree
   /// would do per measurement (a planted mistake of the tests).
-  func rebuildTops() {
+  @usableFromInline func rebuildTops() {
     var top = 0.0
     var section = 0
     for flat in 0..<count {
@@ -193,7 +193,7 @@ final class _Layout: Equatable, @unchecked Sendable {
   }
 
   /// The most tops below a changed height that are written again at once.
-  static var tailRewrite: Int { 64 }
+  @inlinable static var tailRewrite: Int { 64 }
 
   /// The flat position of `path`, which must exist.
   @inlinable func flat(_ path: ElementPath) -> Int {
@@ -307,14 +307,15 @@ final class _Layout: Equatable, @unchecked Sendable {
 
 /// A Fenwick (binary indexed) tree of item heights: one height changed, or the sum of the
 /// heights above an item, in O(log n).
+@usableFromInline
 struct _Fenwick: Sendable {
   /// Node i (1-based) holds the sum of the heights in (i - lowbit(i), i].
-  private var nodes: ContiguousArray<Double>
+  @usableFromInline var nodes: ContiguousArray<Double>
 
   /// A tree of `values`.
   ///
   /// - Complexity: O(n).
-  init(_ values: ContiguousArray<Double>) {
+  @inlinable init(_ values: ContiguousArray<Double>) {
     nodes = ContiguousArray(repeating: 0, count: values.count + 1)
     for index in values.indices {
       let node = index + 1
@@ -327,7 +328,7 @@ struct _Fenwick: Sendable {
   /// Adds `delta` to the value at `index`.
   ///
   /// - Complexity: O(log n).
-  mutating func add(_ delta: Double, at index: Int) {
+  @inlinable mutating func add(_ delta: Double, at index: Int) {
     var node = index + 1
     while node < nodes.count {
       nodes[node] += delta
@@ -338,7 +339,7 @@ struct _Fenwick: Sendable {
   /// The sum of the values before `index`.
   ///
   /// - Complexity: O(log n).
-  func prefix(_ index: Int) -> Double {
+  @inlinable func prefix(_ index: Int) -> Double {
     var (node, sum) = (index, 0.0)
     while node > 0 {
       sum += nodes[node]

@@ -199,7 +199,7 @@ extension CollectionModel {
   mutating func _resized(from old: Geometry) {
     guard let geometry = _geometry, let _layout else { return }
     if geometry.viewportWidth != old.viewportWidth {
-      _sizes.current = _sizes.stamp(geometry.viewportWidth)
+      _sizes.setWidth(geometry.viewportWidth)
     }
     let before = ScrollMetrics(
       contentOffset: old.contentOffset, viewportHeight: old._length(old.viewportHeight),

@@ -103,12 +103,12 @@ extension CollectionModel {
   ///   - width: The width it was measured at; the geometry's by default.
   /// - Returns: Whether the size was recorded.
   /// - Complexity: O(log n), and the measuring of what the correction brings on screen.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func recordMeasuredHeight(
     _ height: Double, forItemAt path: ElementPath, showing element: Element? = nil,
     width: Double? = nil
   ) -> Bool {
-    guard let geometry = _geometry, _contains(path), let layout = _layout else { return false }
+    guard let geometry = _geometry, _contains(path), _layout != nil else { return false }
     let data = _elements[path.section][path.element]
     let showing = _cells[path]?.element ?? data
     let shown = element ?? showing
@@ -116,7 +116,7 @@ extension CollectionModel {
     guard shown.differenceIdentifier == data.differenceIdentifier,
       shown.isContentEqual(to: showing), width == geometry.viewportWidth
     else { return false }
-    _record(geometry._length(height), at: layout.flat(path), showing: shown, width: width)
+    _record(geometry._length(height), at: _layout!.flat(path), showing: shown, width: width)
     _sizesDidChange()
     return true
   }
@@ -137,7 +137,7 @@ extension CollectionModel {
   /// - Complexity: O(n) lookups by identity.
   mutating func _relayoutSized(_ geometry: Geometry, header: Double, footer: Double) {
     let old = _sizes.entries
-    _sizes.current = _sizes.stamp(geometry.viewportWidth)
+    _sizes.setWidth(geometry.viewportWidth)
     for entry in old.values { _ = _sizes.stamp(entry.width) }
     let sizes = _sizes
     var kept: [Int: _Sizes<Element>.Entry] = sizes.faults.contains(.noEviction) ? old : [:]
@@ -180,23 +180,23 @@ extension CollectionModel {
     return nil
   }
 
-  /// The layout, unshared, to change in place.
+  /// The layout, unshared, to change in place. Hold no other reference to it across the
+  /// call: one would make it look shared, and copied.
   ///
   /// - Complexity: O(1), or O(n) to copy it when another model shares it.
-  mutating func _mutableLayout() -> _Layout {
+  @inlinable mutating func _mutableLayout() -> _Layout {
     if !isKnownUniquelyReferenced(&_layout) { _layout = _Layout(copying: _layout!) }
-    let layout = _layout!
-    if layout.stamps.count != layout.count {
-      layout.stamps = ContiguousArray(repeating: 0, count: layout.count)
+    if _layout!.stamps.count != _layout!.count {
+      _layout!.stamps = ContiguousArray(repeating: 0, count: _layout!.count)
     }
-    return layout
+    return _layout!
   }
 
   /// Records one measured size: its entry by identity, the layout's height and stamp, and
   /// the correction of the scroll position.
   ///
   /// - Complexity: O(log n).
-  mutating func _record(_ height: Double, at flat: Int, showing element: Element, width: Double) {
+  @inlinable mutating func _record(_ height: Double, at flat: Int, showing element: Element, width: Double) {
     let id = element.differenceIdentifier
     _sizes.measurements += 1
     var entry = _Sizes<Element>.Entry(element: element, width: width, height: height)
@@ -218,8 +218,8 @@ extension CollectionModel {
       entry = known
     }
     _sizes.entries[_sizes.key(id, at: flat)] = entry
-    let layout = _mutableLayout()
-    layout.stamps[flat] = _sizes.stamp(width)
+    let stamp = _sizes.stamp(width)
+    _mutableLayout().stamps[flat] = stamp
     _setHeight(entry.height, at: flat)
   }
 
@@ -229,7 +229,7 @@ extension CollectionModel {
   /// content: a shrink that a later growth makes up for leaves nothing moved.
   ///
   /// - Complexity: O(log n).
-  mutating func _setHeight(_ height: Double, at flat: Int) {
+  @inlinable mutating func _setHeight(_ height: Double, at flat: Int) {
     let layout = _mutableLayout()
     let old = layout.heights[flat]
     guard old != height, let geometry = _geometry else { return }
@@ -329,19 +329,26 @@ extension CollectionModel {
   /// - Complexity: O(n) to find it by identity, and the measuring.
   mutating func _settleSizesAfterReplay() {
     defer { _sizes.replayAnchor = nil }
-    guard let (anchor, distance) = _sizes.replayAnchor, let layout = _layout,
-      let geometry = _geometry, let flat = _pin(anchor.differenceIdentifier)?.flat,
-      abs(layout.top(flat) - geometry.contentOffset - distance) <= 0.5
+    // No reference to the layout is held across the measuring, which changes it in place.
+    guard let (anchor, distance) = _sizes.replayAnchor, _layout != nil,
+      let offset = _geometry?.contentOffset, let flat = _pin(anchor.differenceIdentifier)?.flat,
+      abs(_layout!.top(flat) - offset - distance) <= 0.5
     else { return _settleSizes() }
     _settleSizes(holding: flat)
   }
 
   /// After sizes changed outside an update: the cells follow the viewport, what it brings
   /// on screen is measured, and the triggers are evaluated.
-  mutating func _sizesDidChange() {
-    _realizeCells()
+  @inlinable mutating func _sizesDidChange() {
+    // The cells follow only when the items shown changed: most measurements move none.
+    if let geometry = _geometry, case .items(let shown) = _viewport,
+      _visibleRange(geometry) == shown
+    {
+    } else {
+      _realizeCells()
+    }
     if !_sizes.shownApart.isEmpty { _forgetSizesShownApart() }
-    _settleSizes()
+    if _geometry?._selfSizing != nil { _settleSizes() }
     _evaluateScrollTriggers()
   }
 
@@ -361,9 +368,9 @@ extension CollectionModel {
         still.append(path)
         continue
       }
-      guard _contains(path), let layout = _layout else { continue }
+      guard _contains(path), _layout != nil else { continue }
       let data = _elements[path.section][path.element]
-      let flat = layout.flat(path)
+      let flat = _layout!.flat(path)
       let key = _sizes.key(data.differenceIdentifier, at: flat)
       guard let entry = _sizes.entries[key], _sizes.owns(entry, data.differenceIdentifier),
         !entry.element.isContentEqual(to: data)

@@ -19,18 +19,22 @@ struct _Sizes<Element: Differentiable> {
   @usableFromInline
   struct Entry {
     /// What the cell showed when it was measured: its identity and content are the key.
-    var element: Element
+    @usableFromInline var element: Element
     /// The width it was measured at.
-    var width: Double
+    @usableFromInline var width: Double
     /// The height it measured.
-    var height: Double
+    @usableFromInline var height: Double
     /// How many times the same key measured another height (0 or 1: a second change
     /// freezes the entry).
-    var changes: UInt8 = 0
+    @usableFromInline var changes: UInt8 = 0
     /// An alternating size, held at `height`: measured again, it is not laid out again.
-    var frozen = false
-    /// Reconfigured or reloaded since it was measured: measured again when shown.
-    var stale = false
+    @usableFromInline var frozen = false
+    /// Reconfigured since it was measured: measured again when shown.
+    @usableFromInline var stale = false
+
+    @inlinable init(element: Element, width: Double, height: Double) {
+      (self.element, self.width, self.height) = (element, width, height)
+    }
   }
 
   /// The sizes, by the identity of their items: never more than the live items.
@@ -57,33 +61,36 @@ struct _Sizes<Element: Differentiable> {
   /// Whether measuring is under way (a measurement's correction scrolls).
   @usableFromInline var settling = false
   /// Mistakes planted by the tests, to show that they catch them; empty otherwise.
-  var faults: _SizingFaults = []
+  @usableFromInline var faults: _SizingFaults = []
+  /// The width of `current`, so that the common case needs no lookup.
+  @usableFromInline var currentWidth: Double?
 
   @usableFromInline init() {}
 
   /// The entry of the item with identity `id`, if it is that item's.
   ///
   /// - Complexity: O(1).
-  func entry(_ id: Element.DifferenceIdentifier, at flat: Int) -> Entry? {
+  @inlinable func entry(_ id: Element.DifferenceIdentifier, at flat: Int) -> Entry? {
     guard let entry = entries[key(id, at: flat)], owns(entry, id) else { return nil }
     return entry
   }
 
   /// Where the entry of the item with identity `id` at `flat` is kept: the identifier's
   /// hash (by position only as a planted mistake).
-  func key(_ id: Element.DifferenceIdentifier, at flat: Int) -> Int {
+  @inlinable func key(_ id: Element.DifferenceIdentifier, at flat: Int) -> Int {
     faults.contains(.indexKeyedSizes) ? flat : id.hashValue
   }
 
   /// Whether `entry` is the size of the item with identity `id`.
-  func owns(_ entry: Entry, _ id: Element.DifferenceIdentifier) -> Bool {
+  @inlinable func owns(_ entry: Entry, _ id: Element.DifferenceIdentifier) -> Bool {
     faults.contains(.indexKeyedSizes) || entry.element.differenceIdentifier == id
   }
 
   /// The stamp of `width` (one for every width as a planted mistake).
   ///
   /// - Complexity: O(1).
-  mutating func stamp(_ width: Double) -> UInt32 {
+  @inlinable mutating func stamp(_ width: Double) -> UInt32 {
+    if width == currentWidth { return current }
     if faults.contains(.widthOutOfKey) { return 1 }
     if let stamp = widths[width] { return stamp }
     let stamp = UInt32(truncatingIfNeeded: widths.count + 1)
@@ -91,15 +98,24 @@ struct _Sizes<Element: Differentiable> {
     return stamp
   }
 
+  /// Makes `width` the geometry's: items stamped with its stamp count as measured.
+  ///
+  /// - Complexity: O(1).
+  @inlinable mutating func setWidth(_ width: Double) {
+    currentWidth = nil
+    current = stamp(width)
+    currentWidth = width
+  }
+
   /// Whether a size measured at `measured` holds at `width`.
-  func holds(_ measured: Double, at width: Double) -> Bool {
+  @inlinable func holds(_ measured: Double, at width: Double) -> Bool {
     measured == width || faults.contains(.widthOutOfKey)
   }
 
   /// Changes the entry of the item with identity `id`, if there is one.
   ///
   /// - Complexity: O(1).
-  mutating func update(
+  @inlinable mutating func update(
     _ id: Element.DifferenceIdentifier, at flat: Int, _ change: (inout Entry) -> Void
   ) {
     let key = key(id, at: flat)
@@ -108,7 +124,7 @@ struct _Sizes<Element: Differentiable> {
   }
 
   /// Whether the layout keeps sizes: the geometry measures, or sizes were recorded.
-  func isActive<Section>(_ geometry: CollectionModel<Section>.Geometry) -> Bool
+  @inlinable func isActive<Section>(_ geometry: CollectionModel<Section>.Geometry) -> Bool
   where Section.Collection.Element == Element {
     geometry._selfSizing != nil || !entries.isEmpty
   }
@@ -131,11 +147,13 @@ extension _Sizes: Equatable where Element: Equatable {
 /// sizes kept by position instead of identity, entries kept after their item is deleted, the
 /// width left out of the key, no correction of the scroll position, and a rebuild of every
 /// top per measurement.
+@usableFromInline
 struct _SizingFaults: OptionSet, Sendable {
-  let rawValue: Int
-  static let indexKeyedSizes = Self(rawValue: 1)
-  static let noEviction = Self(rawValue: 2)
-  static let widthOutOfKey = Self(rawValue: 4)
-  static let noAnchorCorrection = Self(rawValue: 8)
-  static let rebuildPerMeasurement = Self(rawValue: 16)
+  @usableFromInline let rawValue: Int
+  @inlinable init(rawValue: Int) { self.rawValue = rawValue }
+  @usableFromInline static let indexKeyedSizes = Self(rawValue: 1)
+  @usableFromInline static let noEviction = Self(rawValue: 2)
+  @usableFromInline static let widthOutOfKey = Self(rawValue: 4)
+  @usableFromInline static let noAnchorCorrection = Self(rawValue: 8)
+  @usableFromInline static let rebuildPerMeasurement = Self(rawValue: 16)
 }
