@@ -445,17 +445,33 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Geometry_226() throws {
+@Test func doc_CollectionModel_Geometry_106() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel+Geometry.swift:231
+  // Sources/StagecraftModel/Model/CollectionModel+Geometry.swift:110
+
+  var model = CollectionModel(items: Array(0..<100))
+  model.geometry = .init(
+    viewportHeight: 200, viewportWidth: 320, estimatedItemHeight: 50,
+    selfSizing: { item, _ in item.isMultiple(of: 2) ? 30 : 60 })
+  print(model.measurementCount, model.scrollMetrics!.contentHeight)
+  _doc.expect("5 4960.0", at: 116)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_CollectionModel_Geometry_313() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/Model/CollectionModel+Geometry.swift:318
 
   var model = CollectionModel(items: Array(0..<100))
   model.geometry = .init(viewportHeight: 200, contentOffset: 130, itemHeight: 50)
   print(model.scrollAnchor!)
-  _doc.expect("2 at -30.0", at: 235)
+  _doc.expect("2 at -30.0", at: 322)
   _doc.expectNothingUnchecked()
 }
 
@@ -525,12 +541,12 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_117() throws {
+@Test func doc_CollectionModel_120() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel.swift:122
+  // Sources/StagecraftModel/Model/CollectionModel.swift:125
 
   var model = CollectionModel(items: Array(0..<10))
   model.geometry = .init(viewportHeight: 100, itemHeight: 50)
@@ -538,20 +554,20 @@ import Testing
   let before = model.scrollEvents.count
   model.setContentOffset(300)
   print(model.scrollEvents[before...])
-  _doc.expect("[reach end]", at: 129)
+  _doc.expect("[reach end]", at: 132)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_204() throws {
+@Test func doc_CollectionModel_207() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel.swift:207
+  // Sources/StagecraftModel/Model/CollectionModel.swift:210
 
   let model = CollectionModel(items: [1, 2, 3])
   print(model.items)
-  _doc.expect("[1, 2, 3]", at: 210)
+  _doc.expect("[1, 2, 3]", at: 213)
   _doc.expectNothingUnchecked()
 }
 
@@ -685,6 +701,44 @@ import Testing
   let nearer = ScrollMetrics(contentOffset: 1_500, viewportHeight: 600, contentHeight: 3_000)
   print(end.evaluate(nearer, direction: .forward))
   _doc.expect("true", at: 32)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_CollectionModel_Sizing_77() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/Sizing/CollectionModel+Sizing.swift:89
+
+  var model = CollectionModel(items: Array(0..<100))
+  model.geometry = .init(viewportHeight: 200, contentOffset: 500, itemHeight: 50)
+  print(model.scrollAnchor!)
+  _doc.expect("10 at 0.0", at: 93)
+  model.recordMeasuredHeight(80, forItemAt: ElementPath(element: 3, section: 0))
+  print(model.scrollAnchor!, model.geometry!.contentOffset)
+  _doc.expect("10 at 0.0 530.0", at: 95)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_ListLayoutState_4() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/Sizing/ListLayoutState.swift:15
+
+  var layout = ListLayoutState(
+    sections: [ArraySection(model: "Inbox", elements: Array(0..<100))],
+    estimatedItemHeight: 50, sectionHeaderHeight: 30)
+  layout.setBounds(width: 320, height: 400, offset: 530)
+  print(layout.frameOfItem(at: ElementPath(element: 10, section: 0))!.top)
+  _doc.expect("530.0", at: 21)
+  // A cell above the viewport measures 80 points: the offset follows, by 30.
+  print(layout.recordPreferredHeight(80, forItemAt: ElementPath(element: 2, section: 0))!)
+  _doc.expect("30.0", at: 23)
+  print(layout.contentOffset, layout.contentHeight)
+  _doc.expect("560.0 5060.0", at: 24)
   _doc.expectNothingUnchecked()
 }
 

@@ -11,7 +11,7 @@ extension CollectionModel {
   /// (`scrollAnchor`). Heights that are not finite or are negative count as 0.
   ///
   /// With `selfSizing`, the heights are estimates until the model measures each item it
-  /// shows: see <doc:Self-Sizing-Without-Jumps>.
+  /// shows: see <doc:SelfSizingWithoutJumps>.
   ///
   /// Two geometries are equal when their numbers and their anchoring are; their height and
   /// sizing functions are not compared.
@@ -113,7 +113,7 @@ extension CollectionModel {
     /// model.geometry = .init(
     ///   viewportHeight: 200, viewportWidth: 320, estimatedItemHeight: 50,
     ///   selfSizing: { item, _ in item.isMultiple(of: 2) ? 30 : 60 })
-    /// print(model.measurementCount, model.scrollMetrics!.contentHeight)  // prints 5 4875.0
+    /// print(model.measurementCount, model.scrollMetrics!.contentHeight)  // prints 5 4960.0
     /// ```
     ///
     /// - Parameters:

@@ -9,7 +9,7 @@ import StagecraftReplay
 /// Sizes are the model's: measured for an item's identity, content and width, estimates
 /// until then, carried across data changes by identity. A measured size corrects the content
 /// offset so that the first visible item does not move, and `setSections(_:)` keeps that
-/// item where it was. See <doc:Self-Sizing-Without-Jumps>.
+/// item where it was. See <doc:SelfSizingWithoutJumps>.
 ///
 /// ```swift
 /// import Stagecraft
@@ -20,7 +20,7 @@ import StagecraftReplay
 /// layout.setBounds(width: 320, height: 400, offset: 530)
 /// print(layout.frameOfItem(at: ElementPath(element: 10, section: 0))!.top)  // prints 530.0
 /// // A cell above the viewport measures 80 points: the offset follows, by 30.
-/// print(layout.recordPreferredHeight(80, forItemAt: ElementPath(element: 2, section: 0)))  // prints 30.0
+/// print(layout.recordPreferredHeight(80, forItemAt: ElementPath(element: 2, section: 0))!)  // prints 30.0
 /// print(layout.contentOffset, layout.contentHeight)  // prints 560.0 5060.0
 /// ```
 public struct ListLayoutState<Section: DifferentiableSection> {
