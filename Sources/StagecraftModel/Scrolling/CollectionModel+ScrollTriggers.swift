@@ -180,7 +180,9 @@ extension CollectionModel {
       if _triggers.replayDepth == 0, geometry.contentOffset != old.contentOffset {
         _triggers.direction = geometry.contentOffset > old.contentOffset ? .forward : .backward
       }
-      if geometry.viewportWidth != old.viewportWidth || geometry.viewportHeight != old.viewportHeight {
+      if geometry.viewportWidth != old.viewportWidth
+        || geometry.viewportHeight != old.viewportHeight
+      {
         _resized(from: old)
       }
     } else {

@@ -196,7 +196,9 @@ extension CollectionModel {
   /// the correction of the scroll position.
   ///
   /// - Complexity: O(log n).
-  @inlinable mutating func _record(_ height: Double, at flat: Int, showing element: Element, width: Double) {
+  @inlinable mutating func _record(
+    _ height: Double, at flat: Int, showing element: Element, width: Double
+  ) {
     let id = element.differenceIdentifier
     _sizes.measurements += 1
     var entry = _Sizes<Element>.Entry(element: element, width: width, height: height)

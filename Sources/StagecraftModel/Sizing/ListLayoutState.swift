@@ -214,7 +214,8 @@ public struct ListLayoutState<Section: DifferentiableSection> {
       if let header = frameOfHeader(section), header.bottom > top {
         result.append((.header(section), header))
       }
-      let end = section + 1 < layout.sectionStarts.count ? layout.sectionStarts[section + 1] : layout.count
+      let end =
+        section + 1 < layout.sectionStarts.count ? layout.sectionStarts[section + 1] : layout.count
       while flat < min(end, items.upperBound) {
         result.append((.item(layout.path(flat)), layout.extent(flat)))
         flat += 1

@@ -159,7 +159,9 @@ public final class HeadlessCollectionView<Section: DifferentiableSection> {
   /// absence, that the app would show. Set it with or after `geometry`; `nil` by default.
   ///
   /// - Complexity: Setting, O(v log n) to measure the v cells shown.
-  public var selfSizing: (@Sendable (_ element: Section.Collection.Element, _ width: Double) -> Double)? {
+  public var selfSizing:
+    (@Sendable (_ element: Section.Collection.Element, _ width: Double) -> Double)?
+  {
     get { model.geometry?.selfSizing }
     set { model.geometry?.selfSizing = newValue }
   }

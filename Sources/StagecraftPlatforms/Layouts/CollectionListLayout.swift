@@ -123,7 +123,8 @@
 
     /// A new width or viewport height lays out again; a scroll does not.
     open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
-      let insets = collectionView?.adjustedContentInset ?? UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+      let insets =
+        collectionView?.adjustedContentInset ?? UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
       return state.isResized(
         width: Double(newBounds.width),
         height: Double(newBounds.height - insets.top - insets.bottom))

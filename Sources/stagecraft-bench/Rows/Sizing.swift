@@ -1,10 +1,11 @@
 import Stagecraft
+import StagecraftTestSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import StagecraftTestSupport
 
 /// Self-sizing on the model:
 ///
@@ -33,7 +34,8 @@ import StagecraftTestSupport
       for index in 0..<1_000 {
         let element = ((round * 1_000 + index) &* 7_919) % count
         let height = Double(30 + (element % 5) * 10)
-        if model.recordMeasuredHeight(height, forItemAt: ElementPath(element: element, section: 0)) {
+        if model.recordMeasuredHeight(height, forItemAt: ElementPath(element: element, section: 0))
+        {
           recorded += 1
         }
       }
@@ -85,6 +87,6 @@ import StagecraftTestSupport
       + "\(format(timings[0].median.seconds * 1e3, 3)) µs each measured and followed, "
       + "\(format(timings[1].median.seconds * 1e3, 3)) µs each as a plain silent refresh, "
       + "\(format(medianRatio(timings[0], timings[1]), 2))x "
-      + (followed ? "ok" : "FAILED: the list left its bottom"),
+      + (followed ? "ok" : "FAILED: the list left its bottom")
   ]
 }

@@ -1,14 +1,16 @@
-@testable import StagecraftModel
 import Stagecraft
 import StagecraftTestSupport
 import Testing
+
+@testable import StagecraftModel
 
 /// The coordinator over a `HeadlessCollectionView` whose cells size themselves: what an app
 /// with a self-sizing layout sees, held to the same rules as the model.
 @MainActor
 @Suite("Self-sizing through the coordinator")
 struct CoordinatorSizingTests {
-  @Test("updates through the coordinator keep the anchor and the sizes by identity", arguments: 0..<2)
+  @Test(
+    "updates through the coordinator keep the anchor and the sizes by identity", arguments: 0..<2)
   func coordinator(batch: Int) async {
     for seed in 0..<TestScale.count(40) {
       var rng = SplitMix64(seed: UInt64(batch * 1_000 + seed))

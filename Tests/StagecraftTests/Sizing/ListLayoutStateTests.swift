@@ -76,7 +76,9 @@ struct ListLayoutStateTests {
       layout.recordPreferredHeight(height, forItemAt: ElementPath(element: index, section: 0))
     }
     layout.setSections([Section(model: Header(0), elements: items(9, 1, 3))])
-    let estimates = (0..<3).map { layout.estimatedHeight(forItemAt: ElementPath(element: $0, section: 0))! }
+    let estimates = (0..<3).map {
+      layout.estimatedHeight(forItemAt: ElementPath(element: $0, section: 0))!
+    }
     #expect(estimates == [44, 100, 70])
   }
 

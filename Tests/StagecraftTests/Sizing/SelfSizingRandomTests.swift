@@ -1,7 +1,8 @@
-@testable import StagecraftModel
 import Stagecraft
 import StagecraftTestSupport
 import Testing
+
+@testable import StagecraftModel
 
 /// Random sequences of updates, scrolls, reloads, width changes, keyboard insets, streamed
 /// growth and scrolls to an item, on a self-sizing model, each step held against

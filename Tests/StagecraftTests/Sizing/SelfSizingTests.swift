@@ -1,13 +1,16 @@
-@testable import StagecraftModel
 import Stagecraft
 import StagecraftTestSupport
 import Testing
+
+@testable import StagecraftModel
 
 @Suite("Self-sizing: measurements, oscillation, streaming, cost")
 struct SelfSizingTests {
   /// A one-section list of `count` items, each estimated at 44 pt, in a 300 pt viewport.
   static func list(_ count: Int, offset: Double = 0) -> SizedModel {
-    var model = SizedModel(sections: [Section(model: Header(0), elements: (0..<count).map { Item($0) })])
+    var model = SizedModel(sections: [
+      Section(model: Header(0), elements: (0..<count).map { Item($0) })
+    ])
     model.geometry = .init(viewportHeight: 300, contentOffset: offset, itemHeight: estimate)
     model.geometry!.viewportWidth = 320
     return model
@@ -54,7 +57,8 @@ struct SelfSizingTests {
             && measuredAt == model.geometry!.viewportWidth
           let taken = model.recordMeasuredHeight(
             trueHeight(item, measuredAt), forItemAt: path, showing: item, width: measuredAt)
-          #expect(taken == fresh, "a report for \(item) at \(path) was \(taken ? "taken" : "dropped")")
+          #expect(
+            taken == fresh, "a report for \(item) at \(path) was \(taken ? "taken" : "dropped")")
           if taken { log.append((item, measuredAt)) }
           if let before, before.distance < 300, let after = distance(of: before.id, in: model) {
             #expect(abs(after - before.distance) <= 0.5, "anchor \(before.id) moved")
@@ -120,7 +124,8 @@ struct SelfSizingTests {
     for faults in [_SizingFaults(), .rebuildPerMeasurement] {
       var model = Self.list(100_000, offset: 2_000_000)
       model._sizes.faults = faults
-      model.recordMeasuredHeight(60, forItemAt: ElementPath(element: 10, section: 0))  // builds the tree
+      // The first measurement builds the tree.
+      model.recordMeasuredHeight(60, forItemAt: ElementPath(element: 10, section: 0))
       let before = model._layout!.writes
       model.recordMeasuredHeight(61, forItemAt: ElementPath(element: 50_000, section: 0))
       let written = model._layout!.writes - before

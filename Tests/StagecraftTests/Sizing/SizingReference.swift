@@ -1,7 +1,8 @@
-@testable import StagecraftModel
-import Synchronization
 import Stagecraft
 import StagecraftTestSupport
+import Synchronization
+
+@testable import StagecraftModel
 
 /// What a cell showing `item` measures at `width`: a function of identity, content and width
 /// alone (half points, 20...110.5), standing in for Auto Layout.
