@@ -80,23 +80,27 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   }
 
   /// The view's size and scroll position, as `prepare()` reads them: a scroll, a resize (a
-  /// keyboard's inset) or a new width (a rotation, which measures the items again).
+  /// keyboard's inset) or a new width (a rotation, which measures the items again). The
+  /// scroll comes first, at the old size; then the new size keeps the scroll position as
+  /// `anchoring` says: a list kept at its bottom (`.stickToBottom`) stays there when a
+  /// keyboard shrinks its viewport. The returned change of the offset is the view's to
+  /// apply.
   ///
   /// - Parameters:
   ///   - width: The width the items are laid out at.
   ///   - height: The viewport's height.
   ///   - offset: The content offset.
+  /// - Returns: How far the new size moved the content offset; 0 for none.
   /// - Complexity: O(log n) for a scroll over the same layout.
-  public mutating func setBounds(width: Double, height: Double, offset: Double) {
-    guard var geometry = model.geometry else { return }
-    guard
-      geometry.viewportWidth != width || geometry.viewportHeight != height
-        || geometry.contentOffset != offset
-    else { return }
+  @discardableResult
+  public mutating func setBounds(width: Double, height: Double, offset: Double) -> Double {
+    guard var geometry = model.geometry else { return 0 }
+    if geometry.contentOffset != offset { model.setContentOffset(offset) }
+    guard geometry.viewportWidth != width || geometry.viewportHeight != height else { return 0 }
+    geometry = model.geometry!
     (geometry.viewportWidth, geometry.viewportHeight) = (width, height)
-    // A new size first, then the scroll: the size keeps the anchor, the offset is the view's.
     model.geometry = geometry
-    model.setContentOffset(offset)
+    return contentOffset - offset
   }
 
   /// Whether a view of this size needs a new layout: its width or its viewport's height

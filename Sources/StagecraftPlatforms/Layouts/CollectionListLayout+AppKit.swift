@@ -60,9 +60,13 @@
       }
       guard let view = collectionView else { return }
       let visible = view.visibleRect
-      state.setBounds(
+      let moved = state.setBounds(
         width: Double(view.bounds.width), height: Double(visible.height),
         offset: Double(visible.minY))
+      // A new viewport height at the bottom of a chat: the view follows the state.
+      if moved != 0, let clip = view.enclosingScrollView?.contentView {
+        clip.scroll(to: NSPoint(x: visible.minX, y: visible.minY + CGFloat(moved)))
+      }
     }
 
     /// The content: the state's height at the view's width.

@@ -82,10 +82,12 @@
       }
       guard let view = collectionView else { return }
       let insets = view.adjustedContentInset
-      state.setBounds(
+      let moved = state.setBounds(
         width: Double(view.bounds.width),
         height: Double(view.bounds.height - insets.top - insets.bottom),
         offset: Double(view.contentOffset.y + insets.top))
+      // A keyboard's inset at the bottom of a chat: the view follows the state.
+      if moved != 0 { view.contentOffset.y += CGFloat(moved) }
     }
 
     /// The content: the state's height at the view's width.

@@ -97,4 +97,22 @@ struct ListLayoutStateTests {
     #expect(layout.model.scrollAnchor?.description == "20 at -10.0")
     #expect(layout.recordPreferredHeight(20, forItemAt: ElementPath(element: 0, section: 0)) == nil)
   }
+
+  /// A keyboard shrinks the viewport of a chat at its bottom: it stays at the bottom, and the
+  /// layout says by how much the view's offset moves; a list being read keeps its first item.
+  @Test func keyboardKeepsTheRules() {
+    var chat = ListLayoutState(
+      sections: [Section(model: Header(0), elements: (0..<40).map { Item($0) })],
+      estimatedItemHeight: 50, anchoring: .stickToBottom)
+    chat.setBounds(width: 320, height: 600, offset: 1_400)
+    #expect(chat.model.scrollMetrics!.isAtBottom)
+    #expect(chat.setBounds(width: 320, height: 300, offset: 1_400) == 300)
+    #expect(chat.contentOffset == 1_700 && chat.model.scrollMetrics!.isAtBottom)
+    var read = ListLayoutState(
+      sections: [Section(model: Header(0), elements: (0..<40).map { Item($0) })],
+      estimatedItemHeight: 50)
+    read.setBounds(width: 320, height: 600, offset: 510)
+    #expect(read.setBounds(width: 320, height: 300, offset: 510) == 0)
+    #expect(read.model.scrollAnchor?.description == "10 at -10.0")
+  }
 }
