@@ -410,10 +410,12 @@ extension CollectionModel {
     guard _layout != nil, flat < _layout!.count else { return }
     _sizes.target = flat
     defer { _sizes.target = nil }
-    for _ in 0..<2 {
+    // Without measuring, one pass lands: nothing the scroll brings on screen changes size.
+    let passes = _geometry?._selfSizing == nil ? 1 : 2
+    for pass in 0..<passes {
       guard let geometry = _geometry else { return }
       let target = offset(_layout!.extent(flat), geometry._length(geometry.viewportHeight))
-      if target == geometry.contentOffset, _pendingMeasurements().isEmpty { return }
+      if pass > 0, target == geometry.contentOffset { return }
       setContentOffset(target)
     }
   }
