@@ -704,20 +704,20 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Sizing_77() throws {
+@Test func doc_CollectionModel_Sizing_79() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Sizing/CollectionModel+Sizing.swift:89
+  // Sources/StagecraftModel/Sizing/CollectionModel+Sizing.swift:91
 
   var model = CollectionModel(items: Array(0..<100))
   model.geometry = .init(viewportHeight: 200, contentOffset: 500, itemHeight: 50)
   print(model.scrollAnchor!)
-  _doc.expect("10 at 0.0", at: 93)
+  _doc.expect("10 at 0.0", at: 95)
   model.recordMeasuredHeight(80, forItemAt: ElementPath(element: 3, section: 0))
   print(model.scrollAnchor!, model.geometry!.contentOffset)
-  _doc.expect("10 at 0.0 530.0", at: 95)
+  _doc.expect("10 at 0.0 530.0", at: 97)
   _doc.expectNothingUnchecked()
 }
 

@@ -8,7 +8,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/SelfSizingWithoutJumps.md:68
+  // Sources/Stagecraft/Stagecraft.docc/SelfSizingWithoutJumps.md:70
 
   /// A chat message whose text streams in.
   struct Message: Differentiable, Sendable {
@@ -64,19 +64,19 @@ import Testing
     show("pin")
   }
   print("measured", chat.measurementCount, "times")
-  _doc.expect("follow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 340.0 content 740.0 at bottom true reading 9 at -16.0\nread offset 300.0 content 740.0 at bottom false reading 8 at -12.0\nread offset 300.0 content 760.0 at bottom false reading 8 at -12.0\npin offset 744.0 content 836.0 at bottom true reading 20 at 0.0\npin offset 744.0 content 936.0 at bottom true reading 20 at 0.0\npin offset 744.0 content 1176.0 at bottom false reading 20 at 0.0\nmeasured 32 times", at: 68)
-  // Sources/Stagecraft/Stagecraft.docc/SelfSizingWithoutJumps.md:156
+  _doc.expect("follow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 340.0 content 740.0 at bottom true reading 9 at -16.0\nread offset 300.0 content 740.0 at bottom false reading 8 at -12.0\nread offset 300.0 content 760.0 at bottom false reading 8 at -12.0\npin offset 744.0 content 836.0 at bottom true reading 20 at 0.0\npin offset 744.0 content 936.0 at bottom true reading 20 at 0.0\npin offset 744.0 content 1176.0 at bottom false reading 20 at 0.0\nmeasured 32 times", at: 70)
+  // Sources/Stagecraft/Stagecraft.docc/SelfSizingWithoutJumps.md:158
 
   var list = CollectionModel(items: Array(0..<100))
   list.geometry = .init(viewportHeight: 200, contentOffset: 500, itemHeight: 50)
   print(list.scrollAnchor!)
-  _doc.expect("10 at 0.0", at: 160)
+  _doc.expect("10 at 0.0", at: 162)
   // Item 3, far above, measures 80 points: the offset moves by 30, the anchor does not.
   list.recordMeasuredHeight(80, forItemAt: ElementPath(element: 3, section: 0))
   print(list.scrollAnchor!, list.geometry!.contentOffset)
-  _doc.expect("10 at 0.0 530.0", at: 163)
+  _doc.expect("10 at 0.0 530.0", at: 165)
   // A report measured at another width is stale.
   print(list.recordMeasuredHeight(90, forItemAt: ElementPath(element: 4, section: 0), width: 1))
-  _doc.expect("false", at: 165)
+  _doc.expect("false", at: 167)
   _doc.expectNothingUnchecked()
 }

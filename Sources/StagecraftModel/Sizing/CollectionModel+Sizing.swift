@@ -5,9 +5,11 @@ import StagecraftReplay
 
 extension CollectionModel {
   /// An item whose measured size alternated: measured again with its identity, content and
-  /// width unchanged, it gave a second different height. The model holds it at `height`
-  /// and does not lay it out again until its content or the width changes; a layout
-  /// feedback loop (rows alternating 170 ↔ 164 pt) ends there, reported once.
+  /// width unchanged, it went back to the height it had before its last change. The model
+  /// holds it at `height` and does not lay it out again until its content or the width
+  /// changes; a layout feedback loop (rows alternating 170 ↔ 164 pt) ends there, at its
+  /// second change, reported once. A size that only grows (a cell streaming content it
+  /// holds itself) is not an oscillation.
   public struct SizeOscillation: CustomStringConvertible {
     /// The item's identity.
     public var identifier: Element.DifferenceIdentifier
@@ -205,14 +207,15 @@ extension CollectionModel {
     if var known = _sizes.entry(id, at: flat), known.element.isContentEqual(to: element),
       _sizes.holds(known.width, at: width)
     {
-      // The same key measured again: the same height, one correction, or an oscillation.
+      // The same key measured again: the same height; a new one (a correction, or content
+      // the cell streams that the layout was not told of); or the one before the last,
+      // which is an oscillation: held where it is.
       if !known.frozen, known.height != height {
-        if known.changes > 0 {
+        if known.previous == height {
           known.frozen = true
           _sizes.oscillations.append((element, kept: known.height, height))
         } else {
-          known.changes += 1
-          known.height = height
+          (known.previous, known.height) = (known.height, height)
         }
       }
       known.element = element

@@ -24,9 +24,9 @@ struct _Sizes<Element: Differentiable> {
     @usableFromInline var width: Double
     /// The height it measured.
     @usableFromInline var height: Double
-    /// How many times the same key measured another height (0 or 1: a second change
-    /// freezes the entry).
-    @usableFromInline var changes: UInt8 = 0
+    /// The height the same key measured before `height`: measuring it again is an
+    /// oscillation.
+    @usableFromInline var previous: Double?
     /// An alternating size, held at `height`: measured again, it is not laid out again.
     @usableFromInline var frozen = false
     /// Reconfigured since it was measured: measured again when shown.

@@ -89,6 +89,11 @@ struct SelfSizingTests {
     for height in [164.0, 170, 164, 170] { model.recordMeasuredHeight(height, forItemAt: path) }
     #expect(model.sizeOscillations.count == 1)
     #expect(model.extentOfItem(at: ElementPath(element: 3, section: 0))!.top == top)
+    // A size that only grows (a cell streaming text it holds itself) is taken each time.
+    let grower = ElementPath(element: 5, section: 0)
+    for height in [50.0, 70, 90, 110] { model.recordMeasuredHeight(height, forItemAt: grower) }
+    #expect(model.extentOfItem(at: grower)?.height == 110)
+    #expect(model.sizeOscillations.count == 1)
     // New content is a new key: measured afresh, and no longer frozen.
     try? model.reload(
       using: StagedChangeset(
