@@ -51,7 +51,7 @@ extension CollectionModel {
 
     @usableFromInline
     final class _SizingFunction: Sendable {
-      let measure: @Sendable (Element, Double) -> Double
+      @usableFromInline let measure: @Sendable (Element, Double) -> Double
       init(_ measure: @escaping @Sendable (Element, Double) -> Double) { self.measure = measure }
     }
 

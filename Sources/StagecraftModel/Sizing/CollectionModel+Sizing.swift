@@ -273,7 +273,7 @@ extension CollectionModel {
   /// The realized items not measured at the geometry's width, ascending.
   ///
   /// - Complexity: O(v) for the v realized items.
-  func _pendingMeasurements() -> [(flat: Int, path: ElementPath)] {
+  @inlinable func _pendingMeasurements() -> [(flat: Int, path: ElementPath)] {
     guard let _layout, case .items(let range) = _viewport else { return [] }
     let stamps = _layout.stamps
     let current = _sizes.current
@@ -289,7 +289,7 @@ extension CollectionModel {
   /// is measured once per key: the passes end.
   ///
   /// - Complexity: O(m log n) for the m items measured.
-  @usableFromInline
+  @inlinable
   mutating func _settleSizes(holding held: Int? = nil) {
     guard let sizing = _geometry?._selfSizing, _layout != nil, !_sizes.settling,
       _triggers.replayDepth == 0

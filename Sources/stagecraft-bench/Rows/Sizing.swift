@@ -19,41 +19,47 @@ import StagecraftTestSupport
 @MainActor func runSizing(counts: [Int]) -> [String] {
   guard selected("sizing") else { return [] }
   var lines = ["self-sizing on the model, an 800-point viewport:"]
-  var perMeasurement: [Double] = []
-  for count in counts {
+  var models = counts.map { count in
     var model = CollectionModel(items: (0..<count).map { BenchItem(id: $0, content: 0) })
     model.geometry = .init(
       viewportHeight: 800, contentOffset: Double(count / 2) * 44, itemHeight: 44)
     // The first measurement builds the prefix sums: O(n) once, outside the rounds.
     model.recordMeasuredHeight(50, forItemAt: ElementPath(element: 0, section: 0))
-    var round = 0
-    // 1,000 items a round, each measured once: spread over the list by a stride.
-    func measure() -> Int {
-      round += 1
-      var recorded = 0
-      for index in 0..<1_000 {
-        let element = ((round * 1_000 + index) &* 7_919) % count
-        let height = Double(30 + (element % 5) * 10)
-        if model.recordMeasuredHeight(height, forItemAt: ElementPath(element: element, section: 0))
-        {
-          recorded += 1
-        }
-      }
-      return recorded
-    }
-    let timing = measureInterleaved(runs: options.runs, [{ measure() }])[0]
-    let each = timing.median.seconds / 1_000
-    perMeasurement.append(each)
-    let ok = model.measurementCount == 1_000 * (options.runs + 1) + 1
-    lines.append(
-      "  one measured height at \(count) items: \(format(each * 1e6, 3)) µs "
-        + (ok ? "ok" : "FAILED: \(model.measurementCount) measurements recorded"))
+    return model
   }
-  if let first = perMeasurement.first, let last = perMeasurement.last, counts.count > 1 {
+  var rounds = [Int](repeating: 0, count: counts.count)
+  // 1,000 items a round, each measured once: spread over the list by a stride.
+  func measure(_ index: Int) -> Int {
+    rounds[index] += 1
+    let count = counts[index]
+    var recorded = 0
+    for step in 0..<1_000 {
+      let element = ((rounds[index] * 1_000 + step) &* 7_919) % count
+      let height = Double(30 + (element % 5) * 10)
+      if models[index].recordMeasuredHeight(
+        height, forItemAt: ElementPath(element: element, section: 0))
+      {
+        recorded += 1
+      }
+    }
+    return recorded
+  }
+  // The sizes in the same rounds: their ratio is taken round by round.
+  let timings = measureInterleaved(
+    runs: options.runs, counts.indices.map { index in { measure(index) } })
+  for (index, count) in counts.enumerated() {
+    let ok = models[index].measurementCount == 1_000 * (options.runs + 1) + 1
     lines.append(
-      "  \(counts.last!) items against \(counts.first!): \(format(last / first, 2))x "
-        + "(log n grows \(format(log2(Double(counts.last!)) / log2(Double(counts.first!)), 2))x, "
-        + "n \(counts.last! / counts.first!)x)")
+      "  one measured height at \(count) items: "
+        + "\(format(timings[index].median.seconds / 1_000 * 1e6, 3)) µs "
+        + (ok ? "ok" : "FAILED: \(models[index].measurementCount) measurements recorded"))
+  }
+  if let first = counts.first, let last = counts.last, counts.count > 1 {
+    lines.append(
+      "  \(last) items against \(first): "
+        + "\(format(medianRatio(timings[counts.count - 1], timings[0]), 2))x "
+        + "(log n grows \(format(log2(Double(last)) / log2(Double(first)), 2))x, "
+        + "n \(last / first)x)")
   }
   lines += streaming(count: counts.first ?? 100_000)
   return lines
