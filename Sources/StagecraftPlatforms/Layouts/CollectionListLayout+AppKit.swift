@@ -25,11 +25,15 @@
     }
 
     /// Not available: a layout of Stagecraft's is made in code.
+    ///
+    /// - Complexity: O(1).
     public required init?(coder: NSCoder) { nil }
 
     /// Where the layout reads the data the view shows, in `prepare()`: a version that changes
     /// with the data, and the sections. `CollectionCoordinator.shownData` is one; with it the
     /// layout needs no `setSections(_:)`.
+    ///
+    /// - Complexity: Reading it, O(1); the layout reads it once per `prepare()`.
     open var shownData: (() -> (version: Int, sections: [Section]))?
     /// The version of the data last read from `shownData`.
     private var shownVersion: Int?
@@ -52,6 +56,8 @@
     }
 
     /// Reads the view's width, viewport and offset into the state.
+    ///
+    /// - Complexity: O(log n) for a scroll; O(n) after new data.
     open override func prepare() {
       super.prepare()
       if let (version, sections) = shownData?(), version != shownVersion {
@@ -70,11 +76,15 @@
     }
 
     /// The content: the state's height at the view's width.
+    ///
+    /// - Complexity: O(1).
     open override var collectionViewContentSize: NSSize {
       NSSize(width: collectionView?.bounds.width ?? 0, height: CGFloat(state.contentHeight))
     }
 
     /// The items, headers and footers in `rect`, from the state.
+    ///
+    /// - Complexity: O(log n + k log n) for the k elements.
     open override func layoutAttributesForElements(in rect: NSRect)
       -> [NSCollectionViewLayoutAttributes]
     {
@@ -82,6 +92,8 @@
     }
 
     /// The item at `indexPath`, from the state.
+    ///
+    /// - Complexity: O(log n).
     open override func layoutAttributesForItem(at indexPath: IndexPath)
       -> NSCollectionViewLayoutAttributes?
     {
@@ -90,6 +102,8 @@
     }
 
     /// A section's header or footer, from the state.
+    ///
+    /// - Complexity: O(log n).
     open override func layoutAttributesForSupplementaryView(
       ofKind elementKind: NSCollectionView.SupplementaryElementKind, at indexPath: IndexPath
     ) -> NSCollectionViewLayoutAttributes? {
@@ -103,6 +117,8 @@
     }
 
     /// A new width or viewport height lays out again; a scroll does not.
+    ///
+    /// - Complexity: O(1).
     open override func shouldInvalidateLayout(forBoundsChange newBounds: NSRect) -> Bool {
       state.isResized(
         width: Double(newBounds.width),
@@ -111,6 +127,8 @@
 
     /// Records a cell's measured height by its item's identity; `true` when the layout
     /// changed.
+    ///
+    /// - Complexity: O(log n).
     open override func shouldInvalidateLayout(
       forPreferredLayoutAttributes preferredAttributes: NSCollectionViewLayoutAttributes,
       withOriginalAttributes originalAttributes: NSCollectionViewLayoutAttributes
@@ -123,6 +141,8 @@
     }
 
     /// The correction that keeps what the user sees in place, as AppKit applies it.
+    ///
+    /// - Complexity: O(1).
     open override func invalidationContext(
       forPreferredLayoutAttributes preferredAttributes: NSCollectionViewLayoutAttributes,
       withOriginalAttributes originalAttributes: NSCollectionViewLayoutAttributes

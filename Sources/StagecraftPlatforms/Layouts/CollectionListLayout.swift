@@ -47,11 +47,15 @@
     }
 
     /// Not available: a layout of Stagecraft's is made in code.
+    ///
+    /// - Complexity: O(1).
     public required init?(coder: NSCoder) { nil }
 
     /// Where the layout reads the data the view shows, in `prepare()`: a version that changes
     /// with the data, and the sections. `CollectionCoordinator.shownData` is one; with it the
     /// layout needs no `setSections(_:)`.
+    ///
+    /// - Complexity: Reading it, O(1); the layout reads it once per `prepare()`.
     open var shownData: (() -> (version: Int, sections: [Section]))?
     /// The version of the data last read from `shownData`.
     private var shownVersion: Int?
@@ -74,6 +78,8 @@
     }
 
     /// Reads the view's width, viewport and offset into the state.
+    ///
+    /// - Complexity: O(log n) for a scroll; O(n) after new data.
     open override func prepare() {
       super.prepare()
       if let (version, sections) = shownData?(), version != shownVersion {
@@ -91,11 +97,15 @@
     }
 
     /// The content: the state's height at the view's width.
+    ///
+    /// - Complexity: O(1).
     open override var collectionViewContentSize: CGSize {
       CGSize(width: collectionView?.bounds.width ?? 0, height: CGFloat(state.contentHeight))
     }
 
     /// The items, headers and footers in `rect`, from the state.
+    ///
+    /// - Complexity: O(log n + k log n) for the k elements.
     open override func layoutAttributesForElements(in rect: CGRect)
       -> [UICollectionViewLayoutAttributes]?
     {
@@ -103,6 +113,8 @@
     }
 
     /// The item at `indexPath`, from the state.
+    ///
+    /// - Complexity: O(log n).
     open override func layoutAttributesForItem(at indexPath: IndexPath)
       -> UICollectionViewLayoutAttributes?
     {
@@ -111,6 +123,8 @@
     }
 
     /// A section's header or footer, from the state.
+    ///
+    /// - Complexity: O(log n).
     open override func layoutAttributesForSupplementaryView(
       ofKind elementKind: String, at indexPath: IndexPath
     ) -> UICollectionViewLayoutAttributes? {
@@ -124,6 +138,8 @@
     }
 
     /// A new width or viewport height lays out again; a scroll does not.
+    ///
+    /// - Complexity: O(1).
     open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
       let insets =
         collectionView?.adjustedContentInset ?? UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
@@ -134,6 +150,8 @@
 
     /// Records a cell's measured height by its item's identity; `true` when the layout
     /// changed.
+    ///
+    /// - Complexity: O(log n).
     open override func shouldInvalidateLayout(
       forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
       withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
@@ -146,6 +164,8 @@
     }
 
     /// The correction that keeps what the user sees in place, as UIKit applies it.
+    ///
+    /// - Complexity: O(1).
     open override func invalidationContext(
       forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
       withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
@@ -159,6 +179,8 @@
     }
 
     /// After an update: where the state kept the first visible item.
+    ///
+    /// - Complexity: O(1).
     open override func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint)
       -> CGPoint
     {
