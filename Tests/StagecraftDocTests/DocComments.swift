@@ -340,18 +340,18 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftReplay/Scrolling/ScrollAnchoring.swift:7
+  // Sources/StagecraftReplay/Scrolling/ScrollAnchoring.swift:10
 
   var model = CollectionModel(items: Array(0..<100))
   model.geometry = .init(viewportHeight: 200, contentOffset: 500, itemHeight: 50)
   print(model.scrollAnchor!)
-  _doc.expect("10 at 0.0", at: 11)
+  _doc.expect("10 at 0.0", at: 14)
   // Ten items arrive above what the user reads; the item they read stays put.
   try model.reload(
     using: StagedChangeset(source: Array(0..<100), target: Array(-10..<100)),
     strategy: UpdateStrategy().anchoring(.keepAnchor))
   print(model.scrollAnchor!, model.geometry!.contentOffset)
-  _doc.expect("10 at 0.0 1000.0", at: 16)
+  _doc.expect("10 at 0.0 1000.0", at: 19)
   _doc.expectNothingUnchecked()
 }
 

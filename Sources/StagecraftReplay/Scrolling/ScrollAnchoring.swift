@@ -1,4 +1,7 @@
-/// What an update keeps of the scroll position of a vertical list: `UpdateStrategy.anchoring`.
+/// What a change keeps of the scroll position of a vertical list: an update
+/// (`UpdateStrategy.anchoring`), or a measured size replacing an estimate
+/// (`CollectionModel.Geometry.anchoring`, `.keepAnchor` by default). The two are set apart:
+/// a chat that follows its bottom sets `.stickToBottom` on both.
 ///
 /// The anchor it keeps is `CollectionModel.ScrollAnchor`: an item, by identity, and the
 /// distance of its top from the viewport's top.
