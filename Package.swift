@@ -27,6 +27,14 @@ let checks: [SwiftSetting] = [
 
 let package = Package(
   name: "stagecraft",
+  // The floor: iOS 15, the oldest deployment target the current Xcode builds for (Xcode 27
+  // accepts iOS 15.0 to 27), and the first with `reconfigureItems`, which element updates use;
+  // the other platforms of the same year. Every module builds at exactly this floor
+  // (Scripts/check-apple-sdk.sh checks iOS against Apple's SDK); what is newer stays behind
+  // `@available` / `#available`. Linux ignores `platforms:`.
+  platforms: [
+    .iOS(.v15), .macCatalyst(.v15), .tvOS(.v15), .macOS(.v12), .watchOS(.v8), .visionOS(.v1),
+  ],
   products: [
     .library(name: "Stagecraft", targets: ["Stagecraft"]),
     .executable(name: "stagecraft-bench", targets: ["stagecraft-bench"]),

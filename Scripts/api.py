@@ -4,8 +4,9 @@ baseline in api/Stagecraft.api.
 
 The declarations come from swift-api-digester's dump of each library module, as the
 compiler sees them: the modules that build on Linux from .build/debug/Modules (run
-`swift build` first), and the UIKit and AppKit modules from the builds
-Scripts/check-platforms.sh makes against the platform stubs (run it first). Declarations
+`swift build` first), the UIKit modules from the build Scripts/check-apple-sdk.sh makes
+against Apple's iOS SDK, and the AppKit one from the build Scripts/check-platforms.sh makes
+against the AppKit stub (run both first). Declarations
 whose name, or whose parent's name, begins with an underscore are not API and are left out.
 
   Scripts/api.py            compare with the baseline; exit 1, with the diff, on a change
@@ -35,9 +36,10 @@ ATTRIBUTES = {"Final", "DiscardableResult", "Available", "Preconcurrency", "Reth
               "Consuming", "Borrowing"}
 
 
-def dump(module, include):
+def dump(module, include, extra=()):
     with tempfile.NamedTemporaryFile(suffix=".json") as out:
         command = ["swift-api-digester", "-dump-sdk", "-module", module, "-o", out.name]
+        command += list(extra)
         for path in include:
             command += ["-I", path]
         subprocess.run(command, check=True, capture_output=True)
@@ -105,12 +107,24 @@ def current():
     modules = os.path.join(ROOT, ".build", "debug", "Modules")
     for module in LINUX:
         lines_of(dump(module, [modules]), module, [], out)
+    # The SDK build's modules and the digester's flags for it, which check-apple-sdk.sh
+    # writes (the SDK copy, the target, the resource and module-cache folders).
+    sdk_flags = os.path.join(ROOT, ".build", "apple-sdk", "digester-flags")
     for framework, module in PLATFORM:
+        tag = f"{module}({framework})"
+        if framework == "UIKit":
+            if not os.path.exists(sdk_flags):
+                sys.exit("api.py: no build against Apple's iOS SDK: run Scripts/check-apple-sdk.sh "
+                         "first")
+            with open(sdk_flags) as file:
+                flags = file.read().split("\n")
+            folder, extra = flags[0], [flag for flag in flags[1:] if flag]
+            lines_of(dump(module, [folder], extra), tag, [], out)
+            continue
         folder = os.path.join(ROOT, ".build", "platform-check", framework)
         if not os.path.exists(os.path.join(folder, module + ".swiftmodule")):
             sys.exit(f"api.py: no {module} built against the {framework} stub: run "
                      "Scripts/check-platforms.sh first")
-        tag = f"{module}({framework})"
         lines_of(dump(module, [folder, modules]), tag, [], out)
     return sorted(out)
 

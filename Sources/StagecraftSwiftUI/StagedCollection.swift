@@ -49,6 +49,7 @@
   /// - No state is written during SwiftUI's view update: bindings and callbacks are
   ///   delivered on the next turn of the main actor.
   @available(iOS 16, tvOS 16, visionOS 1, *)
+  @MainActor
   public struct StagedCollection<
     SectionID: Hashable & Sendable, Element: Identifiable & Equatable & Sendable, Cell: View
   >: View where Element.ID: Sendable {

@@ -28,7 +28,7 @@
     /// How many times each element's cell was selected: a button at a cell's root fires on it.
     private var selections = CellSelectionCounter<Element.ID>()
     private var options = _CollectionOptions()
-    private var refresh: RefreshAction?
+    private var refresh: _RefreshCall?
     private var insets = ContentInsetsOwner()
 
     init(layout: UICollectionViewLayout, cell: @escaping (Element) -> Cell) {
@@ -203,7 +203,7 @@
     /// SwiftUI's `.refreshable`: a refresh control that runs the action and ends when it
     /// returns; none without one.
     private func setRefresh(_ action: RefreshAction?) {
-      refresh = action
+      refresh = action.map(_RefreshCall.init)
       #if !os(tvOS) && !STAGECRAFT_TVOS_CHECK
         setRefreshControl(hasAction: action != nil)
       #endif
@@ -226,11 +226,14 @@
         case .install: break
         }
         let control = _RefreshControl()
+        // UIKit declares `UIActionHandler` as `(UIAction) -> Void`, with no isolation (UIAction.h
+        // in the iOS 16.5 and 27 SDKs), though it calls it on the main thread: the handler only
+        // hands the work to the main actor, and reads the controller there.
         control.addAction(
           UIAction { [weak self, weak control] _ in
-            guard let refresh = self?.refresh else { return }
             Task { @MainActor in
-              await refresh()
+              guard let refresh = self?.refresh else { return }
+              await refresh.run()
               control?.endRefreshing()
             }
           }, for: .valueChanged)
@@ -384,4 +387,13 @@
     }
   }
 
+  /// SwiftUI's refresh action, called off the main actor as its `callAsFunction() async` is
+  /// declared (nonisolated). `RefreshAction` is not `Sendable` in the iOS 16.5 SDK, though
+  /// what it calls is the `@Sendable` closure `refreshable(action:)` takes: the box says so once,
+  /// so that the call compiles whether or not the SDK marks the type `Sendable`.
+  struct _RefreshCall: @unchecked Sendable {
+    let action: RefreshAction
+
+    func run() async { await action() }
+  }
 #endif

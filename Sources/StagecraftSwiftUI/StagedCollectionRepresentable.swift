@@ -22,6 +22,7 @@
 
   /// The representable: SwiftUI's side of the collection view controller.
   @available(iOS 16, tvOS 16, visionOS 1, *)
+  @MainActor
   struct _StagedCollectionRepresentable<
     SectionID: Hashable & Sendable, Element: Identifiable & Equatable & Sendable, Cell: View
   >: UIViewControllerRepresentable where Element.ID: Sendable {

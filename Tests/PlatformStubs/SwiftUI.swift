@@ -125,8 +125,9 @@ public enum Edge: Int8, Sendable {
 }
 extension Binding: @unchecked Sendable where Value: Sendable {}
 
-// state
-@MainActor @propertyWrapper public struct State<Value>: DynamicProperty {
+// state: `@frozen @propertyWrapper struct State<Value>`, no isolation (developer.apple.com,
+// SDK 27; the iOS 16.5 interface likewise)
+@propertyWrapper public struct State<Value>: DynamicProperty {
   public init(wrappedValue value: Value) {}
   public var wrappedValue: Value { get { fatalError() } nonmutating set {} }
   public var projectedValue: Binding<Value> { fatalError() }
@@ -149,8 +150,9 @@ public struct EnvironmentValues {
   }
 }
 
-// environment
-@MainActor @propertyWrapper public struct Environment<Value>: DynamicProperty {
+// environment: `@frozen @propertyWrapper struct Environment<Value>`, no isolation (the iOS
+// 16.5 interface; developer.apple.com, SDK 27)
+@propertyWrapper public struct Environment<Value>: DynamicProperty {
   // environment/init(_:)-8slkf (a key path)
   public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {}
   public var wrappedValue: Value { fatalError() }
@@ -159,8 +161,9 @@ public struct EnvironmentValues {
 // animation
 public struct Animation: Equatable, Sendable {}
 
-// refreshaction
-public struct RefreshAction: Sendable {
+// refreshaction: `public struct RefreshAction` in the iOS 16.5 interface, not Sendable; the
+// library's call compiles either way (StagedCollectionController's _RefreshCall)
+public struct RefreshAction {
   // refreshaction/callasfunction()
   public func callAsFunction() async {}
 }

@@ -156,8 +156,9 @@ public enum UIUserInterfaceLayoutDirection: Int, Sendable {
   // uiaction/init(title:image:identifier:discoverabilitytitle:attributes:state:handler:)
   public convenience init(title: String = "", handler: @escaping UIActionHandler) { self.init() }
 }
-// uiactionhandler
-public typealias UIActionHandler = @MainActor (UIAction) -> Void
+// uiactionhandler: `typedef void (^UIActionHandler)(__kindof UIAction *action)` with no
+// NS_SWIFT_UI_ACTOR (UIAction.h, iOS 16.5 and 27 SDKs); Swift sees `(UIAction) -> Void`
+public typealias UIActionHandler = (UIAction) -> Void
 
 // What tvOS lacks (UIRefreshControl.h, UIScrollView.h, UIContextMenuConfiguration.h:
 // API_UNAVAILABLE(tvos)) is left out when the stub plays tvOS (STAGECRAFT_TVOS_CHECK), so
@@ -478,6 +479,7 @@ extension UITableViewDelegate {
   open class func horizontal(layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int)
     -> Self { fatalError() }
   // nscollectionlayoutgroup/horizontal(layoutsize:repeatingsubitem:count:) (iOS 16)
+  @available(iOS 16.0, tvOS 16.0, *)
   open class func horizontal(
     layoutSize: NSCollectionLayoutSize, repeatingSubitem subitem: NSCollectionLayoutItem, count: Int
   ) -> Self { fatalError() }

@@ -16,13 +16,13 @@ final class NumberGridViewController: UIViewController {
   override func viewDidLoad() {
     super.viewDidLoad()
     let itemSize = NSCollectionLayoutSize(
-      widthDimension: .fractionalWidth(1.0), heightDimension: .fractionalHeight(1.0))
+      widthDimension: .fractionalWidth(0.25), heightDimension: .fractionalHeight(1.0))
     let item = NSCollectionLayoutItem(layoutSize: itemSize)
     item.contentInsets = NSDirectionalEdgeInsets(top: 4, leading: 4, bottom: 4, trailing: 4)
     let groupSize = NSCollectionLayoutSize(
       widthDimension: .fractionalWidth(1.0), heightDimension: .fractionalWidth(0.25))
     let group = NSCollectionLayoutGroup.horizontal(
-      layoutSize: groupSize, repeatingSubitem: item, count: 4)
+      layoutSize: groupSize, subitems: [item])
     collectionView.collectionViewLayout = UICollectionViewCompositionalLayout(
       section: NSCollectionLayoutSection(group: group))
 

@@ -23,13 +23,13 @@ final class GridViewController: UIViewController {
 
   private func createLayout() -> UICollectionViewLayout {
     let itemSize = NSCollectionLayoutSize(
-      widthDimension: .fractionalWidth(1.0), heightDimension: .fractionalHeight(1.0))
+      widthDimension: .fractionalWidth(0.25), heightDimension: .fractionalHeight(1.0))
     let item = NSCollectionLayoutItem(layoutSize: itemSize)
     item.contentInsets = NSDirectionalEdgeInsets(top: 4, leading: 4, bottom: 4, trailing: 4)
     let groupSize = NSCollectionLayoutSize(
       widthDimension: .fractionalWidth(1.0), heightDimension: .fractionalWidth(0.25))
     let group = NSCollectionLayoutGroup.horizontal(
-      layoutSize: groupSize, repeatingSubitem: item, count: 4)
+      layoutSize: groupSize, subitems: [item])
     let section = NSCollectionLayoutSection(group: group)
     section.interGroupSpacing = 8
     section.contentInsets = NSDirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
