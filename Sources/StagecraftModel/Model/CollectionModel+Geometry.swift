@@ -260,6 +260,9 @@ extension CollectionModel {
       _sizes.entries = [:]
       return
     }
+    // The width is the sizes' whether or not they are active yet: a size recorded next is
+    // stamped with it, and counts as measured only at it.
+    _sizes.setWidth(geometry.viewportWidth)
     let header = geometry._length(geometry.sectionHeaderHeight)
     let footer = geometry._length(geometry.sectionFooterHeight)
     guard _sizes.isActive(geometry) else {

@@ -41,8 +41,14 @@ struct _Sizes<Element: Differentiable> {
   @usableFromInline var entries: [Int: Entry] = [:]
   /// The stamp of each width items were measured at.
   @usableFromInline var widths: [Double: UInt32] = [:]
-  /// The stamp of the geometry's width: an item stamped with it is measured.
-  @usableFromInline var current: UInt32 = 0
+  /// The stamp of the geometry's width: an item stamped with it is measured. An unmeasured
+  /// item's stamp is 0, which no width gets (`stamp(_:)` numbers them from 1), and before a
+  /// width is set this is `unset`, which no item has: the two can never be taken for each
+  /// other. The model sets it from the geometry whenever the geometry is set (`_relayout`,
+  /// `_resized`), whichever order the app sets the width in.
+  @usableFromInline var current: UInt32 = unset
+  /// The stamp before any width is set: no item is stamped with it.
+  @usableFromInline static var unset: UInt32 { .max }
   /// Cells a silent refresh made show content the data does not hold: their sizes are
   /// theirs, and go when they leave the screen.
   @usableFromInline var shownApart: [ElementPath] = []
@@ -102,6 +108,7 @@ struct _Sizes<Element: Differentiable> {
   ///
   /// - Complexity: O(1).
   @inlinable mutating func setWidth(_ width: Double) {
+    if width == currentWidth { return }
     currentWidth = nil
     current = stamp(width)
     currentWidth = width
