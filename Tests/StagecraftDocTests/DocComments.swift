@@ -461,17 +461,17 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Geometry_313() throws {
+@Test func doc_CollectionModel_Geometry_316() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel+Geometry.swift:318
+  // Sources/StagecraftModel/Model/CollectionModel+Geometry.swift:321
 
   var model = CollectionModel(items: Array(0..<100))
   model.geometry = .init(viewportHeight: 200, contentOffset: 130, itemHeight: 50)
   print(model.scrollAnchor!)
-  _doc.expect("2 at -30.0", at: 322)
+  _doc.expect("2 at -30.0", at: 325)
   _doc.expectNothingUnchecked()
 }
 
