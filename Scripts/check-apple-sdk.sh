@@ -57,22 +57,7 @@ else
 fi
 
 # -package-name: the package's identity, as SwiftPM passes it (the checkout's folder).
-package_name=$(basename "$root" | tr '[:upper:]' '[:lower:]')
-if [[ -f .build/debug/description.json ]]; then
-  package_name=$(python3 -c '
-import json, sys
-def find(node):
-    if isinstance(node, list):
-        for i, v in enumerate(node):
-            if v == "-package-name" and i + 1 < len(node): return node[i + 1]
-            f = find(v)
-            if f: return f
-    elif isinstance(node, dict):
-        for v in node.values():
-            f = find(v)
-            if f: return f
-print(find(json.load(open(".build/debug/description.json"))) or sys.argv[1])' "$package_name")
-fi
+package_name=$(python3 Scripts/package-name.py)
 
 modules=$out/modules/$target
 rm -rf "$modules"

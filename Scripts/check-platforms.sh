@@ -14,25 +14,7 @@ rm -rf "$out"
 # package's identity, after the folder of the checkout), so that the adapters' conformances of
 # UIKit types to StagecraftReplay's protocol are non-retroactive and the shell sees the
 # package's own declarations, as in a build.
-package_name=$(python3 - <<'PY'
-import json
-def find(node):
-    if isinstance(node, list):
-        for index, value in enumerate(node):
-            if value == "-package-name" and index + 1 < len(node):
-                return node[index + 1]
-            found = find(value)
-            if found:
-                return found
-    elif isinstance(node, dict):
-        for value in node.values():
-            found = find(value)
-            if found:
-                return found
-    return None
-print(find(json.load(open(".build/debug/description.json"))) or "stagecraft")
-PY
-)
+package_name=$(python3 Scripts/package-name.py)
 flags=(-swift-version 6 -parse-as-library -warnings-as-errors -package-name "$package_name")
 
 check() {  # check FRAMEWORK USAGE_DIR [SHELL_FRAMEWORK SHELL_MODULE]
