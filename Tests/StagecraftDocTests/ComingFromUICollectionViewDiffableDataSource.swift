@@ -8,7 +8,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/ComingFromUICollectionViewDiffableDataSource.md:133
+  // Sources/Stagecraft/Stagecraft.docc/ComingFromUICollectionViewDiffableDataSource.md:134
 
   let dataSource = CollectionModelDataSource<String, Int>()
   dataSource.rejectedChangesHandler = { errors in print(errors.map(\.description)) }
@@ -17,8 +17,8 @@ import Testing
   snapshot.appendItems([1, 2, 3])
   snapshot.appendItems([3])
   try dataSource.apply(snapshot)
-  _doc.expect("[\"item identifiers must be unique; duplicated: 3\"]", at: 142)
+  _doc.expect("[\"item identifiers must be unique; duplicated: 3\"]", at: 143)
   print(dataSource.target.numberOfItems(inSection: 0))
-  _doc.expect("3", at: 143)
+  _doc.expect("3", at: 144)
   _doc.expectNothingUnchecked()
 }

@@ -139,7 +139,6 @@ extension CollectionModel {
   /// - Complexity: O(n) lookups by identity.
   mutating func _relayoutSized(_ geometry: Geometry, header: Double, footer: Double) {
     let old = _sizes.entries
-    _sizes.setWidth(geometry.viewportWidth)
     for entry in old.values { _ = _sizes.stamp(entry.width) }
     let sizes = _sizes
     var kept: [Int: _Sizes<Element>.Entry] = sizes.faults.contains(.noEviction) ? old : [:]
