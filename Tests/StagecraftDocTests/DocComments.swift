@@ -461,17 +461,17 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Geometry_316() throws {
+@Test func doc_CollectionModel_Geometry_318() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel+Geometry.swift:321
+  // Sources/StagecraftModel/Model/CollectionModel+Geometry.swift:323
 
   var model = CollectionModel(items: Array(0..<100))
   model.geometry = .init(viewportHeight: 200, contentOffset: 130, itemHeight: 50)
   print(model.scrollAnchor!)
-  _doc.expect("2 at -30.0", at: 325)
+  _doc.expect("2 at -30.0", at: 327)
   _doc.expectNothingUnchecked()
 }
 
@@ -541,12 +541,12 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_120() throws {
+@Test func doc_CollectionModel_133() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel.swift:125
+  // Sources/StagecraftModel/Model/CollectionModel.swift:138
 
   var model = CollectionModel(items: Array(0..<10))
   model.geometry = .init(viewportHeight: 100, itemHeight: 50)
@@ -554,20 +554,20 @@ import Testing
   let before = model.scrollEvents.count
   model.setContentOffset(300)
   print(model.scrollEvents[before...])
-  _doc.expect("[reach end]", at: 132)
+  _doc.expect("[reach end]", at: 145)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_207() throws {
+@Test func doc_CollectionModel_219() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel.swift:210
+  // Sources/StagecraftModel/Model/CollectionModel.swift:222
 
   let model = CollectionModel(items: [1, 2, 3])
   print(model.items)
-  _doc.expect("[1, 2, 3]", at: 213)
+  _doc.expect("[1, 2, 3]", at: 225)
   _doc.expectNothingUnchecked()
 }
 

@@ -64,7 +64,7 @@ import Testing
     show("pin")
   }
   print("measured", chat.measurementCount, "times")
-  _doc.expect("follow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 340.0 content 740.0 at bottom true reading 9 at -16.0\nread offset 300.0 content 740.0 at bottom false reading 8 at -12.0\nread offset 300.0 content 760.0 at bottom false reading 8 at -12.0\npin offset 744.0 content 836.0 at bottom true reading 20 at 0.0\npin offset 744.0 content 936.0 at bottom true reading 20 at 0.0\npin offset 744.0 content 1176.0 at bottom false reading 20 at 0.0\nmeasured 32 times", at: 70)
+  _doc.expect("follow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 340.0 content 740.0 at bottom true reading 9 at -16.0\nread offset 300.0 content 740.0 at bottom false reading 8 at -12.0\nread offset 300.0 content 760.0 at bottom false reading 8 at -12.0\npin offset 760.0 content 852.0 at bottom true reading 20 at 0.0\npin offset 760.0 content 952.0 at bottom true reading 20 at 0.0\npin offset 760.0 content 1192.0 at bottom false reading 20 at 0.0\nmeasured 31 times", at: 70)
   // Sources/Stagecraft/Stagecraft.docc/SelfSizingWithoutJumps.md:158
 
   var list = CollectionModel(items: Array(0..<100))

@@ -250,27 +250,29 @@ extension CollectionModel.Geometry {
 }
 
 extension CollectionModel {
-  /// Lays the data out again: after the data or the heights changed.
+  /// Lays the data out again: after the data or the heights changed. The sizes follow
+  /// their items by identity (`_LayoutCore.relayout`), and cells that show other content
+  /// than the data keep theirs apart.
   ///
   /// - Complexity: O(n) calls of the height function.
   @usableFromInline
   mutating func _relayout() {
-    guard let geometry else {
-      _layout = nil
-      _sizes.entries = [:]
-      return
+    _core.relayout(_elements)
+    guard let geometry = _geometry, _sizes.isActive(geometry) else { return }
+    _sizes.shownApart = _cells.compactMap { path, cell in
+      cell.element.isContentEqual(to: _elements[path.section][path.element]) ? nil : path
     }
-    // The width is the sizes' whether or not they are active yet: a size recorded next is
-    // stamped with it, and counts as measured only at it.
-    _sizes.setWidth(geometry.viewportWidth)
-    let header = geometry._length(geometry.sectionHeaderHeight)
-    let footer = geometry._length(geometry.sectionFooterHeight)
-    guard _sizes.isActive(geometry) else {
-      _layout = _Layout(_elements, header: header, footer: footer) { geometry.height(of: $0) }
-      if let pin = _sizes.pin { _sizes.pin = _pin(pin.element.differenceIdentifier) }
-      return
+    // A cell that shows other content than the data (a silent refresh) is measured for
+    // what it shows: a size measured for that is still valid.
+    for path in _sizes.shownApart {
+      let shown = _cells[path]!.element
+      let flat = _layout!.flat(path)
+      guard let entry = _sizes.entry(shown.differenceIdentifier, at: flat), !entry.stale,
+        entry.element.isContentEqual(to: shown)
+      else { continue }
+      let stamp = _sizes.stamp(entry.width)
+      _mutableLayout().stamps[flat] = stamp
     }
-    _relayoutSized(geometry, header: header, footer: footer)
   }
 
   /// Where the item at `path` is.
@@ -343,16 +345,11 @@ extension CollectionModel {
   ///   anchor's item, and the items the scroll brings into view.
   @discardableResult
   public mutating func restoreScrollAnchor(_ anchor: ScrollAnchor) -> Bool {
-    guard _layout != nil else { return false }
-    var flat = 0
-    for elements in _elements {
-      if let index = elements.firstIndex(where: { $0.differenceIdentifier == anchor.identifier }) {
-        _scroll(toFlat: flat + index) { extent, _ in extent.top - anchor.distance }
-        return true
-      }
-      flat += elements.count
+    guard _layout != nil, let flat = _core.flat(of: anchor.identifier, in: _elements) else {
+      return false
     }
-    return false
+    _scroll(toFlat: flat, placement: .distance(anchor.distance))
+    return true
   }
 
   /// Scrolls to the item at `path`, aligned as `alignment` says.
@@ -367,13 +364,7 @@ extension CollectionModel {
     -> Bool
   {
     guard _contains(path), let _layout else { return false }
-    _scroll(toFlat: _layout.flat(path)) { extent, viewport in
-      switch alignment {
-      case .top: extent.top
-      case .centeredVertically: extent.top + extent.height / 2 - viewport / 2
-      case .bottom: extent.bottom - viewport
-      }
-    }
+    _scroll(toFlat: _layout.flat(path), placement: .aligned(alignment))
     return true
   }
 
@@ -419,5 +410,10 @@ extension CollectionModel {
   @inlinable
   public mutating func setContentOffset(_ offset: Double) {
     geometry?.contentOffset = offset
+  }
+
+  /// Ends a scroll's aim: the user (or another scroll) moved the offset.
+  @inlinable mutating func _scrollDidStart() {
+    if !_sizes.aiming { _core.aim = nil }
   }
 }

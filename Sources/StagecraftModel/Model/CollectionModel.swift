@@ -104,15 +104,28 @@ public struct CollectionModel<Section: DifferentiableSection> {
     }
   }
 
+  /// The geometry, its layout of the data and the measured sizes: the state a
+  /// `ListLayoutState` holds on the device, so that the rules of sizing have one place.
+  @usableFromInline var _core = _LayoutCore<Section>()
+
   /// The geometry's storage: a scroll sets it and follows with the cells and the triggers,
   /// specialized for the caller's types.
-  @usableFromInline var _geometry: Geometry?
+  @inlinable var _geometry: Geometry? {
+    get { _core.geometry }
+    _modify { yield &_core.geometry }
+  }
 
   /// The geometry's layout of the data; `nil` without a geometry.
-  @usableFromInline var _layout: _Layout?
+  @inlinable var _layout: _Layout? {
+    get { _core.layout }
+    _modify { yield &_core.layout }
+  }
 
   /// The measured sizes, by identity.
-  @usableFromInline var _sizes = _Sizes<Element>()
+  @inlinable var _sizes: _Sizes<Element> {
+    get { _core.sizes }
+    _modify { yield &_core.sizes }
+  }
 
   /// Prefetching and the reach triggers: what they watch and where they stand.
   @usableFromInline var _triggers = _ScrollTriggers()
@@ -162,7 +175,6 @@ public struct CollectionModel<Section: DifferentiableSection> {
     self.events = []
     self.configuration = configuration
     self._viewport = viewport
-    self._geometry = nil
     _dataDidChange()
   }
 

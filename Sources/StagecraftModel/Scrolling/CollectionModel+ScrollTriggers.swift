@@ -176,6 +176,7 @@ extension CollectionModel {
   /// direction of a scroll, follow with the cells, and evaluate the triggers.
   @inlinable
   mutating func _geometryDidChange(from old: Geometry?) {
+    if let old, let geometry, geometry.contentOffset != old.contentOffset { _scrollDidStart() }
     if let old, let geometry, old._laysOutLike(geometry) {
       if _triggers.replayDepth == 0, geometry.contentOffset != old.contentOffset {
         _triggers.direction = geometry.contentOffset > old.contentOffset ? .forward : .backward
@@ -194,24 +195,10 @@ extension CollectionModel {
     _evaluateScrollTriggers()
   }
 
-  /// The viewport changed size over the same layout: a new width measures the items again
-  /// (their sizes stay as estimates until then), and a list kept at its bottom
-  /// (`.stickToBottom`) stays there when a keyboard's inset shrinks its viewport.
+  /// The viewport changed size over the same layout (`_LayoutCore.resized(from:)`).
   @usableFromInline
   mutating func _resized(from old: Geometry) {
-    guard let geometry = _geometry, let _layout else { return }
-    if geometry.viewportWidth != old.viewportWidth {
-      _sizes.setWidth(geometry.viewportWidth)
-    }
-    let before = ScrollMetrics(
-      contentOffset: old.contentOffset, viewportHeight: old._length(old.viewportHeight),
-      contentHeight: _layout.contentHeight)
-    if _sizes.pin == nil, geometry.anchoring == .stickToBottom,
-      geometry.viewportHeight != old.viewportHeight, before.isAtBottom
-    {
-      _geometry?.contentOffset = max(
-        0, _layout.contentHeight - geometry._length(geometry.viewportHeight))
-    }
+    _core.resized(from: old)
   }
 
   /// The data changed: lay it out, follow with the cells, and evaluate the triggers (after
@@ -219,6 +206,7 @@ extension CollectionModel {
   mutating func _dataDidChange() {
     _relayout()
     _realizeCells()
+    if !_sizes.shownApart.isEmpty { _forgetSizesShownApart() }
     _triggers.dataChanged = true
     _settleSizes()
     _evaluateScrollTriggers()

@@ -132,141 +132,25 @@ where CollectionModel.Element.DifferenceIdentifier: Sendable {}
 // MARK: Layout with sizes
 
 extension CollectionModel {
-  /// Lays the data out with the sizes that still hold: an entry whose item survives with
-  /// its content keeps its height (measured at this width, or an estimate until it is
-  /// measured at it), and every other entry goes.
-  ///
-  /// - Complexity: O(n) lookups by identity.
-  mutating func _relayoutSized(_ geometry: Geometry, header: Double, footer: Double) {
-    let old = _sizes.entries
-    for entry in old.values { _ = _sizes.stamp(entry.width) }
-    let sizes = _sizes
-    var kept: [Int: _Sizes<Element>.Entry] = sizes.faults.contains(.noEviction) ? old : [:]
-    kept.reserveCapacity(old.count)
-    var stamps = ContiguousArray<UInt32>()
-    stamps.reserveCapacity(_elements.reduce(0) { $0 + $1.count })
-    let layout = _Layout(_elements, header: header, footer: footer) { element in
-      let id = element.differenceIdentifier
-      let key = sizes.key(id, at: stamps.count)
-      if !old.isEmpty, let entry = old[key], sizes.owns(entry, id),
-        sizes.faults.contains(.indexKeyedSizes) || entry.element.isContentEqual(to: element)
-      {
-        kept[key] = entry
-        stamps.append(entry.stale ? 0 : sizes.widths[entry.width] ?? 1)
-        return entry.height
-      }
-      stamps.append(0)
-      return geometry.height(of: element)
-    }
-    layout.stamps = stamps
-    _layout = layout
-    _sizes.entries = kept
-    _sizes.shownApart = _cells.compactMap { path, cell in
-      cell.element.isContentEqual(to: _elements[path.section][path.element]) ? nil : path
-    }
-    if let pin = _sizes.pin { _sizes.pin = _pin(pin.element.differenceIdentifier) }
-  }
-
   /// The pin of the first item with identity `id`; `nil` when there is none.
   ///
   /// - Complexity: O(n).
   func _pin(_ id: Element.DifferenceIdentifier) -> (element: Element, flat: Int)? {
-    var flat = 0
-    for elements in _elements {
-      if let index = elements.firstIndex(where: { $0.differenceIdentifier == id }) {
-        return (elements[index], flat + index)
-      }
-      flat += elements.count
-    }
-    return nil
+    _LayoutCore<Section>.find(id, _elements)
   }
 
-  /// The layout, unshared, to change in place. Hold no other reference to it across the
-  /// call: one would make it look shared, and copied.
+  /// The layout, unshared, to change in place (`_LayoutCore.mutableLayout()`).
   ///
   /// - Complexity: O(1), or O(n) to copy it when another model shares it.
-  @inlinable mutating func _mutableLayout() -> _Layout {
-    if !isKnownUniquelyReferenced(&_layout) { _layout = _Layout(copying: _layout!) }
-    if _layout!.stamps.count != _layout!.count {
-      _layout!.stamps = ContiguousArray(repeating: 0, count: _layout!.count)
-    }
-    return _layout!
-  }
+  @inlinable mutating func _mutableLayout() -> _Layout { _core.mutableLayout() }
 
-  /// Records one measured size: its entry by identity, the layout's height and stamp, and
-  /// the correction of the scroll position.
+  /// Records one measured size (`_LayoutCore.record`).
   ///
   /// - Complexity: O(log n).
   @inlinable mutating func _record(
     _ height: Double, at flat: Int, showing element: Element, width: Double
   ) {
-    let id = element.differenceIdentifier
-    _sizes.measurements += 1
-    var entry = _Sizes<Element>.Entry(element: element, width: width, height: height)
-    if var known = _sizes.entry(id, at: flat), known.element.isContentEqual(to: element),
-      _sizes.holds(known.width, at: width)
-    {
-      // The same key measured again: the same height; a new one (a correction, or content
-      // the cell streams that the layout was not told of); or the one before the last,
-      // which is an oscillation: held where it is.
-      if !known.frozen, known.height != height {
-        if known.previous == height {
-          known.frozen = true
-          _sizes.oscillations.append((element, kept: known.height, height))
-        } else {
-          (known.previous, known.height) = (known.height, height)
-        }
-      }
-      known.element = element
-      known.stale = false
-      entry = known
-    }
-    _sizes.entries[_sizes.key(id, at: flat)] = entry
-    let stamp = _sizes.stamp(width)
-    _mutableLayout().stamps[flat] = stamp
-    _setHeight(entry.height, at: flat)
-  }
-
-  /// Gives the item at `flat` a new height, and keeps the scroll position: the pinned item,
-  /// the scroll's target, the bottom (`.stickToBottom` at the bottom), or the first visible
-  /// item (`.keepAnchor`) stays where it is on screen. The offset is never clamped to the
-  /// content: a shrink that a later growth makes up for leaves nothing moved.
-  ///
-  /// - Complexity: O(log n).
-  @inlinable mutating func _setHeight(_ height: Double, at flat: Int) {
-    let layout = _mutableLayout()
-    let old = layout.heights[flat]
-    guard old != height, let geometry = _geometry else { return }
-    let viewport = geometry._length(geometry.viewportHeight)
-    let offset = geometry.contentOffset
-    let wasAtBottom =
-      ScrollMetrics(
-        contentOffset: offset, viewportHeight: viewport, contentHeight: layout.contentHeight
-      ).isAtBottom
-    // Above the anchor: an item before the held one (a scroll's target, the pinned item,
-    // or the first visible item when the measuring began), or one that ends at or above the
-    // viewport's top.
-    let held = _sizes.target ?? _sizes.pin?.flat
-    let above = (held ?? _sizes.anchor).map { flat < $0 } ?? (layout.top(flat) + old <= offset)
-    let delta = layout.setHeight(height, at: flat)
-    if _sizes.faults.contains(.rebuildPerMeasurement) { layout.rebuildTops() }
-    var corrected = offset
-    if _sizes.faults.contains(.noAnchorCorrection) {
-    } else if held != nil {
-      if above { corrected += delta }
-    } else {
-      switch geometry.anchoring {
-      case .none: break
-      case .keepAnchor: if above { corrected += delta }
-      case .stickToBottom:
-        if wasAtBottom {
-          corrected = max(0, layout.contentHeight - viewport)
-        } else if above {
-          corrected += delta
-        }
-      }
-    }
-    if corrected != offset { _geometry?.contentOffset = corrected }
+    _core.record(height, at: flat, showing: element, width: width)
   }
 
   /// The realized items not measured at the geometry's width, ascending.
@@ -311,14 +195,21 @@ extension CollectionModel {
     }
   }
 
-  /// Notes the first visible item, and its distance from the viewport's top, as an update
-  /// begins: if the update keeps it there (`ScrollAnchoring`), measuring what the update
-  /// brings on screen keeps it there too.
+  /// Notes the item that holds still through an update as it begins, and its distance from
+  /// the viewport's top: the pinned item, which the update keeps in place whatever its
+  /// anchoring (a pin governs updates as it governs measured sizes), or else the first
+  /// visible item, which measuring what the update brings on screen keeps where the update
+  /// left it.
   ///
   /// - Complexity: O(log n).
   mutating func _noteReplayAnchor() {
-    guard let geometry = _geometry, _sizes.isActive(geometry), let layout = _layout,
-      let flat = layout.firstEnding(after: geometry.contentOffset)
+    guard let geometry = _geometry, let layout = _layout else { return }
+    if let pin = _sizes.pin, pin.flat < layout.count, !_sizes.has(.pinIgnoredByUpdates) {
+      _sizes.replayAnchor = (pin.element, layout.top(pin.flat) - geometry.contentOffset)
+      _sizes.replayPinned = true
+      return
+    }
+    guard _sizes.isActive(geometry), let flat = layout.firstEnding(after: geometry.contentOffset)
     else { return }
     let path = layout.path(flat)
     _sizes.replayAnchor = (
@@ -326,13 +217,23 @@ extension CollectionModel {
     )
   }
 
-  /// After the outermost update: measures what it brought on screen, holding the item that
-  /// was first visible before it when the update kept it at its distance (its own size may
-  /// change: its top stays).
+  /// After the outermost update: puts the pinned item back where it was, or leaves an
+  /// offset past the content's end at the end (never a blank viewport), then measures
+  /// what the update brought on screen, holding the item that was first visible before it
+  /// when the update kept it at its distance (its own size may change: its top stays).
   ///
   /// - Complexity: O(n) to find it by identity, and the measuring.
   mutating func _settleSizesAfterReplay() {
-    defer { _sizes.replayAnchor = nil }
+    defer { (_sizes.replayAnchor, _sizes.replayPinned) = (nil, false) }
+    if _sizes.replayPinned, let (pinned, distance) = _sizes.replayAnchor, let pin = _sizes.pin,
+      pin.element.differenceIdentifier == pinned.differenceIdentifier, _layout != nil
+    {
+      let top = _layout!.top(pin.flat)
+      _geometry?.contentOffset = top - distance
+    }
+    let offset = _geometry?.contentOffset
+    _core.clampIfBlank()
+    if _geometry?.contentOffset != offset { _realizeCells() }
     // No reference to the layout is held across the measuring, which changes it in place.
     guard let (anchor, distance) = _sizes.replayAnchor, _layout != nil,
       let offset = _geometry?.contentOffset, let flat = _pin(anchor.differenceIdentifier)?.flat,
@@ -356,14 +257,14 @@ extension CollectionModel {
     _evaluateScrollTriggers()
   }
 
-  /// Forgets the sizes of cells that showed content the data does not hold (a silent
-  /// refresh) and have left the screen: the item they come back as shows the data, and is
-  /// measured again; until then it counts its estimate.
+  /// The cells that showed content the data does not hold (a silent refresh) and have
+  /// left the screen: the item they come back as shows the data, and is measured again;
+  /// until then its last size is its estimate (`_LayoutCore.contentDidChange`).
   ///
   /// - Complexity: O(k log n) for the k such cells.
   @usableFromInline
   mutating func _forgetSizesShownApart() {
-    guard let geometry = _geometry else { return }
+    guard _geometry != nil else { return }
     var changed = false
     defer { if changed { _realizeCells() } }
     var still: [ElementPath] = []
@@ -373,16 +274,10 @@ extension CollectionModel {
         continue
       }
       guard _contains(path), _layout != nil else { continue }
-      let data = _elements[path.section][path.element]
       let flat = _layout!.flat(path)
-      let key = _sizes.key(data.differenceIdentifier, at: flat)
-      guard let entry = _sizes.entries[key], _sizes.owns(entry, data.differenceIdentifier),
-        !entry.element.isContentEqual(to: data)
-      else { continue }
-      _sizes.entries[key] = nil
-      _mutableLayout().stamps[flat] = 0
-      _setHeight(geometry.height(of: data), at: flat)
-      changed = true
+      let height = _layout!.heights[flat]
+      _core.contentDidChange(at: flat, to: _elements[path.section][path.element])
+      changed = changed || _layout!.heights[flat] != height
     }
     _sizes.shownApart = still
   }
@@ -392,33 +287,38 @@ extension CollectionModel {
   ///
   /// - Complexity: O(k) for the k paths.
   mutating func _invalidateSizes(at paths: some Sequence<ElementPath>) {
+    // New content ends a scroll's aim: anchoring keeps the position from here.
+    _core.aim = nil
     guard let geometry = _geometry, _sizes.isActive(geometry), _layout != nil else { return }
-    let layout = _mutableLayout()
     for path in paths where _contains(path) {
-      let id = _elements[path.section][path.element].differenceIdentifier
-      let flat = layout.flat(path)
-      if _sizes.entry(id, at: flat)?.frozen == true { continue }
-      _sizes.update(id, at: flat) { $0.stale = true }
-      layout.stamps[flat] = 0
+      _core.invalidate(
+        _elements[path.section][path.element].differenceIdentifier, at: _layout!.flat(path))
     }
   }
 
-  /// Scrolls so that the item at `flat` is where `offset` puts it, holding it there while
-  /// what the scroll brings on screen is measured, then once more with its own measured
-  /// size: it lands exactly, in two passes.
+  /// Scrolls so that the item at `flat` is where `placement` puts it, and keeps it there
+  /// while what the scroll brings on screen is measured, and while sizes recorded later
+  /// arrive, until the user scrolls or another scroll starts: one call lands. The offset is
+  /// clamped to the content (and the room a pin makes).
   ///
   /// - Complexity: O(log n + v), and the measuring of the items brought on screen.
-  mutating func _scroll(toFlat flat: Int, offset: (ItemExtent, Double) -> Double) {
-    guard _layout != nil, flat < _layout!.count else { return }
+  mutating func _scroll(toFlat flat: Int, placement: _Aim<Element>.Placement) {
+    guard let layout = _layout, flat < layout.count else { return }
+    let path = layout.path(flat)
+    guard
+      let offset = _core.aim(
+        at: flat, element: _elements[path.section][path.element], placement: placement)
+    else { return }
     _sizes.target = flat
     defer { _sizes.target = nil }
-    // Without measuring, one pass lands: nothing the scroll brings on screen changes size.
-    let passes = _geometry?._selfSizing == nil ? 1 : 2
-    for pass in 0..<passes {
-      guard let geometry = _geometry else { return }
-      let target = offset(_layout!.extent(flat), geometry._length(geometry.viewportHeight))
-      if pass > 0, target == geometry.contentOffset { return }
-      setContentOffset(target)
-    }
+    _moveToAim(offset)
+    if _sizes.has(.scrollInOnePass) { _core.aim = nil }
+  }
+
+  /// Sets the content offset for the aim under way, without ending it.
+  mutating func _moveToAim(_ offset: Double) {
+    _sizes.aiming = true
+    defer { _sizes.aiming = false }
+    geometry?.contentOffset = offset
   }
 }

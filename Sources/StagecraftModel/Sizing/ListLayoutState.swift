@@ -27,8 +27,37 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   /// The element type the sections hold.
   public typealias Element = Section.Collection.Element
 
-  /// The model whose geometry the layout is: its data, sizes and scroll position.
-  public private(set) var model: CollectionModel<Section>
+  /// The sections as last given, before any in-place content change (`_changed`).
+  var _sections: [Section]
+  /// The elements of each section: the data the layout is of.
+  var _elements: [[Element]]
+  /// The sections whose elements changed in place since `_sections` was set.
+  var _changed: Set<Int> = []
+  /// The geometry, its layout and the sizes: the same state, and the same rules, as a
+  /// `CollectionModel`'s, without cells, selection or an event log.
+  var _core = _LayoutCore<Section>()
+
+  /// The data the layout is of.
+  ///
+  /// - Complexity: O(1), or O(m) to rebuild the m elements of sections whose content
+  ///   changed in place since.
+  public var sections: [Section] {
+    var result = _sections
+    for section in _changed {
+      result[section] = Section(source: result[section], elements: _elements[section])
+    }
+    return result
+  }
+
+  /// A model of the layout, for a test to read: its data, geometry, sizes and scroll
+  /// position, as a `CollectionModel` holds them (no cell is realized).
+  ///
+  /// - Complexity: O(n).
+  public var model: CollectionModel<Section> {
+    var model = CollectionModel(sections: sections, viewport: .none)
+    model._core = _core
+    return model
+  }
 
   /// One laid-out view: an item, or a section's header or footer.
   public enum LayoutElement: Hashable, Sendable {
@@ -54,19 +83,21 @@ public struct ListLayoutState<Section: DifferentiableSection> {
     sections: [Section], estimatedItemHeight: Double, sectionHeaderHeight: Double = 0,
     sectionFooterHeight: Double = 0, anchoring: ScrollAnchoring = .keepAnchor
   ) {
-    model = CollectionModel(sections: sections, viewport: .none)
+    _sections = sections
+    _elements = sections.map { Array($0.elements) }
     var geometry = CollectionModel<Section>.Geometry(
       viewportHeight: 0, sectionHeaderHeight: sectionHeaderHeight,
       itemHeight: estimatedItemHeight)
     geometry.sectionFooterHeight = sectionFooterHeight
     geometry.anchoring = anchoring
-    model.geometry = geometry
+    _core.geometry = geometry
+    _core.relayout(_elements)
   }
 
   /// Where the list is scrolled: the distance from the content's top to the viewport's top.
   ///
   /// - Complexity: O(1).
-  public var contentOffset: Double { model.geometry?.contentOffset ?? 0 }
+  public var contentOffset: Double { _core.geometry?.contentOffset ?? 0 }
 
   /// The height of the content: the measured sizes, the estimates of the rest, the headers
   /// and footers, and the room a `pinnedItem` needs below it to hold at the viewport's top
@@ -74,8 +105,8 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   ///
   /// - Complexity: O(1).
   public var contentHeight: Double {
-    guard let metrics = model.scrollMetrics else { return 0 }
-    guard model.pinnedItem != nil else { return metrics.contentHeight }
+    guard let metrics = _core.scrollMetrics else { return 0 }
+    guard _core.sizes.pin != nil else { return metrics.contentHeight }
     return max(metrics.contentHeight, metrics.contentOffset + metrics.viewportHeight)
   }
 
@@ -84,22 +115,26 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   /// scroll comes first, at the old size; then the new size keeps the scroll position as
   /// `anchoring` says: a list kept at its bottom (`.stickToBottom`) stays there when a
   /// keyboard shrinks its viewport. The returned change of the offset is the view's to
-  /// apply.
+  /// apply. An offset other than the state's is the user's scroll: it ends the aim of a
+  /// `scrollToItem(at:alignment:)`.
   ///
   /// - Parameters:
   ///   - width: The width the items are laid out at.
   ///   - height: The viewport's height.
   ///   - offset: The content offset.
   /// - Returns: How far the new size moved the content offset; 0 for none.
-  /// - Complexity: O(log n) for a scroll over the same layout.
+  /// - Complexity: O(1).
   @discardableResult
   public mutating func setBounds(width: Double, height: Double, offset: Double) -> Double {
-    guard var geometry = model.geometry else { return 0 }
-    if geometry.contentOffset != offset { model.setContentOffset(offset) }
-    guard geometry.viewportWidth != width || geometry.viewportHeight != height else { return 0 }
-    geometry = model.geometry!
-    (geometry.viewportWidth, geometry.viewportHeight) = (width, height)
-    model.geometry = geometry
+    guard let old = _core.geometry else { return 0 }
+    if old.contentOffset != offset {
+      _core.aim = nil
+      _core.geometry!.contentOffset = offset
+    }
+    guard old.viewportWidth != width || old.viewportHeight != height else { return 0 }
+    let before = _core.geometry!
+    (_core.geometry!.viewportWidth, _core.geometry!.viewportHeight) = (width, height)
+    _core.resized(from: before)
     return contentOffset - offset
   }
 
@@ -112,28 +147,165 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   /// - Returns: Whether to lay out again.
   /// - Complexity: O(1).
   public func isResized(width: Double, height: Double) -> Bool {
-    guard let geometry = model.geometry else { return true }
+    guard let geometry = _core.geometry else { return true }
     return geometry.viewportWidth != width || geometry.viewportHeight != height
   }
 
-  /// New data: sizes follow their items by identity, and the first visible item stays where
-  /// it was, if it survives.
+  /// New data, as a reload: sizes follow their items by identity (an item whose content
+  /// changed keeps its last size as its estimate), and the pinned item, or else the first
+  /// visible item, stays where it was, if it survives. An update is `update(to:)`.
   ///
-  /// - Parameter sections: The data after the update.
+  /// - Parameter sections: The data after the reload.
   /// - Complexity: O(n).
   public mutating func setSections(_ sections: [Section]) {
-    let anchor = model.scrollAnchor
-    model.reloadData(newSections: sections)
-    if let anchor { model.restoreScrollAnchor(anchor) }
+    let held = _heldItem()
+    _sections = sections
+    _elements = sections.map { Array($0.elements) }
+    _changed = []
+    _core.relayout(_elements)
+    _restore(held)
+  }
+
+  /// New data, as an update: only what changed is laid out again. When the data differs
+  /// only in the content of some items (a token streamed into a message), each keeps its
+  /// last size as its estimate until its cell measures it, in O(1); otherwise the data is
+  /// laid out again as `setSections(_:)` does. Either way the pinned item, or else the
+  /// first visible item, holds its place on screen, and the viewport is never left past
+  /// the content's end.
+  ///
+  /// - Parameter sections: The data after the update.
+  /// - Returns: The changes found.
+  /// - Complexity: O(n) for the diff, expected (O(k) of it for k edits at one place, see
+  ///   `StagedChangeset`), then O(k) for k changed items, or O(n) for any other change.
+  @discardableResult
+  public mutating func update(to sections: [Section]) -> StagedChangeset<[Section]> {
+    let changes = StagedChangeset(source: self.sections, target: sections)
+    apply(changes, final: sections)
+    return changes
+  }
+
+  /// An update's changes, as the view replays them: see `update(to:)`.
+  ///
+  /// - Parameter changes: The changes from the data the layout has.
+  /// - Complexity: O(k) for k changed items when the changes only update items; O(n)
+  ///   otherwise.
+  public mutating func apply(_ changes: StagedChangeset<[Section]>) {
+    guard let last = changes.last else { return }
+    apply(changes, final: last.data)
+  }
+
+  func _onlyUpdates(_ changes: StagedChangeset<[Section]>) -> Bool {
+    changes.allSatisfy {
+      $0.sectionDeleted.isEmpty && $0.sectionInserted.isEmpty && $0.sectionMoved.isEmpty
+        && $0.sectionUpdated.isEmpty && $0.elementDeleted.isEmpty
+        && $0.elementInserted.isEmpty && $0.elementMoved.isEmpty
+    }
+  }
+
+  mutating func apply(_ changes: StagedChangeset<[Section]>, final: [Section]) {
+    guard _onlyUpdates(changes) else {
+      setSections(final)
+      _core.clampIfBlank()
+      return
+    }
+    for change in changes {
+      for path in change.elementUpdated {
+        let elements = final[path.section].elements
+        _replace(
+          elements[elements.index(elements.startIndex, offsetBy: path.element)], at: path)
+      }
+    }
+  }
+
+  /// The content of one item changed: the app hands the item, found by its identity, and
+  /// the layout keeps its last size as its estimate until its cell measures it again. What
+  /// a streamed message calls at each token, without handing over the whole list.
+  ///
+  /// - Parameter element: The item, with its new content.
+  /// - Returns: Its path; `nil` when the data has no item with its identity.
+  /// - Complexity: O(1) expected (the first lookup after the data changed indexes it, O(n)).
+  @discardableResult
+  public mutating func updateItem(_ element: Element) -> ElementPath? {
+    guard let flat = _core.flat(of: element.differenceIdentifier, in: _elements) else {
+      return nil
+    }
+    let path = _core.layout!.path(flat)
+    _replace(element, at: path)
+    return path
+  }
+
+  /// Replaces the element at `path`, of the same identity.
+  mutating func _replace(_ element: Element, at path: ElementPath) {
+    _core.aim = nil
+    _elements[path.section][path.element] = element
+    _changed.insert(path.section)
+    _core.contentDidChange(at: _core.layout!.flat(path), to: element)
+  }
+
+  /// The item that holds still across new data: the pinned one, or the first visible one,
+  /// and its distance from the viewport's top.
+  func _heldItem() -> (Element.DifferenceIdentifier, Double)? {
+    guard let geometry = _core.geometry, let layout = _core.layout else { return nil }
+    let flat = _core.sizes.pin?.flat ?? layout.firstEnding(after: geometry.contentOffset)
+    guard let flat, flat < layout.count else { return nil }
+    let path = layout.path(flat)
+    return (
+      _elements[path.section][path.element].differenceIdentifier,
+      layout.top(flat) - geometry.contentOffset
+    )
+  }
+
+  /// Puts the held item back at its distance, if it survives.
+  mutating func _restore(_ held: (Element.DifferenceIdentifier, Double)?) {
+    guard let (id, distance) = held, let flat = _core.flat(of: id, in: _elements) else { return }
+    _core.geometry?.contentOffset = _core.layout!.top(flat) - distance
   }
 
   /// The item whose top holds still while the items below it grow (a prompt whose answer
-  /// streams in): `CollectionModel.pinnedItem`.
+  /// streams in): `CollectionModel.pinnedItem`. It governs updates as well as measured
+  /// sizes: across `update(to:)` and `setSections(_:)` the pinned item keeps its place.
   ///
-  /// - Complexity: Setting, O(n).
+  /// - Complexity: Setting, O(1) expected (O(n) for the first lookup after new data).
   public var pinnedItem: Element.DifferenceIdentifier? {
-    get { model.pinnedItem }
-    set { model.pinnedItem = newValue }
+    get { _core.sizes.pin?.element.differenceIdentifier }
+    set {
+      _core.sizes.pin = newValue.flatMap { id in
+        _core.flat(of: id, in: _elements).map { flat in
+          let path = _core.layout!.path(flat)
+          return (_elements[path.section][path.element], flat)
+        }
+      }
+    }
+  }
+
+  /// How many measured sizes the layout keeps: at most one per item, and none for an item
+  /// that is gone.
+  ///
+  /// - Complexity: O(1).
+  public var keptSizeCount: Int { _core.sizes.count }
+
+  /// Scrolls so that the item at `path` is where `alignment` puts it, and keeps it there
+  /// while the cells the scroll brings on screen report their sizes, until the user
+  /// scrolls (an offset other than the state's in `setBounds`), another scroll starts, the
+  /// view changes size or the data changes: one call lands. The offset is clamped to the
+  /// content, and to the room a `pinnedItem` makes.
+  ///
+  /// - Parameters:
+  ///   - path: The item.
+  ///   - alignment: Where it goes in the viewport.
+  /// - Returns: The new content offset, for the view to take; `nil` for a path the data
+  ///   does not have.
+  /// - Complexity: O(log n).
+  @discardableResult
+  public mutating func scrollToItem(at path: ElementPath, alignment: ScrollAlignment) -> Double? {
+    guard let layout = _core.layout, _elements.indices.contains(path.section),
+      _elements[path.section].indices.contains(path.element),
+      let offset = _core.aim(
+        at: layout.flat(path), element: _elements[path.section][path.element],
+        placement: .aligned(alignment))
+    else { return nil }
+    _core.geometry?.contentOffset = offset
+    return offset
   }
 
   /// Records the height a cell measured (`preferredLayoutAttributesFitting(_:)`), by the
@@ -150,37 +322,76 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   public mutating func recordPreferredHeight(_ height: Double, forItemAt path: ElementPath)
     -> Double?
   {
-    guard let before = model.extentOfItem(at: path) else { return nil }
-    let offset = contentOffset
-    guard model.recordMeasuredHeight(height, forItemAt: path),
-      model.extentOfItem(at: path) != before || contentOffset != offset
+    guard let geometry = _core.geometry, let layout = _core.layout,
+      _elements.indices.contains(path.section),
+      _elements[path.section].indices.contains(path.element)
     else { return nil }
+    let flat = layout.flat(path)
+    let before = layout.extent(flat)
+    let offset = contentOffset
+    _core.record(
+      geometry._length(height), at: flat, showing: _elements[path.section][path.element],
+      width: geometry.viewportWidth)
+    guard _core.layout!.extent(flat) != before || contentOffset != offset else { return nil }
     return contentOffset - offset
   }
 
+  /// Records the height a cell measured for the item with `identifier`: as
+  /// `recordPreferredHeight(_:forItemAt:)`, found by identity.
+  ///
+  /// - Parameters:
+  ///   - height: The height the cell measured.
+  ///   - identifier: The item's identity.
+  /// - Returns: The change of the content offset, or `nil`.
+  /// - Complexity: O(log n), and O(1) expected to find the item (O(n) for the first lookup
+  ///   after new data).
+  @discardableResult
+  public mutating func recordPreferredHeight(
+    _ height: Double, forItem identifier: Element.DifferenceIdentifier
+  ) -> Double? {
+    guard let flat = _core.flat(of: identifier, in: _elements) else { return nil }
+    return recordPreferredHeight(height, forItemAt: _core.layout!.path(flat))
+  }
+
+  /// The height measured for the item at `path` at the current width, for its identity
+  /// and content; `nil` while its height is an estimate.
+  ///
+  /// - Parameter path: An item.
+  /// - Returns: Its measured height.
+  /// - Complexity: O(1).
+  public func measuredHeight(ofItemAt path: ElementPath) -> Double? {
+    guard let layout = _core.layout, _elements.indices.contains(path.section),
+      _elements[path.section].indices.contains(path.element)
+    else { return nil }
+    return _core.measuredHeight(at: layout.flat(path))
+  }
+
   /// The height a table should estimate for the item at `path`: its measured size, or its
-  /// estimate (its old size at another width, or the geometry's). By identity: an insert
-  /// above moves no other row's estimate.
+  /// estimate (its last size, at another width or for other content, or the geometry's).
+  /// By identity: an insert above moves no other row's estimate.
   ///
   /// - Parameter path: An item.
   /// - Returns: Its height; `nil` for a path the data does not have.
   /// - Complexity: O(1).
   public func estimatedHeight(forItemAt path: ElementPath) -> Double? {
-    model.extentOfItem(at: path)?.height
+    frameOfItem(at: path)?.height
   }
 
   /// Where the item at `path` is: its top and height in the content.
   ///
   /// - Complexity: O(1), or O(log n) below a size measured since the last data change.
   public func frameOfItem(at path: ElementPath) -> ItemExtent? {
-    model.extentOfItem(at: path)
+    guard let layout = _core.layout, _elements.indices.contains(path.section),
+      _elements[path.section].indices.contains(path.element)
+    else { return nil }
+    return layout.extent(layout.flat(path))
   }
 
   /// Where `section`'s header is; `nil` without headers.
   ///
   /// - Complexity: O(log n).
   public func frameOfHeader(_ section: Int) -> ItemExtent? {
-    guard let layout = model._layout, layout.header > 0,
+    guard let layout = _core.layout, layout.header > 0,
       layout.sectionStarts.indices.contains(section)
     else { return nil }
     return ItemExtent(top: layout.sectionTop(section), height: layout.header)
@@ -190,7 +401,7 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   ///
   /// - Complexity: O(log n).
   public func frameOfFooter(_ section: Int) -> ItemExtent? {
-    guard let layout = model._layout, layout.footer > 0,
+    guard let layout = _core.layout, layout.footer > 0,
       layout.sectionStarts.indices.contains(section)
     else { return nil }
     return ItemExtent(top: layout.footerTop(section), height: layout.footer)
@@ -205,7 +416,7 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   /// - Returns: The elements and their frames.
   /// - Complexity: O(log n + k log n) for the k elements.
   public func elements(from top: Double, to bottom: Double) -> [(LayoutElement, ItemExtent)] {
-    guard let layout = model._layout, top < bottom else { return [] }
+    guard let layout = _core.layout, top < bottom else { return [] }
     var result: [(LayoutElement, ItemExtent)] = []
     let items = layout.items(in: top..<bottom)
     // The sections the band meets: from the one holding the first item (or above it) on.
@@ -233,4 +444,4 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   }
 }
 
-extension ListLayoutState: Sendable where CollectionModel<Section>: Sendable {}
+extension ListLayoutState: Sendable where Section: Sendable, Element: Sendable {}

@@ -24,9 +24,14 @@ struct _Sizes<Element: Differentiable> {
     @usableFromInline var width: Double
     /// The height it measured.
     @usableFromInline var height: Double
-    /// The height the same key measured before `height`: measuring it again is an
-    /// oscillation.
-    @usableFromInline var previous: Double?
+    /// The heights the same key measured before `height`, the latest last, at most
+    /// `Entry.remembered` of them: measuring one again is a cycle.
+    @usableFromInline var earlier: [Double] = []
+    /// Whether the last change grew the size (`1`), shrank it (`-1`), or neither yet (`0`).
+    @usableFromInline var direction: Int8 = 0
+    /// How many times the changes turned from growing to shrinking or back: a cycle longer
+    /// than `earlier` remembers turns twice per round.
+    @usableFromInline var turns: UInt8 = 0
     /// An alternating size, held at `height`: measured again, it is not laid out again.
     @usableFromInline var frozen = false
     /// Reconfigured since it was measured: measured again when shown.
@@ -34,6 +39,32 @@ struct _Sizes<Element: Differentiable> {
 
     @inlinable init(element: Element, width: Double, height: Double) {
       (self.element, self.width, self.height) = (element, width, height)
+    }
+
+    /// How many earlier heights an entry remembers.
+    @inlinable static var remembered: Int { 8 }
+    /// How many turns between growing and shrinking make a cycle.
+    @inlinable static var turnsToCycle: UInt8 { 4 }
+
+    /// Whether measuring `height` next closes a cycle: a height the key had before, or a
+    /// turn too many. A size that only grows never turns and never repeats, so it is never
+    /// one. With `any` false (a planted mistake), only a return to the height before the
+    /// last counts.
+    @inlinable func isCycle(to height: Double, any: Bool) -> Bool {
+      guard any else { return earlier.last == height }
+      if earlier.contains(height) { return true }
+      let next: Int8 = height > self.height ? 1 : -1
+      return direction != 0 && next != direction && turns + 1 >= Self.turnsToCycle
+    }
+
+    /// Takes `height` as the key's size, remembering the one it replaces.
+    @inlinable mutating func take(_ height: Double) {
+      let next: Int8 = height > self.height ? 1 : -1
+      if direction != 0, next != direction { turns &+= 1 }
+      direction = next
+      if earlier.count == Self.remembered { earlier.removeFirst() }
+      earlier.append(self.height)
+      self.height = height
     }
   }
 
@@ -64,14 +95,37 @@ struct _Sizes<Element: Differentiable> {
   @usableFromInline var anchor: Int?
   /// The first visible item when the update under way began.
   @usableFromInline var replayAnchor: (Element, distance: Double)?
+  /// Whether `replayAnchor` is the pinned item, which the update keeps in place.
+  @usableFromInline var replayPinned = false
   /// Whether measuring is under way (a measurement's correction scrolls).
   @usableFromInline var settling = false
-  /// Mistakes planted by the tests, to show that they catch them; empty otherwise.
-  @usableFromInline var faults: _SizingFaults = []
+  /// Whether the offset being set is a scroll's aim, which goes on (any other scroll ends
+  /// it).
+  @usableFromInline var aiming = false
+  #if STAGECRAFT_INTERNAL_CHECKS
+    /// Mistakes planted by the tests, to show that they catch them; empty otherwise. Debug
+    /// builds only: a release build has no faults to check.
+    @usableFromInline var faults: _SizingFaults = []
+  #endif
+  /// Where each identifier's item is, by the identifier's hash: built at the first lookup
+  /// by identifier after the data changed, and dropped at every relayout.
+  @usableFromInline var identifierIndex: [Int: Int]?
   /// The width of `current`, so that the common case needs no lookup.
   @usableFromInline var currentWidth: Double?
 
   @usableFromInline init() {}
+
+  /// Whether the tests planted `fault`; always `false` in a release build.
+  @inlinable @inline(__always) func has(_ fault: _SizingFaults) -> Bool {
+    #if STAGECRAFT_INTERNAL_CHECKS
+      faults.contains(fault)
+    #else
+      false
+    #endif
+  }
+
+  /// The number of sizes kept: one per live item measured (or recorded).
+  @inlinable var count: Int { entries.count }
 
   /// The entry of the item with identity `id`, if it is that item's.
   ///
@@ -84,12 +138,12 @@ struct _Sizes<Element: Differentiable> {
   /// Where the entry of the item with identity `id` at `flat` is kept: the identifier's
   /// hash (by position only as a planted mistake).
   @inlinable func key(_ id: Element.DifferenceIdentifier, at flat: Int) -> Int {
-    faults.contains(.indexKeyedSizes) ? flat : id.hashValue
+    has(.indexKeyedSizes) ? flat : id.hashValue
   }
 
   /// Whether `entry` is the size of the item with identity `id`.
   @inlinable func owns(_ entry: Entry, _ id: Element.DifferenceIdentifier) -> Bool {
-    faults.contains(.indexKeyedSizes) || entry.element.differenceIdentifier == id
+    has(.indexKeyedSizes) || entry.element.differenceIdentifier == id
   }
 
   /// The stamp of `width` (one for every width as a planted mistake).
@@ -97,7 +151,7 @@ struct _Sizes<Element: Differentiable> {
   /// - Complexity: O(1).
   @inlinable mutating func stamp(_ width: Double) -> UInt32 {
     if width == currentWidth { return current }
-    if faults.contains(.widthOutOfKey) { return 1 }
+    if has(.widthOutOfKey) { return 1 }
     if let stamp = widths[width] { return stamp }
     let stamp = UInt32(truncatingIfNeeded: widths.count + 1)
     widths[width] = stamp
@@ -116,7 +170,7 @@ struct _Sizes<Element: Differentiable> {
 
   /// Whether a size measured at `measured` holds at `width`.
   @inlinable func holds(_ measured: Double, at width: Double) -> Bool {
-    measured == width || faults.contains(.widthOutOfKey)
+    measured == width || has(.widthOutOfKey)
   }
 
   /// Changes the entry of the item with identity `id`, if there is one.
@@ -152,8 +206,10 @@ extension _Sizes: Equatable where Element: Equatable {
 
 /// The mistakes the tests plant in the sizes, each to show that a rule of theirs catches it:
 /// sizes kept by position instead of identity, entries kept after their item is deleted, the
-/// width left out of the key, no correction of the scroll position, and a rebuild of every
-/// top per measurement.
+/// width left out of the key, no correction of the scroll position, a rebuild of every top
+/// per measurement, the estimate taken after a content change, only two-height cycles
+/// found, a scroll to an item that stops aligning after one pass, and a pin that updates
+/// ignore.
 @usableFromInline
 struct _SizingFaults: OptionSet, Sendable {
   @usableFromInline let rawValue: Int
@@ -163,4 +219,8 @@ struct _SizingFaults: OptionSet, Sendable {
   @usableFromInline static let widthOutOfKey = Self(rawValue: 4)
   @usableFromInline static let noAnchorCorrection = Self(rawValue: 8)
   @usableFromInline static let rebuildPerMeasurement = Self(rawValue: 16)
+  @usableFromInline static let estimateAfterContentChange = Self(rawValue: 32)
+  @usableFromInline static let onlyTwoCycles = Self(rawValue: 64)
+  @usableFromInline static let scrollInOnePass = Self(rawValue: 128)
+  @usableFromInline static let pinIgnoredByUpdates = Self(rawValue: 256)
 }

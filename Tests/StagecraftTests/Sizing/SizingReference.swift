@@ -46,11 +46,11 @@ struct SizingReference {
   /// What each identity had measured before the last check.
   var before: [Int: (content: Int, width: Double, height: Double)] = [:]
 
-  /// Forgets the sizes of items the data no longer holds with the same content.
+  /// Forgets the sizes of items the data no longer holds. An item whose content changed
+  /// keeps its last size, as its estimate until it is measured showing the new content.
   mutating func dataChanged(_ model: SizedModel) {
-    var live: [Int: Int] = [:]
-    for section in model.sections { for item in section.elements { live[item.id] = item.content } }
-    history = history.filter { live[$0.key] == $0.value.content }
+    let live = Set(model.sections.flatMap { $0.elements.map(\.id) })
+    history = history.filter { live.contains($0.key) }
   }
 
   /// The element the item at `path` shows: its cell's, or the data's.
@@ -77,8 +77,6 @@ struct SizingReference {
       for index in section.elements.indices {
         let path = ElementPath(element: index, section: s)
         let item = shown(model, path)
-        // A size of content no cell shows any more (a streamed cell that left) is gone.
-        if let old = history[item.id], old.content != item.content { history[item.id] = nil }
         let extent = model.extentOfItem(at: path)!
         let expected: Double
         if let measured = model.measuredHeight(ofItemAt: path) {
@@ -88,8 +86,9 @@ struct SizingReference {
           }
           expected = measured
           history[item.id] = (item.content, width, measured)
-        } else if let old = history[item.id], old.content == item.content {
-          // Measured at another width: the old size is the estimate.
+        } else if let old = history[item.id] {
+          // Measured at another width, or showing other content: the last size is the
+          // estimate.
           expected = old.height
         } else {
           expected = estimate

@@ -1,0 +1,401 @@
+import StagecraftDiff
+import StagecraftReplay
+
+/// The geometry and sizing state of a vertical list, apart from everything else a model
+/// holds: the geometry (viewport, offset, heights), its layout of the data (tops, heights,
+/// stamps), and the measured sizes by identity. `CollectionModel` (in tests) and
+/// `ListLayoutState` (on the device) each hold one, so that the rules of sizing and of
+/// keeping the scroll position have one place, and the device's layout carries no cells,
+/// selection or event log.
+///
+/// The data is not the core's: each holder passes its elements where the core needs them
+/// (a relayout, a pin), so that the model's data source and the layout's data stay one copy.
+@usableFromInline
+struct _LayoutCore<Section: DifferentiableSection> {
+  @usableFromInline typealias Element = Section.Collection.Element
+  @usableFromInline typealias Geometry = CollectionModel<Section>.Geometry
+
+  /// The geometry; `nil` for none.
+  @usableFromInline var geometry: Geometry?
+  /// The geometry's layout of the data; `nil` without a geometry.
+  @usableFromInline var layout: _Layout?
+  /// The measured sizes, by identity.
+  @usableFromInline var sizes = _Sizes<Element>()
+  /// The item a scroll to it keeps aligned while its sizes arrive, until the user scrolls
+  /// or another scroll starts.
+  @usableFromInline var aim: _Aim<Element>?
+
+  @usableFromInline init() {}
+}
+
+/// A scroll's target, held aligned: the item (by flat position, and the element to find it
+/// again after new data) and where it goes in the viewport.
+@usableFromInline
+struct _Aim<Element: Differentiable> {
+  /// Where the item goes: aligned, or its top at a distance from the viewport's top.
+  @usableFromInline enum Placement: Equatable, Sendable {
+    case aligned(ScrollAlignment)
+    case distance(Double)
+  }
+  @usableFromInline var element: Element
+  @usableFromInline var flat: Int
+  @usableFromInline var placement: Placement
+
+  @inlinable init(element: Element, flat: Int, placement: Placement) {
+    (self.element, self.flat, self.placement) = (element, flat, placement)
+  }
+
+  /// The offset that puts an item of `extent` where the placement says, in a viewport of
+  /// height `viewport`.
+  @inlinable func offset(_ extent: ItemExtent, viewport: Double) -> Double {
+    switch placement {
+    case .aligned(.top): extent.top
+    case .aligned(.centeredVertically): extent.top + extent.height / 2 - viewport / 2
+    case .aligned(.bottom): extent.bottom - viewport
+    case .distance(let distance): extent.top - distance
+    }
+  }
+}
+
+extension _Aim: Sendable where Element: Sendable {}
+
+extension _LayoutCore: Sendable where Element: Sendable {}
+
+extension _LayoutCore: Equatable where Element: Equatable {
+  @usableFromInline static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.geometry == rhs.geometry && lhs.layout == rhs.layout && lhs.sizes == rhs.sizes
+      && lhs.aim?.flat == rhs.aim?.flat && lhs.aim?.placement == rhs.aim?.placement
+  }
+}
+
+// MARK: Laying the data out
+
+extension _LayoutCore {
+  /// Lays `elements` out again with the sizes that still hold: an item whose identity
+  /// survives keeps its size, measured at this width or an estimate until it is measured
+  /// (its content changed, or the width); an item that is new or gone loses it.
+  ///
+  /// - Complexity: O(n) lookups by identity.
+  @usableFromInline
+  mutating func relayout(_ elements: [[Element]]) {
+    guard let geometry else {
+      layout = nil
+      sizes.entries = [:]
+      return
+    }
+    // The width is the sizes' whether or not they are active yet: a size recorded next is
+    // stamped with it, and counts as measured only at it.
+    sizes.setWidth(geometry.viewportWidth)
+    let header = geometry._length(geometry.sectionHeaderHeight)
+    let footer = geometry._length(geometry.sectionFooterHeight)
+    defer { sizes.identifierIndex = nil }
+    guard sizes.isActive(geometry) else {
+      layout = _Layout(elements, header: header, footer: footer) { geometry.height(of: $0) }
+      if let pin = sizes.pin { sizes.pin = Self.find(pin.element.differenceIdentifier, elements) }
+      aim = nil
+      return
+    }
+    let old = sizes.entries
+    for entry in old.values { _ = sizes.stamp(entry.width) }
+    let sizes = self.sizes
+    var kept: [Int: _Sizes<Element>.Entry] = sizes.has(.noEviction) ? old : [:]
+    kept.reserveCapacity(old.count)
+    var stamps = ContiguousArray<UInt32>()
+    stamps.reserveCapacity(elements.reduce(0) { $0 + $1.count })
+    let layout = _Layout(elements, header: header, footer: footer) { element in
+      let id = element.differenceIdentifier
+      let key = sizes.key(id, at: stamps.count)
+      guard !old.isEmpty, let entry = old[key], sizes.owns(entry, id) else {
+        stamps.append(0)
+        return geometry.height(of: element)
+      }
+      if sizes.has(.indexKeyedSizes) || entry.element.isContentEqual(to: element) {
+        stamps.append(entry.stale ? 0 : sizes.widths[entry.width] ?? 1)
+      } else if sizes.has(.estimateAfterContentChange) {
+        stamps.append(0)
+        return geometry.height(of: element)
+      } else {
+        // Other content: the last size is the estimate until the item is measured showing
+        // it (the entry stays that content's, valid again if the item shows it again).
+        stamps.append(0)
+      }
+      kept[key] = entry
+      return entry.height
+    }
+    layout.stamps = stamps
+    self.layout = layout
+    self.sizes.entries = kept
+    if let pin = sizes.pin {
+      self.sizes.pin = Self.find(pin.element.differenceIdentifier, elements)
+    }
+    // New data ends a scroll's aim: the update's anchoring keeps the position from here.
+    aim = nil
+  }
+
+  /// The first item with identity `id` in `elements`, and its flat position; `nil` when
+  /// there is none.
+  ///
+  /// - Complexity: O(n).
+  @usableFromInline
+  static func find(
+    _ id: Element.DifferenceIdentifier, _ elements: [[Element]]
+  ) -> (element: Element, flat: Int)? {
+    var flat = 0
+    for section in elements {
+      if let index = section.firstIndex(where: { $0.differenceIdentifier == id }) {
+        return (section[index], flat + index)
+      }
+      flat += section.count
+    }
+    return nil
+  }
+
+  /// The flat position of the item with identity `id` in `elements`: from the index of
+  /// identifiers, built at the first lookup after the data changed; `nil` when there is
+  /// none. Colliding hashes are told apart by comparing identifiers.
+  ///
+  /// - Complexity: O(1) expected; the first lookup after the data changed, O(n).
+  @usableFromInline
+  mutating func flat(of id: Element.DifferenceIdentifier, in elements: [[Element]]) -> Int? {
+    guard let layout else { return nil }
+    if sizes.identifierIndex == nil {
+      var index: [Int: Int] = [:]
+      index.reserveCapacity(layout.count)
+      var flat = 0
+      for section in elements {
+        for element in section {
+          // The first of colliding identifiers is kept; the others are found by search.
+          let hash = element.differenceIdentifier.hashValue
+          if index[hash] == nil { index[hash] = flat }
+          flat += 1
+        }
+      }
+      sizes.identifierIndex = index
+    }
+    guard let flat = sizes.identifierIndex![id.hashValue] else { return nil }
+    let path = layout.path(flat)
+    if elements[path.section][path.element].differenceIdentifier == id { return flat }
+    return Self.find(id, elements)?.flat
+  }
+}
+
+// MARK: Measured sizes
+
+extension _LayoutCore {
+  /// The layout, unshared, to change in place. Hold no other reference to it across the
+  /// call: one would make it look shared, and copied.
+  ///
+  /// - Complexity: O(1), or O(n) to copy it when another holder shares it.
+  @inlinable mutating func mutableLayout() -> _Layout {
+    if !isKnownUniquelyReferenced(&layout) { layout = _Layout(copying: layout!) }
+    if layout!.stamps.count != layout!.count {
+      layout!.stamps = ContiguousArray(repeating: 0, count: layout!.count)
+    }
+    return layout!
+  }
+
+  /// Records one measured size: its entry by identity, the layout's height and stamp, and
+  /// the correction of the scroll position. A size that comes back to a height it had
+  /// since its content last changed, or that turns from growing to shrinking (or back) too
+  /// often, is a cycle: held where it is, and reported once. A size that only grows never
+  /// is.
+  ///
+  /// - Complexity: O(log n).
+  @inlinable mutating func record(
+    _ height: Double, at flat: Int, showing element: Element, width: Double
+  ) {
+    let id = element.differenceIdentifier
+    sizes.measurements += 1
+    var entry = _Sizes<Element>.Entry(element: element, width: width, height: height)
+    if var known = sizes.entry(id, at: flat), known.element.isContentEqual(to: element),
+      sizes.holds(known.width, at: width)
+    {
+      // The same key measured again: the same height; a new one (a correction, or content
+      // the cell streams that the layout was not told of); or one it had before, which is
+      // a cycle: held where it is.
+      if !known.frozen, known.height != height {
+        if known.isCycle(to: height, any: !sizes.has(.onlyTwoCycles)) {
+          known.frozen = true
+          sizes.oscillations.append((element, kept: known.height, height))
+        } else {
+          known.take(height)
+        }
+      }
+      known.element = element
+      known.stale = false
+      entry = known
+    }
+    sizes.entries[sizes.key(id, at: flat)] = entry
+    let stamp = sizes.stamp(width)
+    mutableLayout().stamps[flat] = stamp
+    setHeight(entry.height, at: flat)
+  }
+
+  /// Gives the item at `flat` a new height, and keeps the scroll position: the pinned item,
+  /// the scroll's target, the bottom (`.stickToBottom` at the bottom), or the first visible
+  /// item (`.keepAnchor`) stays where it is on screen. The offset is never clamped to the
+  /// content: a shrink that a later growth makes up for leaves nothing moved.
+  ///
+  /// - Complexity: O(log n).
+  @inlinable mutating func setHeight(_ height: Double, at flat: Int) {
+    let layout = mutableLayout()
+    let old = layout.heights[flat]
+    guard old != height, let geometry else { return }
+    let viewport = geometry._length(geometry.viewportHeight)
+    let offset = geometry.contentOffset
+    let wasAtBottom =
+      ScrollMetrics(
+        contentOffset: offset, viewportHeight: viewport, contentHeight: layout.contentHeight
+      ).isAtBottom
+    // Above the anchor: an item before the held one (a scroll's target, the pinned item,
+    // or the first visible item when the measuring began), or one that ends at or above the
+    // viewport's top.
+    let held = sizes.target ?? sizes.pin?.flat
+    let above = (held ?? sizes.anchor).map { flat < $0 } ?? (layout.top(flat) + old <= offset)
+    let delta = layout.setHeight(height, at: flat)
+    if sizes.has(.rebuildPerMeasurement) { layout.rebuildTops() }
+    var corrected = offset
+    if sizes.has(.noAnchorCorrection) {
+    } else if held != nil {
+      if above { corrected += delta }
+    } else {
+      switch geometry.anchoring {
+      case .none: break
+      case .keepAnchor: if above { corrected += delta }
+      case .stickToBottom:
+        if wasAtBottom {
+          corrected = max(0, layout.contentHeight - viewport)
+        } else if above {
+          corrected += delta
+        }
+      }
+    }
+    if let aim, aim.flat < layout.count, !sizes.has(.scrollInOnePass) {
+      // A scroll's target holds where the scroll put it, whatever changed size.
+      corrected = clamped(aim.offset(layout.extent(aim.flat), viewport: viewport))
+    }
+    if corrected != offset { self.geometry?.contentOffset = corrected }
+  }
+
+  /// Marks the item at `flat`, with identity `id`, to be measured again (a reconfigure, a
+  /// silent refresh, new content): it keeps its height as its estimate until then.
+  ///
+  /// - Complexity: O(1).
+  @usableFromInline
+  mutating func invalidate(_ id: Element.DifferenceIdentifier, at flat: Int) {
+    if sizes.entry(id, at: flat)?.frozen == true { return }
+    sizes.update(id, at: flat) { $0.stale = true }
+    mutableLayout().stamps[flat] = 0
+  }
+
+  /// The item at `flat`'s data changed to `element`, with the same identity: its size is
+  /// kept as its estimate until it is measured showing the new content.
+  ///
+  /// - Complexity: O(1).
+  @usableFromInline
+  mutating func contentDidChange(at flat: Int, to element: Element) {
+    guard let geometry, sizes.isActive(geometry), layout != nil else { return }
+    let id = element.differenceIdentifier
+    guard sizes.entry(id, at: flat) != nil, !sizes.has(.estimateAfterContentChange) else {
+      sizes.entries[sizes.key(id, at: flat)] = nil
+      if layout!.stamps.count == layout!.count { mutableLayout().stamps[flat] = 0 }
+      setHeight(geometry.height(of: element), at: flat)
+      return
+    }
+    // The entry stays its content's: valid again if the item shows that content again.
+    if sizes.entry(id, at: flat)?.element.isContentEqual(to: element) == false {
+      mutableLayout().stamps[flat] = 0
+    }
+  }
+
+  /// The height measured for the item at `flat` at the geometry's width, for its identity
+  /// and content; `nil` while it is an estimate.
+  ///
+  /// - Complexity: O(1).
+  @inlinable func measuredHeight(at flat: Int) -> Double? {
+    guard let layout, !layout.stamps.isEmpty else { return nil }
+    return layout.stamps[flat] == sizes.current ? layout.heights[flat] : nil
+  }
+}
+
+// MARK: The viewport
+
+extension _LayoutCore {
+  /// The viewport changed size over the same layout: a new width measures the items again
+  /// (their sizes stay as estimates until then), and a list kept at its bottom
+  /// (`.stickToBottom`) stays there when a keyboard's inset shrinks its viewport.
+  ///
+  /// - Complexity: O(1).
+  @usableFromInline
+  mutating func resized(from old: Geometry) {
+    guard let geometry, let layout else { return }
+    // A new size (a rotation, a keyboard) ends a scroll's aim: anchoring keeps the position.
+    aim = nil
+    if geometry.viewportWidth != old.viewportWidth { sizes.setWidth(geometry.viewportWidth) }
+    let before = ScrollMetrics(
+      contentOffset: old.contentOffset, viewportHeight: old._length(old.viewportHeight),
+      contentHeight: layout.contentHeight)
+    if sizes.pin == nil, geometry.anchoring == .stickToBottom,
+      geometry.viewportHeight != old.viewportHeight, before.isAtBottom
+    {
+      self.geometry?.contentOffset = max(
+        0, layout.contentHeight - geometry._length(geometry.viewportHeight))
+    }
+  }
+
+  /// Where the viewport is and how tall the content is; `nil` without a geometry.
+  ///
+  /// - Complexity: O(1).
+  @inlinable var scrollMetrics: ScrollMetrics? {
+    guard let geometry, let layout else { return nil }
+    return ScrollMetrics(
+      contentOffset: geometry.contentOffset,
+      viewportHeight: geometry._length(geometry.viewportHeight),
+      contentHeight: layout.contentHeight)
+  }
+
+  /// The highest offset the content allows: its bottom at the viewport's bottom, or, with a
+  /// pinned item, the pinned item at the viewport's top (the room a pin makes).
+  ///
+  /// - Complexity: O(log n).
+  @usableFromInline var maximumOffset: Double {
+    guard let metrics = scrollMetrics else { return 0 }
+    let bottom = max(0, metrics.contentHeight - metrics.viewportHeight)
+    guard let pin = sizes.pin, let layout, pin.flat < layout.count else { return bottom }
+    return max(bottom, layout.top(pin.flat))
+  }
+
+  /// `offset` within the content: from 0 to `maximumOffset`.
+  ///
+  /// - Complexity: O(log n).
+  @usableFromInline func clamped(_ offset: Double) -> Double {
+    max(0, min(offset, maximumOffset))
+  }
+
+  /// Brings an offset that an update left wholly past the content's end (a blank viewport)
+  /// back to the end, or to the room a pin makes. An offset that still shows some of the
+  /// content is the update's anchoring's to keep.
+  ///
+  /// - Complexity: O(log n).
+  @usableFromInline mutating func clampIfBlank() {
+    guard let offset = geometry?.contentOffset, let layout, offset >= layout.contentHeight
+    else { return }
+    let highest = maximumOffset
+    if offset > highest { geometry?.contentOffset = highest }
+  }
+
+  /// Starts a scroll to the item at `flat`, which then stays where `placement` puts it
+  /// while sizes arrive, until the user scrolls or another scroll starts; returns the
+  /// offset, clamped to the content.
+  ///
+  /// - Complexity: O(log n).
+  @usableFromInline mutating func aim(
+    at flat: Int, element: Element, placement: _Aim<Element>.Placement
+  ) -> Double? {
+    guard let geometry, let layout, flat < layout.count else { return nil }
+    let aim = _Aim(element: element, flat: flat, placement: placement)
+    self.aim = aim
+    let viewport = geometry._length(geometry.viewportHeight)
+    return clamped(aim.offset(layout.extent(flat), viewport: viewport))
+  }
+}
