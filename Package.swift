@@ -58,7 +58,7 @@ let package = Package(
       name: "StagecraftPlatforms",
       dependencies: [
         "StagecraftDiff", "StagecraftReplay", "StagecraftModel", "StagecraftGuard",
-        "StagecraftSnapshots",
+        "StagecraftSnapshots", "StagecraftPipeline", "StagecraftCoordinator",
       ],
       swiftSettings: checks),
     .target(

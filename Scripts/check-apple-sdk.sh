@@ -67,7 +67,7 @@ flags=(-swift-version 6 -parse-as-library -warnings-as-errors -D SWIFT_PACKAGE -
 # Each library module in dependency order, as the debug build compiles it: the targets with
 # Package.swift's `checks` settings get STAGECRAFT_INTERNAL_CHECKS.
 for module in StagecraftDiff StagecraftReplay StagecraftModel StagecraftGuard \
-  StagecraftSnapshots StagecraftPlatforms StagecraftPipeline StagecraftCoordinator \
+  StagecraftSnapshots StagecraftPipeline StagecraftCoordinator StagecraftPlatforms \
   StagecraftSwiftUI Stagecraft; do
   defines=()
   case $module in

@@ -154,11 +154,12 @@ extension CollectionCoordinator {
 
   /// The data the view shows now, as its data source answers, with a version that changes
   /// whenever it does: what a `CollectionListLayout` reads in `prepare()` (its `shownData`),
-  /// so that its sizes follow the items by identity.
+  /// so that its sizes follow the items by identity. When only items' content changed in
+  /// place since a version, `itemsChanged(since:)` says which.
   ///
   /// - Complexity: O(1).
   public var shownData: (version: Int, sections: [Section]) {
-    (pipeline._dataVersion, pipeline.data)
+    (pipeline._dataVersion &+ pipeline._contentVersion, pipeline.data)
   }
 
   /// The number of items of `section` the view shows; 0 for a section it does not have.

@@ -70,12 +70,27 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   /// The storage of `data`.
   @exclusivity(unchecked) @usableFromInline
   var _data: Data {
-    didSet { _dataVersion &+= 1 }
+    didSet { if !_changingContent { _dataVersion &+= 1 } }
   }
 
   /// Counts the changes of `data`, so that what a caller derived from it (an index of its
-  /// identifiers) knows when it is out of date.
+  /// identifiers) knows when it is out of date. A change of content in place
+  /// (`_changeContent(_:)`) moves no item and does not count here.
   @exclusivity(unchecked) package private(set) var _dataVersion = 0
+  /// Counts the changes of content in place: items that kept their places.
+  @exclusivity(unchecked) package private(set) var _contentVersion = 0
+  @exclusivity(unchecked) @usableFromInline var _changingContent = false
+
+  /// Changes the content of items in place, without moving any (a streamed token): the
+  /// caller tells the view. Only while no request is under way.
+  ///
+  /// - Complexity: That of `change`.
+  package func _changeContent(_ change: (inout Data) -> Void) {
+    _changingContent = true
+    defer { _changingContent = false }
+    change(&_data)
+    _contentVersion &+= 1
+  }
 
   /// The task that diffs off the main actor and then replays, while one runs.
   @usableFromInline

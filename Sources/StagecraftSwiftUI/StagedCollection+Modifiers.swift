@@ -26,6 +26,8 @@
       var contextMenuType: Any.Type? { nil }
     #endif
     var scrolledItem: _Typed<(get: () -> AnyHashable?, set: (AnyHashable) -> Void)>?
+    /// The item a self-sizing list holds still while the answer below it streams.
+    var pinnedItem: _Typed<AnyHashable?>?
   }
 
   /// A reach trigger's distance and handler.
@@ -209,7 +211,37 @@
   }
 
   @available(iOS 16, tvOS 16, visionOS 1, *)
+  extension View {
+    /// Holds the item with this identifier still while the items below it grow: the prompt
+    /// whose answer streams in, in a self-sizing list (`StagedCollection.selfSizingList`,
+    /// a `CollectionListLayout`). Its top stays where it is through measured sizes and
+    /// updates alike, and the list may scroll past its end to hold it (the room a pin
+    /// makes); `nil` lets go. Other layouts ignore it.
+    ///
+    /// - Parameter item: The identifier of the pinned element, or `nil`.
+    /// - Returns: The view, whose `StagedCollection`s pin it.
+    /// - Complexity: O(1); the layout finds the item in O(1) expected.
+    public func pinnedItem<ID: Hashable & Sendable>(_ item: ID?) -> some View {
+      transformEnvironment(\._collectionOptions) {
+        $0.pinnedItem = _Typed(type: ID.self, handler: item.map(AnyHashable.init))
+      }
+    }
+  }
+
+  @available(iOS 16, tvOS 16, visionOS 1, *)
   extension StagedCollection {
+    /// Holds this collection's element with identifier `item` still while the items below
+    /// it grow, with its type checked by the compiler: see `View.pinnedItem(_:)`.
+    ///
+    /// - Parameter item: The identifier of the pinned element, or `nil`.
+    /// - Returns: The collection, pinning it.
+    /// - Complexity: O(1).
+    public func pinnedItem(_ item: Element.ID?) -> some View {
+      transformEnvironment(\._collectionOptions) {
+        $0.pinnedItem = _Typed(type: Element.ID.self, handler: item.map(AnyHashable.init))
+      }
+    }
+
     // The typed modifiers, applied on the collection itself: the compiler checks the type.
     // (Through other modifiers, the `for:` forms reach it through the environment, where a
     // wrong type is reported at run time in debug builds.)

@@ -44,6 +44,7 @@
       // A self-sizing list (`StagedCollection.selfSizingList`) reads the data the view shows.
       if let list = layout as? CollectionListLayout<Section> {
         list.shownData = { [unowned self] in self.coordinator.shownData }
+        list.shownItemChanges = { [unowned self] in self.coordinator.itemsChanged(since: $0) }
       }
       collectionView.dataSource = self
       collectionView.delegate = self
@@ -82,6 +83,7 @@
         setRefresh(refresh)
         setInsets(options.insets)
       }
+      setPin(options.pinnedItem?.handler?.base as? Element.ID)
       // Pruned to the cells on screen (`CellSelectionCounter`): indexing the data here would
       // cost the main actor the whole list at every update.
       let shown = Set(
@@ -89,6 +91,16 @@
           coordinator.item(at: ElementPath($0))?.element.id
         })
       selections.prune { shown.contains($0) }
+    }
+
+    /// Pins the element with identifier `id` in a self-sizing list's layout, after the
+    /// update the same `apply` handed in (so the pin is found in the new data); `nil` lets
+    /// go. Another layout has no pin.
+    private func setPin(_ id: Element.ID?) {
+      guard let list = collectionView.collectionViewLayout as? CollectionListLayout<Section>,
+        list.pinnedItem != id
+      else { return }
+      list.pinnedItem = id
     }
 
     /// The input of one update: a table of forwards from the collection and its environment.
@@ -134,6 +146,7 @@
           ("onPrefetch", options.prefetch?.type, element),
           ("collectionContextMenu", options.contextMenuType, element),
           ("scrolledItem", options.scrolledItem?.type, Element.ID.self),
+          ("pinnedItem", options.pinnedItem?.type, Element.ID.self),
         ]
         for (modifier, given, expected) in checks {
           // A keyed collection's modifiers may name the value or the keyed element.

@@ -445,6 +445,20 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_CollectionModel_BatchUpdates_121() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/Model/CollectionModel+BatchUpdates.swift:129
+
+  var model = CollectionModel(items: ["a", "b"])
+  try model.updateItem(at: ElementPath(element: 1, section: 0), with: "b")
+  print(model.items, model.events.last!)
+  _doc.expect("[\"a\", \"b\"] reconfigureItems([[0, 1]])", at: 133)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_CollectionModel_Geometry_106() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
@@ -704,20 +718,20 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Sizing_79() throws {
+@Test func doc_CollectionModel_Sizing_86() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Sizing/CollectionModel+Sizing.swift:91
+  // Sources/StagecraftModel/Sizing/CollectionModel+Sizing.swift:98
 
   var model = CollectionModel(items: Array(0..<100))
   model.geometry = .init(viewportHeight: 200, contentOffset: 500, itemHeight: 50)
   print(model.scrollAnchor!)
-  _doc.expect("10 at 0.0", at: 95)
+  _doc.expect("10 at 0.0", at: 102)
   model.recordMeasuredHeight(80, forItemAt: ElementPath(element: 3, section: 0))
   print(model.scrollAnchor!, model.geometry!.contentOffset)
-  _doc.expect("10 at 0.0 530.0", at: 97)
+  _doc.expect("10 at 0.0 530.0", at: 104)
   _doc.expectNothingUnchecked()
 }
 
@@ -1182,6 +1196,37 @@ import Testing
   }
   print(await written())
   _doc.expect("[\"pending true\", \"binding [2]\"]", at: 33)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_CollectionCoordinator_Streaming_7() async throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftCoordinator/CollectionCoordinator+Streaming.swift:18
+
+  struct Message: Differentiable {
+    var id: Int
+    var text: String
+    var differenceIdentifier: Int { id }
+    func isContentEqual(to source: Message) -> Bool { text == source.text }
+  }
+
+  @MainActor func stream() -> [String] {
+    let view = HeadlessCollectionView(CollectionModel(items: [Message]()), items: { [] })
+    let coordinator = CollectionCoordinator(target: view)
+    coordinator.update(
+      items: [Message(id: 0, text: "Why?"), Message(id: 1, text: "")], animated: false)
+    var answer = Message(id: 1, text: "")
+    for token in ["Because", " it", " streams."] {
+      answer.text += token
+      coordinator.updateItem(answer)
+    }
+    return view.model.items.map(\.text) + ["\(view.model.events.last!)"]
+  }
+  print(await stream())
+  _doc.expect("[\"Why?\", \"Because it streams.\", \"reconfigureItems([[0, 1]])\"]", at: 39)
   _doc.expectNothingUnchecked()
 }
 

@@ -40,6 +40,18 @@ public struct ArraySection<Model: Differentiable, Element: Differentiable>: Diff
     self.init(model: source.model, elements: elements)
   }
 
+  /// Replaces the element at `offset` in place.
+  ///
+  /// - Parameters:
+  ///   - offset: The element's position, from 0.
+  ///   - element: Its replacement.
+  /// - Complexity: O(1) when the elements' storage is not shared; O(m) to copy it once
+  ///   when it is.
+  @inlinable
+  public mutating func replaceElement(at offset: Int, with element: Element) {
+    elements[offset] = element
+  }
+
   /// The model's identifier.
   ///
   /// - Complexity: That of the model's `differenceIdentifier`.

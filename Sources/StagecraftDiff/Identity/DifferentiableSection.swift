@@ -26,4 +26,31 @@ public protocol DifferentiableSection: Differentiable {
   ///   - elements: The elements of the new section.
   /// - Complexity: O(m), where m is the number of elements.
   init<C: Swift.Collection>(source: Self, elements: C) where C.Element == Collection.Element
+
+  /// Replaces the element at `offset` (counted from the first element): what an update that
+  /// changes one item's content in place (a streamed token) does to the data.
+  ///
+  /// The default makes the section again with `init(source:elements:)`; a section that
+  /// holds its elements in an array (`ArraySection`) replaces the one element in place.
+  ///
+  /// - Parameters:
+  ///   - offset: The element's position, from 0.
+  ///   - element: Its replacement.
+  /// - Complexity: O(m) by default, for the m elements; O(1) for `ArraySection` when its
+  ///   storage is not shared.
+  mutating func replaceElement(at offset: Int, with element: Collection.Element)
+}
+
+extension DifferentiableSection {
+  /// Makes the section again with the element at `offset` replaced.
+  ///
+  /// - Parameters:
+  ///   - offset: The element's position, from 0.
+  ///   - element: Its replacement.
+  /// - Complexity: O(m), for the m elements.
+  public mutating func replaceElement(at offset: Int, with element: Collection.Element) {
+    var replaced = Array(elements)
+    replaced[offset] = element
+    self = Self(source: self, elements: replaced)
+  }
 }

@@ -118,6 +118,47 @@ extension CollectionModel {
     _sizesDidChange()
   }
 
+  /// The data source's item at `path` changed content in place, keeping its identity, and
+  /// its cell is reconfigured: what an app does for one streamed token, setting its data
+  /// and calling `reconfigureItems(at:)` outside a batch (UIKit allows it from iOS 15:
+  /// `reconfigureItemsAtIndexPaths:`, UICollectionView.h). The item keeps its last size as
+  /// its estimate until it is measured showing the new content; no other item is laid out
+  /// again.
+  ///
+  /// ```swift
+  /// import Stagecraft
+  ///
+  /// var model = CollectionModel(items: ["a", "b"])
+  /// try model.updateItem(at: ElementPath(element: 1, section: 0), with: "b")
+  /// print(model.items, model.events.last!)  // prints ["a", "b"] reconfigureItems([[0, 1]])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: The item's path.
+  ///   - element: Its new value; of the same identity for its size to be kept (another
+  ///     identity replaces the item, with the estimate, as UIKit would not know).
+  /// - Throws: `BatchUpdateError` when the path does not exist; nothing is changed then.
+  /// - Complexity: O(1) (amortized: storage the data shares with its source is copied
+  ///   once), and O(log n) to measure the item again.
+  public mutating func updateItem(at path: ElementPath, with element: Element)
+    throws(BatchUpdateError)
+  {
+    guard _contains(path) else {
+      throw BatchUpdateError(
+        .reconfigureItemOutOfRange(
+          path: path, sectionCount: sections.count,
+          itemCount: numberOfItems(inSection: path.section)),
+        wording: configuration.wording, view: configuration.view)
+    }
+    if _elements[path.section][path.element].differenceIdentifier != element.differenceIdentifier {
+      _sizes.identifierIndex = nil
+    }
+    _elements[path.section][path.element] = element
+    sections[path.section].replaceElement(at: path.element, with: element)
+    if let flat = _layout?.flat(path) { _core.contentDidChange(at: flat, to: element) }
+    try reconfigureItems(at: [path])
+  }
+
   /// The sections with section 0's items replaced.
   func _sections<C: Collection>(
     replacingItemsWith newItems: C

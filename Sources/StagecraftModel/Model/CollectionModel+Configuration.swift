@@ -34,15 +34,19 @@ extension CollectionModel {
     /// "Data-source timing").
     public var isOnScreen: Bool
 
-    /// How many of its newest `events` and `scrollEvents` the model keeps, at least: `nil`
-    /// (the default) keeps every event for the model's life, as a test reads them. A model
-    /// that lives long (a preview, a soak test, an app's own double) sets a bound: once a
-    /// log holds twice as many, its oldest are discarded down to this many, so that
-    /// appending stays O(1) amortized and the log at most twice the bound
-    /// (`discardedEventCount` and `discardedScrollEventCount` count them). Choose a bound
-    /// above what one operation appends (a scroll's prefetches, a replay's blocks): a reader
-    /// that reads after each operation then sees every event.
+    /// How many of its newest `events` and `scrollEvents` the model keeps, at least:
+    /// `defaultEventLimit` (10,000) by default, so that a model that lives long (a preview,
+    /// a soak test, a chat streaming for an hour) stays bounded; `nil` keeps every event
+    /// for the model's life, for a test that reads the whole log. Once a log holds twice
+    /// as many, its oldest are discarded down to this many, so that appending stays O(1)
+    /// amortized and the log at most twice the bound (`discardedEventCount` and
+    /// `discardedScrollEventCount` count them). Choose a bound above what one operation
+    /// appends (a scroll's prefetches, a replay's blocks): a reader that reads after each
+    /// operation then sees every event.
     public var eventLimit: Int?
+
+    /// The bound of the logs by default: 10,000 events each (at most twice as many held).
+    public static var defaultEventLimit: Int { 10_000 }
 
     /// Creates a configuration.
     ///
@@ -53,7 +57,8 @@ extension CollectionModel {
     ///   - keepsSelectionOnReloadData: Keep the selection through `reloadData`.
     ///   - allowsMultipleSelection: Keep other items selected when selecting one.
     ///   - isOnScreen: Whether the view is in a window.
-    ///   - eventLimit: How many of the newest events to keep at least; all by default.
+    ///   - eventLimit: How many of the newest events to keep at least;
+    ///     `defaultEventLimit` by default, `nil` for all.
     /// - Complexity: O(1).
     public init(
       isStrict: Bool = true,
@@ -62,7 +67,7 @@ extension CollectionModel {
       keepsSelectionOnReloadData: Bool = false,
       allowsMultipleSelection: Bool = false,
       isOnScreen: Bool = true,
-      eventLimit: Int? = nil
+      eventLimit: Int? = Configuration.defaultEventLimit
     ) {
       self.isStrict = isStrict
       self.wording = wording

@@ -4,12 +4,13 @@ import StagecraftReplay
 // MARK: Public
 
 extension CollectionModel {
-  /// An item whose measured size alternated: measured again with its identity, content and
-  /// width unchanged, it went back to the height it had before its last change. The model
+  /// An item whose measured size cycled: measured again with its identity, content and
+  /// width unchanged, it went back to a height it had since (a → b → a, or a → b → c → a),
+  /// or turned from growing to shrinking and back too often for any longer cycle. The model
   /// holds it at `height` and does not lay it out again until its content or the width
   /// changes; a layout feedback loop (rows alternating 170 ↔ 164 pt) ends there, at its
-  /// second change, reported once. A size that only grows (a cell streaming content it
-  /// holds itself) is not an oscillation.
+  /// first repeat, reported once. A size that only grows (a cell streaming content it holds
+  /// itself) never repeats or turns: it is never taken for a cycle.
   public struct SizeOscillation: CustomStringConvertible {
     /// The item's identity.
     public var identifier: Element.DifferenceIdentifier
@@ -32,6 +33,12 @@ extension CollectionModel {
   ///
   /// - Complexity: O(1).
   public var measurementCount: Int { _sizes.measurements }
+
+  /// How many measured sizes the model keeps: at most one per live item that was measured
+  /// (or recorded), none for an item that is gone.
+  ///
+  /// - Complexity: O(1).
+  public var keptSizeCount: Int { _sizes.count }
 
   /// The items whose measured sizes alternated, each reported once, in the order found.
   ///
@@ -121,6 +128,34 @@ extension CollectionModel {
     _record(geometry._length(height), at: _layout!.flat(path), showing: shown, width: width)
     _sizesDidChange()
     return true
+  }
+}
+
+extension CollectionModel {
+  /// Records the height a cell measured for the item with `identifier`: as
+  /// `recordMeasuredHeight(_:forItemAt:showing:width:)`, found by identity, for an app that
+  /// knows the item and not its path.
+  ///
+  /// - Parameters:
+  ///   - height: The height measured.
+  ///   - identifier: The item's identity.
+  ///   - element: What the cell showed; the realized cell's element (or the data's) by
+  ///     default.
+  ///   - width: The width it was measured at; the geometry's by default.
+  /// - Returns: Whether the size was recorded; `false` for an identity the data does not
+  ///   hold.
+  /// - Complexity: O(1) expected to find the item (the first lookup after the data changed
+  ///   indexes it, O(n)), and O(log n) to record it.
+  @discardableResult
+  public mutating func recordMeasuredHeight(
+    _ height: Double, forItem identifier: Element.DifferenceIdentifier,
+    showing element: Element? = nil, width: Double? = nil
+  ) -> Bool {
+    guard _layout != nil, let flat = _core.flat(of: identifier, in: _elements) else {
+      return false
+    }
+    return recordMeasuredHeight(
+      height, forItemAt: _layout!.path(flat), showing: element, width: width)
   }
 }
 

@@ -33,6 +33,11 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   var _elements: [[Element]]
   /// The sections whose elements changed in place since `_sections` was set.
   var _changed: Set<Int> = []
+  /// The version of the data last read by `follow(shown:itemsChanged:)`.
+  var _shownVersion: Int?
+  /// The pinned item's identity, kept while the data does not hold it (yet), so that a pin
+  /// set before its update arrives takes hold when it does.
+  var _pinRequest: Element.DifferenceIdentifier?
   /// The geometry, its layout and the sizes: the same state, and the same rules, as a
   /// `CollectionModel`'s, without cells, selection or an event log.
   var _core = _LayoutCore<Section>()
@@ -128,10 +133,11 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   public mutating func setBounds(width: Double, height: Double, offset: Double) -> Double {
     guard let old = _core.geometry else { return 0 }
     if old.contentOffset != offset {
-      _core.aim = nil
+      (_core.aim, _core.sizes.anchor) = (nil, nil)
       _core.geometry!.contentOffset = offset
     }
     guard old.viewportWidth != width || old.viewportHeight != height else { return 0 }
+    _core.sizes.anchor = nil
     let before = _core.geometry!
     (_core.geometry!.viewportWidth, _core.geometry!.viewportHeight) = (width, height)
     _core.resized(from: before)
@@ -164,6 +170,7 @@ public struct ListLayoutState<Section: DifferentiableSection> {
     _changed = []
     _core.relayout(_elements)
     _restore(held)
+    _resolvePin()
   }
 
   /// New data, as an update: only what changed is laid out again. When the data differs
@@ -217,6 +224,34 @@ public struct ListLayoutState<Section: DifferentiableSection> {
     }
   }
 
+  /// Follows the data a view shows, as a layout reads it in `prepare()`: a version that
+  /// changes with the data (`CollectionCoordinator.shownData`), and, where only items'
+  /// content changed since the version last read, which items (`itemsChanged`, as
+  /// `CollectionCoordinator.itemsChanged(since:)` says). Those items are updated in place
+  /// (`updateItem(_:)`); any other change is an update (`update(to:)`). The same version
+  /// again does nothing.
+  ///
+  /// - Parameters:
+  ///   - shown: The data's version and sections.
+  ///   - itemsChanged: The items changed in place since a version, or `nil` when the data
+  ///     changed otherwise.
+  /// - Returns: Whether the data changed.
+  /// - Complexity: O(1) for the same version; O(k) for k items changed in place; that of
+  ///   `update(to:)` otherwise.
+  @discardableResult
+  public mutating func follow(
+    shown: (version: Int, sections: [Section]), itemsChanged: ((_ since: Int) -> [Element]?)? = nil
+  ) -> Bool {
+    guard shown.version != _shownVersion else { return false }
+    defer { _shownVersion = shown.version }
+    if let last = _shownVersion, let items = itemsChanged?(last) {
+      for item in items { updateItem(item) }
+    } else {
+      update(to: shown.sections)
+    }
+    return true
+  }
+
   /// The content of one item changed: the app hands the item, found by its identity, and
   /// the layout keeps its last size as its estimate until its cell measures it again. What
   /// a streamed message calls at each token, without handing over the whole list.
@@ -236,45 +271,87 @@ public struct ListLayoutState<Section: DifferentiableSection> {
 
   /// Replaces the element at `path`, of the same identity.
   mutating func _replace(_ element: Element, at path: ElementPath) {
-    _core.aim = nil
+    (_core.aim, _core.sizes.anchor) = (nil, nil)
     _elements[path.section][path.element] = element
     _changed.insert(path.section)
     _core.contentDidChange(at: _core.layout!.flat(path), to: element)
   }
 
-  /// The item that holds still across new data: the pinned one, or the first visible one,
-  /// and its distance from the viewport's top.
-  func _heldItem() -> (Element.DifferenceIdentifier, Double)? {
-    guard let geometry = _core.geometry, let layout = _core.layout else { return nil }
-    let flat = _core.sizes.pin?.flat ?? layout.firstEnding(after: geometry.contentOffset)
-    guard let flat, flat < layout.count else { return nil }
-    let path = layout.path(flat)
-    return (
-      _elements[path.section][path.element].differenceIdentifier,
-      layout.top(flat) - geometry.contentOffset
-    )
+  /// What holds still across new data: the pinned item; the bottom, for a list kept at its
+  /// bottom (`.stickToBottom`) that is there; or the first visible item. Items are held by
+  /// identity, at their distance from the viewport's top: the pinned one first, and the
+  /// first visible one in case the pinned one is gone.
+  enum _Held {
+    case items([(Element.DifferenceIdentifier, distance: Double)])
+    case bottom
   }
 
-  /// Puts the held item back at its distance, if it survives.
-  mutating func _restore(_ held: (Element.DifferenceIdentifier, Double)?) {
-    guard let (id, distance) = held, let flat = _core.flat(of: id, in: _elements) else { return }
-    _core.geometry?.contentOffset = _core.layout!.top(flat) - distance
+  mutating func _heldItem() -> _Held? {
+    _core.sizes.anchor = nil
+    guard let geometry = _core.geometry, let layout = _core.layout,
+      let metrics = _core.scrollMetrics
+    else { return nil }
+    if _core.sizes.pin == nil, geometry.anchoring == .stickToBottom, metrics.isAtBottom {
+      return .bottom
+    }
+    let pin = _core.sizes.has(.pinIgnoredByUpdates) ? nil : _core.sizes.pin?.flat
+    let flats = [pin, layout.firstEnding(after: geometry.contentOffset)]
+    return .items(
+      flats.compactMap { flat in
+        guard let flat, flat < layout.count else { return nil }
+        let path = layout.path(flat)
+        return (
+          _elements[path.section][path.element].differenceIdentifier,
+          layout.top(flat) - geometry.contentOffset
+        )
+      })
+  }
+
+  /// Puts what was held back: the first held item that survives at its distance, or the
+  /// bottom.
+  mutating func _restore(_ held: _Held?) {
+    switch held {
+    case .items(let items)?:
+      for (id, distance) in items {
+        guard let flat = _core.flat(of: id, in: _elements) else { continue }
+        _core.geometry?.contentOffset = _core.layout!.top(flat) - distance
+        // The sizes the device reports next hold it too: what an update brought above it
+        // moves the offset, not the item, until the user scrolls, the view changes size or
+        // content changes.
+        _core.sizes.anchor = flat
+        return
+      }
+    case .bottom?:
+      guard let metrics = _core.scrollMetrics else { return }
+      _core.geometry?.contentOffset = metrics.bottomOffset
+    case nil: break
+    }
   }
 
   /// The item whose top holds still while the items below it grow (a prompt whose answer
   /// streams in): `CollectionModel.pinnedItem`. It governs updates as well as measured
   /// sizes: across `update(to:)` and `setSections(_:)` the pinned item keeps its place.
+  /// Set before the data holds the item (a pin set with the update that adds the prompt),
+  /// it takes hold when the data arrives; it reads `nil` until then.
   ///
   /// - Complexity: Setting, O(1) expected (O(n) for the first lookup after new data).
   public var pinnedItem: Element.DifferenceIdentifier? {
     get { _core.sizes.pin?.element.differenceIdentifier }
     set {
-      _core.sizes.pin = newValue.flatMap { id in
-        _core.flat(of: id, in: _elements).map { flat in
-          let path = _core.layout!.path(flat)
-          return (_elements[path.section][path.element], flat)
-        }
-      }
+      _pinRequest = newValue
+      _resolvePin()
+    }
+  }
+
+  /// Pins the item `pinnedItem` named, once the data holds it.
+  mutating func _resolvePin() {
+    guard let id = _pinRequest, _core.sizes.pin?.element.differenceIdentifier != id else {
+      if _pinRequest == nil { _core.sizes.pin = nil }
+      return
+    }
+    _core.sizes.pin = _core.flat(of: id, in: _elements).map { flat in
+      let path = _core.layout!.path(flat)
+      return (_elements[path.section][path.element], flat)
     }
   }
 
@@ -304,6 +381,7 @@ public struct ListLayoutState<Section: DifferentiableSection> {
         at: layout.flat(path), element: _elements[path.section][path.element],
         placement: .aligned(alignment))
     else { return nil }
+    _core.sizes.anchor = nil
     _core.geometry?.contentOffset = offset
     return offset
   }
@@ -444,4 +522,5 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   }
 }
 
-extension ListLayoutState: Sendable where Section: Sendable, Element: Sendable {}
+extension ListLayoutState: Sendable
+where Section: Sendable, Element: Sendable, Element.DifferenceIdentifier: Sendable {}

@@ -455,3 +455,37 @@ extension HeadlessCollectionView: @MainActor BatchUpdateTarget {
     model.replayDidEnd()
   }
 }
+
+extension HeadlessCollectionView: @MainActor ItemContentUpdating {
+  /// Reads the item at `path` from the data source and reconfigures its cell, as UIKit's
+  /// `reconfigureItems(at:)` outside a batch does (`CollectionModel.updateItem(at:with:)`).
+  /// A path the data source does not have is recorded as a refusal, as a block would be.
+  ///
+  /// - Parameter path: The item's path.
+  /// - Complexity: O(1), and O(log n) to measure the item again.
+  public func itemContentDidChange(at path: ElementPath) {
+    let sections = dataSource()
+    guard sections.indices.contains(path.section), path.element >= 0,
+      path.element < sections[path.section].elements.count
+    else {
+      do {
+        try model.reconfigureItems(at: [path])
+      } catch {
+        verdicts.append(Verdict(batch: BatchUpdate(reconfigureItems: [path]), error: error))
+      }
+      return
+    }
+    let elements = sections[path.section].elements
+    let element = elements[elements.index(elements.startIndex, offsetBy: path.element)]
+    try? model.updateItem(at: path, with: element)
+  }
+
+  /// The item whose top holds still while the items below it grow: the model's
+  /// `pinnedItem`, which governs updates and measured sizes alike.
+  ///
+  /// - Complexity: Setting, O(n).
+  public var pinnedItem: Section.Collection.Element.DifferenceIdentifier? {
+    get { model.pinnedItem }
+    set { model.pinnedItem = newValue }
+  }
+}

@@ -35,8 +35,12 @@
     ///
     /// - Complexity: Reading it, O(1); the layout reads it once per `prepare()`.
     open var shownData: (() -> (version: Int, sections: [Section]))?
-    /// The version of the data last read from `shownData`.
-    private var shownVersion: Int?
+    /// Which items changed in place since a version of `shownData`, or `nil` when the data
+    /// changed otherwise: `CollectionCoordinator.itemsChanged(since:)`. With it, a streamed
+    /// token lays out one item, not the list.
+    ///
+    /// - Complexity: Reading it, O(k) for the k items.
+    open var shownItemChanges: ((_ since: Int) -> [Section.Collection.Element]?)?
 
     /// New data, from the update's `setData`: sizes follow their items by identity.
     ///
@@ -55,15 +59,31 @@
       set { state.pinnedItem = newValue }
     }
 
+    /// Scrolls so that the item at `path` is where `alignment` puts it, and keeps it there
+    /// while the cells the scroll brings on screen report their sizes, until the user
+    /// scrolls (`ListLayoutState.scrollToItem(at:alignment:)`): one call lands, where
+    /// UIKit's own `scrollToItem(at:at:animated:)` aims at the estimates once.
+    ///
+    /// - Parameters:
+    ///   - path: The item.
+    ///   - alignment: Where it goes in the viewport.
+    /// - Complexity: O(log n).
+    open func scrollToItem(at path: ElementPath, alignment: ScrollAlignment) {
+      guard let view = collectionView,
+        let offset = state.scrollToItem(at: path, alignment: alignment)
+      else { return }
+      view.enclosingScrollView?.contentView.scroll(
+        to: NSPoint(x: view.visibleRect.minX, y: CGFloat(offset)))
+      invalidateLayout()
+    }
+
     /// Reads the view's width, viewport and offset into the state.
     ///
-    /// - Complexity: O(log n) for a scroll; O(n) after new data.
+    /// - Complexity: O(log n) for a scroll; O(k) after k items changed in place; O(n) after
+    ///   other new data.
     open override func prepare() {
       super.prepare()
-      if let (version, sections) = shownData?(), version != shownVersion {
-        shownVersion = version
-        state.setSections(sections)
-      }
+      if let shown = shownData?() { state.follow(shown: shown, itemsChanged: shownItemChanges) }
       guard let view = collectionView else { return }
       let visible = view.visibleRect
       let moved = state.setBounds(

@@ -1,0 +1,141 @@
+import StagecraftDiff
+import StagecraftModel
+import StagecraftPipeline
+import StagecraftReplay
+
+extension CollectionCoordinator where Target: ItemContentUpdating {
+  /// Changes one item's content, found by its identity, without handing over the whole
+  /// list: what a chat calls at each token of a streamed answer. The data the view shows
+  /// takes the item in place, and the view reconfigures its cell (`ItemContentUpdating`),
+  /// so the text is the data's and survives the cell leaving the screen; the layout keeps
+  /// the item's last size as its estimate until the cell measures the new content, and
+  /// keeps the anchor, the bottom or the pin as it does for any measurement.
+  ///
+  /// While a replay is under way (or data waits for one), or the item is only in newer
+  /// data, the newest data with the item replaced is handed in as any other update.
+  ///
+  /// ```swift
+  /// import Stagecraft
+  ///
+  /// struct Message: Differentiable {
+  ///   var id: Int
+  ///   var text: String
+  ///   var differenceIdentifier: Int { id }
+  ///   func isContentEqual(to source: Message) -> Bool { text == source.text }
+  /// }
+  ///
+  /// @MainActor func stream() -> [String] {
+  ///   let view = HeadlessCollectionView(CollectionModel(items: [Message]()), items: { [] })
+  ///   let coordinator = CollectionCoordinator(target: view)
+  ///   coordinator.update(
+  ///     items: [Message(id: 0, text: "Why?"), Message(id: 1, text: "")], animated: false)
+  ///   var answer = Message(id: 1, text: "")
+  ///   for token in ["Because", " it", " streams."] {
+  ///     answer.text += token
+  ///     coordinator.updateItem(answer)
+  ///   }
+  ///   return view.model.items.map(\.text) + ["\(view.model.events.last!)"]
+  /// }
+  /// print(await stream())  // prints ["Why?", "Because it streams.", "reconfigureItems([[0, 1]])"]
+  /// ```
+  ///
+  /// - Parameter item: The item, with its new content.
+  /// - Returns: Whether the data holds an item with its identity.
+  /// - Complexity: O(1) expected, plus O(log n) for the layout; the first lookup after the
+  ///   data changed indexes it, O(n), and storage the data shares with the view's copy is
+  ///   copied once per streamed item (amortized over its tokens).
+  @discardableResult
+  public func updateItem(_ item: Item) -> Bool {
+    performViewUpdate {
+      guard hasLoaded, !pipeline._isBusy, _shownVersion == _latestVersion,
+        let path = indexPath(of: item.differenceIdentifier)
+      else { return _updateItemInNewestData(item) }
+      _noteContentChange(item)
+      // One reference to the data while it changes, so that it changes in place.
+      _latestSections = []
+      pipeline._changeContent { $0[path.section].replaceElement(at: path.element, with: item) }
+      _latestSections = pipeline.data
+      _latestVersion += 1
+      _shownVersion = _latestVersion
+      var target = self.target
+      target.itemContentDidChange(at: path)
+      return true
+    }
+  }
+
+  /// The newest data with `item` replaced, as an update; `false` when it has no such item.
+  ///
+  /// - Complexity: O(n), and the update.
+  func _updateItemInNewestData(_ item: Item) -> Bool {
+    var sections = latestSections
+    for s in sections.indices {
+      guard
+        let offset = sections[s].elements.firstIndex(where: {
+          $0.differenceIdentifier == item.differenceIdentifier
+        })
+      else { continue }
+      sections[s].replaceElement(
+        at: sections[s].elements.distance(from: sections[s].elements.startIndex, to: offset),
+        with: item)
+      update(sections: sections, animated: false)
+      return true
+    }
+    return false
+  }
+}
+
+extension CollectionCoordinator {
+  /// The items changed in place (`updateItem(_:)`) since the data shown was at `version`
+  /// (a `shownData` version), in order: what a `CollectionListLayout` reads in `prepare()`
+  /// to lay out only those items. `nil` when the data changed otherwise since, or when
+  /// `version` is older than the changes kept: read the data anew then.
+  ///
+  /// - Parameter version: A version `shownData` gave.
+  /// - Returns: The items, or `nil`.
+  /// - Complexity: O(k) for the k items returned.
+  public func itemsChanged(since version: Int) -> [Item]? {
+    guard _contentLog.dataVersion == pipeline._dataVersion else { return nil }
+    let offset = version - _contentLog.start
+    guard offset >= 0, offset <= _contentLog.items.count else { return nil }
+    return Array(_contentLog.items[offset...])
+  }
+
+  /// Records an item about to change in place, for `itemsChanged(since:)`.
+  func _noteContentChange(_ item: Item) {
+    if _contentLog.dataVersion != pipeline._dataVersion {
+      _contentLog = _ContentLog(dataVersion: pipeline._dataVersion, start: shownData.version)
+    }
+    // Bounded: a layout that reads less often than this reads the data anew.
+    if _contentLog.items.count == _ContentLog<Item>.limit {
+      let dropped = _ContentLog<Item>.limit / 2
+      _contentLog.items.removeFirst(dropped)
+      _contentLog.start += dropped
+    }
+    _contentLog.items.append(item)
+  }
+}
+
+/// The items changed in place since the data last changed otherwise: the versions of
+/// `shownData` from `start` on, one per item.
+@usableFromInline
+struct _ContentLog<Item> {
+  /// The data's version (`_dataVersion`) the log is of.
+  var dataVersion: Int
+  /// The `shownData` version before the first item kept.
+  var start: Int
+  /// The items, in order.
+  var items: [Item] = []
+  /// The most items kept.
+  static var limit: Int { 1_024 }
+}
+
+extension CollectionCoordinator where Target == HeadlessCollectionView<Section> {
+  /// The item whose top holds still while the items below it grow (a prompt whose answer
+  /// streams in): the view's `pinnedItem`, which governs updates and measured sizes alike.
+  ///
+  /// - Complexity: Setting, O(n).
+  public var pinnedItem: ItemIdentifier? {
+    get { target.pinnedItem }
+    set { target.pinnedItem = newValue }
+  }
+}
