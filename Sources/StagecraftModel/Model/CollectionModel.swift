@@ -105,25 +105,27 @@ public struct CollectionModel<Section: DifferentiableSection> {
   }
 
   /// The geometry, its layout of the data and the measured sizes: the state a
-  /// `ListLayoutState` holds on the device, so that the rules of sizing have one place.
+  /// `ListLayoutState` holds on the device, so that the rules of sizing have one place. The
+  /// three views of it below read in place (`_read`, `_modify`): a getter would copy the
+  /// sizes, and retain the layout, at every read of a scroll step.
   @usableFromInline var _core = _LayoutCore<Section>()
 
   /// The geometry's storage: a scroll sets it and follows with the cells and the triggers,
   /// specialized for the caller's types.
   @inlinable var _geometry: Geometry? {
-    get { _core.geometry }
+    _read { yield _core.geometry }
     _modify { yield &_core.geometry }
   }
 
   /// The geometry's layout of the data; `nil` without a geometry.
   @inlinable var _layout: _Layout? {
-    get { _core.layout }
+    _read { yield _core.layout }
     _modify { yield &_core.layout }
   }
 
   /// The measured sizes, by identity.
   @inlinable var _sizes: _Sizes<Element> {
-    get { _core.sizes }
+    _read { yield _core.sizes }
     _modify { yield &_core.sizes }
   }
 

@@ -274,7 +274,8 @@ public struct ListLayoutState<Section: DifferentiableSection> {
     (_core.aim, _core.sizes.anchor) = (nil, nil)
     _elements[path.section][path.element] = element
     _changed.insert(path.section)
-    _core.contentDidChange(at: _core.layout!.flat(path), to: element)
+    let flat = _core.layout!.flat(path)
+    _core.contentDidChange(at: flat, to: element)
   }
 
   /// What holds still across new data: the pinned item; the bottom, for a list kept at its
@@ -400,12 +401,14 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   public mutating func recordPreferredHeight(_ height: Double, forItemAt path: ElementPath)
     -> Double?
   {
-    guard let geometry = _core.geometry, let layout = _core.layout,
+    guard let geometry = _core.geometry, _core.layout != nil,
       _elements.indices.contains(path.section),
       _elements[path.section].indices.contains(path.element)
     else { return nil }
-    let flat = layout.flat(path)
-    let before = layout.extent(flat)
+    // No reference to the layout is held across the recording, which changes it in place:
+    // one would make it look shared, and copied (O(n)).
+    let flat = _core.layout!.flat(path)
+    let before = _core.layout!.extent(flat)
     let offset = contentOffset
     _core.record(
       geometry._length(height), at: flat, showing: _elements[path.section][path.element],
