@@ -234,12 +234,49 @@ extension CollectionModel {
         ?? (batch.reloadItems.contains(path) || batch.reloadSections.contains(path.section)
           ? map.reloadedItemTarget(of: path) : nil)
     }
+    let remeasured = _remeasured(by: batch, map: map, newElements: newElements)
     sections = newSections
     _elements = newElements
     _cells = newCells
     _selection = newSelection
     if !refreshed.isEmpty { events.append(.refreshCells(refreshed)) }
     events.append(.batchUpdates(batch, animated: animated))
-    _dataDidChange()
+    _dataDidChange(remeasuring: remeasured)
+  }
+
+  /// The items a batch reconfigures or reloads whose data keeps its content: the app says
+  /// they show something new all the same (a diffable data source's `reconfigureItems`
+  /// keeps the identifier), so they are measured again, their sizes the estimates until
+  /// then. An item whose content changed needs nothing more: its sizes are keyed by
+  /// content. Paths after the batch.
+  ///
+  /// - Complexity: O(k log c) for the k items and the c calls.
+  func _remeasured(by batch: BatchUpdate, map: _BatchMap, newElements: [[Element]])
+    -> [ElementPath]
+  {
+    guard !batch.reconfigureItems.isEmpty || !batch.reloadItems.isEmpty,
+      let geometry = _geometry, _sizes.isActive(geometry)
+    else { return [] }
+    func unchanged(_ old: ElementPath, _ new: ElementPath) -> Bool {
+      _contains(old)
+        && _elements[old.section][old.element].isContentEqual(
+          to: newElements[new.section][new.element])
+    }
+    var result: [ElementPath] = []
+    for path in batch.reloadItems {
+      if let target = map.reloadedItemTarget(of: path), unchanged(path, target) {
+        result.append(target)
+      }
+    }
+    // A reconfigure names the item after the batch; in a block that moves nothing it is
+    // where it was, and otherwise its old content is not looked up: measured again.
+    let movesNothing =
+      batch.insertItems.isEmpty && batch.deleteItems.isEmpty && batch.moveItems.isEmpty
+      && batch.insertSections.isEmpty && batch.deleteSections.isEmpty
+      && batch.moveSections.isEmpty
+    for path in batch.reconfigureItems where !movesNothing || unchanged(path, path) {
+      result.append(path)
+    }
+    return result
   }
 }

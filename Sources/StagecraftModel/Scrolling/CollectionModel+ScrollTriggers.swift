@@ -201,10 +201,12 @@ extension CollectionModel {
     _core.resized(from: old)
   }
 
-  /// The data changed: lay it out, follow with the cells, and evaluate the triggers (after
-  /// the last block, when a replay is under way).
-  mutating func _dataDidChange() {
+  /// The data changed: lay it out (the items at `remeasured` to be measured again), follow
+  /// with the cells, and evaluate the triggers (after the last block, when a replay is under
+  /// way).
+  mutating func _dataDidChange(remeasuring remeasured: [ElementPath] = []) {
     _relayout()
+    if !remeasured.isEmpty { _invalidateSizes(at: remeasured) }
     _realizeCells()
     if !_sizes.shownApart.isEmpty { _forgetSizesShownApart() }
     _triggers.dataChanged = true

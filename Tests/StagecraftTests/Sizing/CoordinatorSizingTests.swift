@@ -32,18 +32,48 @@ struct CoordinatorSizingTests {
           _ = reference.check(view.model, header: 0, measured: log.take())
         }
         let before = anchor(of: view.model)
-        sections = SelfSizingRandomTests.next(sections, &rng, &fresh)
-        coordinator.update(sections: sections, animated: Bool.random(using: &rng))
+        // A pin on screen holds (one scrolled far off may give way to a blank viewport).
+        let pinned = coordinator.pinnedItem.flatMap { id in
+          distance(of: id, in: view.model).map { (id, $0) }
+        }.flatMap { $0.1 >= 0 && $0.1 < 300 ? $0 : nil }
+        if Int.random(in: 0..<3, using: &rng) == 0,
+          let all = Optional(sections.flatMap(\.elements)),
+          var item = all.randomElement(using: &rng)
+        {
+          // A token: one item's content, by identity, without the list.
+          item.content += 1
+          #expect(coordinator.updateItem(item))
+          sections = sections.map { section in
+            Section(
+              source: section, elements: section.elements.map { $0.id == item.id ? item : $0 })
+          }
+        } else {
+          sections = SelfSizingRandomTests.next(sections, &rng, &fresh)
+          coordinator.update(sections: sections, animated: Bool.random(using: &rng))
+        }
         view.finishAnimations()
         await Task.yield()
         reference.dataChanged(view.model)
         let measured = log.take()
         var problems = reference.check(view.model, header: 0, measured: measured)
         problems += reference.checkMeasurements(measured)
-        if let before, before.distance < 300, let after = distance(of: before.id, in: view.model),
-          abs(after - before.distance) > 0.5
+        #expect(view.model.sections == sections, "the view shows the data")
+        if let (id, was) = pinned {
+          if coordinator.pinnedItem == id, let now = distance(of: id, in: view.model),
+            abs(now - was) > 0.5
+          {
+            problems.append("pin: \(id) moved \(now - was)")
+          }
+        } else if coordinator.pinnedItem == nil, let before, before.distance < 300,
+          let after = distance(of: before.id, in: view.model), abs(after - before.distance) > 0.5
         {
           problems.append("anchor: \(before.id) moved \(after - before.distance)")
+        }
+        // A prompt pinned now and then, or let go.
+        if Int.random(in: 0..<5, using: &rng) == 0 {
+          coordinator.pinnedItem =
+            Bool.random(using: &rng)
+            ? view.model.realizedPaths.first.map { view.model.element(at: $0)!.id } : nil
         }
         #expect(view.refusals.isEmpty)
         #expect(problems.isEmpty, "seed \(seed): \(problems.prefix(3))")
