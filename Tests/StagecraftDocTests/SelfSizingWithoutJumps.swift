@@ -8,7 +8,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/SelfSizingWithoutJumps.md:70
+  // Sources/Stagecraft/Stagecraft.docc/SelfSizingWithoutJumps.md:86
 
   /// A chat message whose text streams in.
   struct Message: Differentiable, Sendable {
@@ -64,19 +64,83 @@ import Testing
     show("pin")
   }
   print("measured", chat.measurementCount, "times")
-  _doc.expect("follow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 340.0 content 740.0 at bottom true reading 9 at -16.0\nread offset 300.0 content 740.0 at bottom false reading 8 at -12.0\nread offset 300.0 content 760.0 at bottom false reading 8 at -12.0\npin offset 760.0 content 852.0 at bottom true reading 20 at 0.0\npin offset 760.0 content 952.0 at bottom true reading 20 at 0.0\npin offset 760.0 content 1192.0 at bottom false reading 20 at 0.0\nmeasured 31 times", at: 70)
-  // Sources/Stagecraft/Stagecraft.docc/SelfSizingWithoutJumps.md:158
+  _doc.expect("follow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 340.0 content 740.0 at bottom true reading 9 at -16.0\nread offset 300.0 content 740.0 at bottom false reading 8 at -12.0\nread offset 300.0 content 760.0 at bottom false reading 8 at -12.0\npin offset 760.0 content 852.0 at bottom true reading 20 at 0.0\npin offset 760.0 content 952.0 at bottom true reading 20 at 0.0\npin offset 760.0 content 1192.0 at bottom false reading 20 at 0.0\nmeasured 31 times", at: 86)
+  // Sources/Stagecraft/Stagecraft.docc/SelfSizingWithoutJumps.md:329
 
   var list = CollectionModel(items: Array(0..<100))
   list.geometry = .init(viewportHeight: 200, contentOffset: 500, itemHeight: 50)
   print(list.scrollAnchor!)
-  _doc.expect("10 at 0.0", at: 162)
+  _doc.expect("10 at 0.0", at: 333)
   // Item 3, far above, measures 80 points: the offset moves by 30, the anchor does not.
   list.recordMeasuredHeight(80, forItemAt: ElementPath(element: 3, section: 0))
   print(list.scrollAnchor!, list.geometry!.contentOffset)
-  _doc.expect("10 at 0.0 530.0", at: 165)
+  _doc.expect("10 at 0.0 530.0", at: 336)
   // A report measured at another width is stale.
   print(list.recordMeasuredHeight(90, forItemAt: ElementPath(element: 4, section: 0), width: 1))
-  _doc.expect("false", at: 167)
+  _doc.expect("false", at: 338)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_SelfSizingWithoutJumps_248() async throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/Stagecraft/Stagecraft.docc/SelfSizingWithoutJumps.md:248
+
+  struct Reply: Differentiable, Sendable {
+    var id: Int
+    var text: String
+    var differenceIdentifier: Int { id }
+    func isContentEqual(to source: Reply) -> Bool { text == source.text }
+  }
+
+  @MainActor func streamedChat() -> [String] {
+    // Cells as Auto Layout sizes them: 16 points of padding, 20 a line of width / 8 letters.
+    var model = CollectionModel(items: [Reply](), viewport: .none)
+    model.geometry = .init(
+      viewportHeight: 600, viewportWidth: 320, estimatedItemHeight: 60, anchoring: .stickToBottom,
+      selfSizing: { message, width in
+        let perLine = Int(width / 8)
+        return 16 + 20 * Double(max(1, (message.text.count + perLine - 1) / perLine))
+      })
+    let view = HeadlessCollectionView(model, dataSource: { [] })
+    let coordinator = CollectionCoordinator(target: view)
+    var messages = (0..<200).map { Reply(id: $0, text: "message \($0)") }
+    coordinator.update(items: messages, animated: false)
+    view.setContentOffset(view.model.scrollMetrics!.bottomOffset)
+    // Send: the prompt is pinned at the top while the answer streams below it.
+    messages += [Reply(id: 200, text: "Why?"), Reply(id: 201, text: "")]
+    coordinator.update(items: messages, animated: false)
+    coordinator.pinnedItem = 200
+    view.scrollToItem(at: ElementPath(element: 200, section: 0), alignment: .top, animated: false)
+    func phase(_ name: String) -> String {
+      let prompt = view.model.extentOfItem(at: ElementPath(element: 200, section: 0))!
+      let answer = view.model.extentOfItem(at: ElementPath(element: 201, section: 0))!
+      return "\(name): prompt at \(prompt.top - view.model.geometry!.contentOffset), answer \(answer.height)"
+    }
+    var log: [String] = []
+    var answer = messages[201]
+    for token in 0..<300 {
+      answer.text += token.isMultiple(of: 2) ? "stream " : "ed "
+      coordinator.updateItem(answer)
+    }
+    log.append(phase("streaming"))
+    view.geometry!.viewportHeight = 300  // the keyboard
+    log.append(phase("keyboard"))
+    view.geometry!.viewportWidth = 700  // a rotation
+    log.append(phase("rotation"))
+    view.geometry!.viewportWidth = 320
+    log.append(phase("rotation back"))
+    // The commit: the app's data holds the final text, which the view already shows.
+    let measured = view.model.measurementCount
+    messages[201] = answer
+    coordinator.pinnedItem = nil
+    coordinator.update(items: messages, animated: false)
+    log.append(phase("commit") + ", measured again \(view.model.measurementCount - measured)")
+    return log
+  }
+  for line in await streamedChat() { print(line) }
+  _doc.expect("streaming: prompt at 0.0, answer 776.0\nkeyboard: prompt at 0.0, answer 776.0\nrotation: prompt at 0.0, answer 376.0\nrotation back: prompt at 0.0, answer 776.0\ncommit: prompt at 0.0, answer 776.0, measured again 0", at: 248)
   _doc.expectNothingUnchecked()
 }
