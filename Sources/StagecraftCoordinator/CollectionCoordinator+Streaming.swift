@@ -50,13 +50,13 @@ extension CollectionCoordinator where Target: ItemContentUpdating {
       guard hasLoaded, !pipeline._isBusy, _shownVersion == _latestVersion,
         let path = indexPath(of: item.differenceIdentifier)
       else { return _updateItemInNewestData(item) }
-      _noteContentChange(item)
       // One reference to the data while it changes, so that it changes in place.
       _latestSections = []
       pipeline._changeContent { $0[path.section].replaceElement(at: path.element, with: item) }
       _latestSections = pipeline.data
       _latestVersion += 1
       _shownVersion = _latestVersion
+      _noteContentChange([item])
       var target = self.target
       target.itemContentDidChange(at: path)
       return true
@@ -85,47 +85,70 @@ extension CollectionCoordinator where Target: ItemContentUpdating {
 }
 
 extension CollectionCoordinator {
-  /// The items changed in place (`updateItem(_:)`) since the data shown was at `version`
-  /// (a `shownData` version), in order: what a `CollectionListLayout` reads in `prepare()`
-  /// to lay out only those items. `nil` when the data changed otherwise since, or when
-  /// `version` is older than the changes kept: read the data anew then.
+  /// The items whose content changed since the data shown was at `version` (a `shownData`
+  /// version), when nothing else changed: those of `updateItem(_:)`, and those of an
+  /// update whose changes only changed content (a token handed in with the whole list, as
+  /// the SwiftUI collection does), in order. What a `CollectionListLayout` reads in
+  /// `prepare()` to lay out only those items. `nil` when the data changed otherwise since, or
+  /// when `version` is older than the changes kept: read the data anew then.
   ///
   /// - Parameter version: A version `shownData` gave.
   /// - Returns: The items, or `nil`.
   /// - Complexity: O(k) for the k items returned.
   public func itemsChanged(since version: Int) -> [Item]? {
-    guard _contentLog.dataVersion == pipeline._dataVersion else { return nil }
-    let offset = version - _contentLog.start
-    guard offset >= 0, offset <= _contentLog.items.count else { return nil }
-    return Array(_contentLog.items[offset...])
+    guard version >= _contentLog.start, version <= shownData.version else { return nil }
+    var items: [Item] = []
+    for entry in _contentLog.entries where entry.version > version {
+      items.append(contentsOf: entry.items)
+    }
+    return items
   }
 
-  /// Records an item about to change in place, for `itemsChanged(since:)`.
-  func _noteContentChange(_ item: Item) {
-    if _contentLog.dataVersion != pipeline._dataVersion {
-      _contentLog = _ContentLog(dataVersion: pipeline._dataVersion, start: shownData.version)
-    }
+  /// Records items that changed in place, at the data's version now.
+  func _noteContentChange(_ items: [Item]) {
     // Bounded: a layout that reads less often than this reads the data anew.
-    if _contentLog.items.count == _ContentLog<Item>.limit {
+    if _contentLog.entries.count == _ContentLog<Item>.limit {
       let dropped = _ContentLog<Item>.limit / 2
-      _contentLog.items.removeFirst(dropped)
-      _contentLog.start += dropped
+      _contentLog.start = _contentLog.entries[dropped - 1].version
+      _contentLog.entries.removeFirst(dropped)
     }
-    _contentLog.items.append(item)
+    _contentLog.entries.append((shownData.version, items))
+  }
+
+  /// New data reached the view: the items of changes that only changed content are
+  /// recorded; anything else starts the record again.
+  func _noteApplied(_ changes: StagedChangeset<[Section]>?) {
+    guard let changes, let last = changes.last,
+      changes.allSatisfy({
+        $0.sectionDeleted.isEmpty && $0.sectionInserted.isEmpty && $0.sectionMoved.isEmpty
+          && $0.sectionUpdated.isEmpty && $0.elementDeleted.isEmpty
+          && $0.elementInserted.isEmpty && $0.elementMoved.isEmpty
+      })
+    else {
+      _contentLog = _ContentLog(start: shownData.version)
+      return
+    }
+    let final = last.data
+    var items: [Item] = []
+    for change in changes {
+      for path in change.elementUpdated {
+        let elements = final[path.section].elements
+        items.append(elements[elements.index(elements.startIndex, offsetBy: path.element)])
+      }
+    }
+    _noteContentChange(items)
   }
 }
 
-/// The items changed in place since the data last changed otherwise: the versions of
-/// `shownData` from `start` on, one per item.
+/// The items whose content changed, each change at the `shownData` version after it, since
+/// the data last changed otherwise (at `start`).
 @usableFromInline
 struct _ContentLog<Item> {
-  /// The data's version (`_dataVersion`) the log is of.
-  var dataVersion: Int
-  /// The `shownData` version before the first item kept.
+  /// The `shownData` version from which the entries count.
   var start: Int
-  /// The items, in order.
-  var items: [Item] = []
-  /// The most items kept.
+  /// The changes, in order.
+  var entries: [(version: Int, items: [Item])] = []
+  /// The most changes kept.
   static var limit: Int { 1_024 }
 }
 

@@ -184,6 +184,10 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   /// data then): a coordinator restores the selection at that moment.
   @usableFromInline
   @exclusivity(unchecked) package var _didApply: (() -> Void)?
+  /// The changes `_didApply` hears of: those of the replay just performed; `nil` after a
+  /// reload or a refused block, whose changes are not known.
+  @usableFromInline
+  @exclusivity(unchecked) package var _lastApplied: StagedChangeset<Data>?
   /// Whether a replay or a reload is being performed on the target: an offset it sets to
   /// keep the scroll position is not the user's scroll.
   @usableFromInline

@@ -134,6 +134,40 @@ struct StreamingTests {
     #expect(written[0] == written[1], "heights written by 200 tokens: \(written)")
   }
 
+  /// A layout that follows the coordinator (as `CollectionListLayout.prepare()` does) lays out
+  /// only the items whose content changed, whether they came by `updateItem(_:)` or with the
+  /// whole list (the SwiftUI collection's way); anything else is laid out again.
+  @Test func aLayoutFollowingTheCoordinatorLaysOutOnlyWhatChanged() {
+    let view = HeadlessCollectionView(CollectionModel(items: [Message]()), dataSource: { [] })
+    let coordinator = CollectionCoordinator(target: view)
+    var messages = Self.history()
+    coordinator.update(items: messages, animated: false)
+    var layout = ListLayoutState(sections: coordinator.sections, estimatedItemHeight: 44)
+    layout.setBounds(width: 320, height: 600, offset: 0)
+    func follow() -> Bool {
+      layout.follow(shown: coordinator.shownData, itemsChanged: coordinator.itemsChanged(since:))
+    }
+    #expect(follow())
+    #expect(!follow(), "the same version again does nothing")
+    let laidOut = ObjectIdentifier(layout._core.layout!)
+    // A token with the whole list, then one by identity: the same layout, in place.
+    messages[199].text += " more"
+    coordinator.update(items: messages, animated: false)
+    #expect(coordinator.itemsChanged(since: 0) == nil, "a version before the last reload")
+    #expect(follow())
+    messages[198].text += " again"
+    coordinator.updateItem(messages[198])
+    #expect(follow())
+    #expect(ObjectIdentifier(layout._core.layout!) == laidOut)
+    #expect(layout.sections == coordinator.sections)
+    // An insert is laid out again.
+    messages.append(Message(id: 500, text: "new"))
+    coordinator.update(items: messages, animated: false)
+    #expect(follow())
+    #expect(ObjectIdentifier(layout._core.layout!) != laidOut)
+    #expect(layout.sections == coordinator.sections)
+  }
+
   @Test func theNewUsersChatThroughListLayoutState() {
     var messages = Self.history()
     var layout = ListLayoutState(
