@@ -1,7 +1,8 @@
 /// Marks the values of one longest strictly increasing subsequence of `values`.
 ///
 /// `values` are distinct and less than `valueLimit`; negative entries are left out (a
-/// source position without a partner). The result is indexed by value: in the diffs the
+/// source position without a partner). `_checkLISInput` checks it in builds with
+/// `STAGECRAFT_INTERNAL_CHECKS`. The result is indexed by value: in the diffs the
 /// values are target positions, and the elements that stay are found by target.
 ///
 /// Patience sorting with predecessor links. When several subsequences are longest, the
@@ -28,11 +29,30 @@ internal func _longestIncreasingSubsequence(
   values.withUnsafeBufferPointer { _longestIncreasingSubsequence($0, valueLimit: valueLimit) }
 }
 
+/// Traps when `values` break the input condition of `_longestIncreasingSubsequence`: the
+/// non-negative values distinct and less than `valueLimit`; compiled only with
+/// `STAGECRAFT_INTERNAL_CHECKS`.
+///
+/// - Complexity: O(k + `valueLimit`).
+@inlinable
+@inline(__always)
+internal func _checkLISInput(_ values: UnsafeBufferPointer<Int>, valueLimit: Int) {
+  #if STAGECRAFT_INTERNAL_CHECKS
+    var seen = ContiguousArray(repeating: false, count: max(valueLimit, 0))
+    for value in values where value >= 0 {
+      precondition(value < valueLimit, "an LIS value is not below its limit")
+      precondition(!seen[value], "an LIS value repeats")
+      seen[value] = true
+    }
+  #endif
+}
+
 /// `_longestIncreasingSubsequence(_:valueLimit:)` of values in a buffer.
 @inlinable
 internal func _longestIncreasingSubsequence(
   _ values: UnsafeBufferPointer<Int>, valueLimit: Int
 ) -> (staying: ContiguousArray<Bool>, length: Int) {
+  _checkLISInput(values, valueLimit: valueLimit)
   if valueLimit < Int(Int32.max) &- 2 {
     return _longestIncreasingSubsequence(values, valueLimit: valueLimit, scratch: Int32.self)
   }

@@ -399,3 +399,136 @@ extension _LayoutCore {
     return clamped(aim.offset(layout.extent(flat), viewport: viewport))
   }
 }
+
+// MARK: Invariants
+
+extension _Layout {
+  /// Traps when the layout disagrees with itself: the cached tops with the heights, the
+  /// tree's prefix sums with the heights, the content height with their sum, the stamps
+  /// with the items; compiled only with `STAGECRAFT_INTERNAL_CHECKS`.
+  ///
+  /// - Complexity: O(n log n).
+  @usableFromInline func _checkInvariants() {
+    #if STAGECRAFT_INTERNAL_CHECKS
+      precondition(heights.count == tops.count, "a height per item")
+      precondition(validTops <= count, "more valid tops than items")
+      precondition(stamps.isEmpty || stamps.count == count, "a stamp per item, or none")
+      var (top, sum) = (0.0, 0.0)
+      var section = 0
+      for flat in 0..<count {
+        while section < sectionStarts.count, sectionStarts[section] <= flat {
+          top += section == 0 ? header : footer + header
+          section += 1
+        }
+        precondition(heights[flat] >= 0 && heights[flat].isFinite, "a height is not a length")
+        if flat < validTops { precondition(abs(tops[flat] - top) <= 1e-6, "a cached top is off") }
+        precondition(abs(self.top(flat) - top) <= 1e-6, "a top is off")
+        if let tree { precondition(abs(tree.prefix(flat) - sum) <= 1e-6, "a prefix sum is off") }
+        top += heights[flat]
+        sum += heights[flat]
+      }
+      let chrome = header * Double(sectionStarts.count) + footer * Double(sectionStarts.count)
+      precondition(abs(contentHeight - sum - chrome) <= 1e-6, "the content height is off")
+      precondition(zip(sectionStarts, sectionStarts.dropFirst()).allSatisfy { $0 <= $1 })
+    #endif
+  }
+}
+
+extension _LayoutCore {
+  /// Traps when the layout core disagrees with itself or with `elements`, the data it lays
+  /// out: the layout (`_Layout._checkInvariants()`), one item per element, no more sizes than
+  /// items and each of a live item, a stamp that says measured only where a size of the
+  /// item's identity, content and width is kept, the pin and the aim at their items;
+  /// compiled only with `STAGECRAFT_INTERNAL_CHECKS`.
+  ///
+  /// - Parameter elements: The data; for each item, what it shows (its cell's element where
+  ///   that differs).
+  /// - Complexity: O(n log n).
+  @usableFromInline func _checkInvariants(_ elements: [[Element]]) {
+    #if STAGECRAFT_INTERNAL_CHECKS
+      guard let layout else {
+        precondition(geometry == nil, "a geometry without a layout")
+        return
+      }
+      layout._checkInvariants()
+      precondition(layout.count == elements.reduce(0) { $0 + $1.count }, "an item per element")
+      var live: Set<Int> = []
+      var flat = 0
+      for section in elements {
+        for element in section {
+          let id = element.differenceIdentifier
+          live.insert(sizes.key(id, at: flat))
+          if !layout.stamps.isEmpty, layout.stamps[flat] == sizes.current,
+            !sizes.has(.widthOutOfKey)
+          {
+            let entry = sizes.entry(id, at: flat)
+            precondition(entry != nil, "measured without a size")
+            precondition(
+              entry!.width == geometry?.viewportWidth || sizes.has(.indexKeyedSizes),
+              "measured at another width")
+          }
+          flat += 1
+        }
+      }
+      precondition(
+        sizes.has(.noEviction) || sizes.entries.keys.allSatisfy(live.contains),
+        "a size outlives its item")
+      if let pin = sizes.pin {
+        precondition(pin.flat < layout.count, "the pin is past the items")
+        let path = layout.path(pin.flat)
+        precondition(
+          elements[path.section][path.element].differenceIdentifier
+            == pin.element.differenceIdentifier, "the pin is not at its item")
+      }
+      if let aim {
+        precondition(aim.flat < layout.count, "the aim is past the items")
+        let path = layout.path(aim.flat)
+        precondition(
+          elements[path.section][path.element].differenceIdentifier
+            == aim.element.differenceIdentifier, "the aim is not at its item")
+      }
+      for entry in sizes.entries.values {
+        precondition(entry.earlier.count <= _Sizes<Element>.Entry.remembered, "too many heights")
+      }
+    #endif
+  }
+}
+
+extension CollectionModel {
+  /// Traps when the model disagrees with itself: its layout core with its data
+  /// (`_LayoutCore._checkInvariants(_:)`), its cells and selection outside the data, its
+  /// logs past their bound; compiled only with `STAGECRAFT_INTERNAL_CHECKS`. The tests call
+  /// it after each step of their random sequences.
+  ///
+  /// - Complexity: O(n log n).
+  package func _checkInvariants() {
+    #if STAGECRAFT_INTERNAL_CHECKS
+      _core._checkInvariants(_elements)
+      precondition(sections.count == _elements.count, "a section per element list")
+      for (index, section) in sections.enumerated() {
+        precondition(section.elements.count == _elements[index].count, "the sections drifted")
+      }
+      precondition(_cells.keys.allSatisfy(_contains), "a cell outside the data")
+      precondition(_selection.allSatisfy(_contains), "a selection outside the data")
+      if let limit = configuration.eventLimit {
+        precondition(events.count <= 2 * Swift.max(limit, 1), "the event log is past its bound")
+        precondition(_scrollEvents.count <= 2 * Swift.max(limit, 1), "the scroll log is past it")
+      }
+    #endif
+  }
+}
+
+extension ListLayoutState {
+  /// Traps when the layout state disagrees with itself: its core with its data, the
+  /// sections changed in place with the sections; compiled only with
+  /// `STAGECRAFT_INTERNAL_CHECKS`.
+  ///
+  /// - Complexity: O(n log n).
+  package func _checkInvariants() {
+    #if STAGECRAFT_INTERNAL_CHECKS
+      _core._checkInvariants(_elements)
+      precondition(_sections.count == _elements.count, "a section per element list")
+      precondition(_changed.allSatisfy(_elements.indices.contains), "a changed section is gone")
+    #endif
+  }
+}

@@ -58,6 +58,7 @@ struct CoordinatorSizingTests {
         var problems = reference.check(view.model, header: 0, measured: measured)
         problems += reference.checkMeasurements(measured)
         #expect(view.model.sections == sections, "the view shows the data")
+        view.model._checkInvariants()
         if let (id, was) = pinned {
           if coordinator.pinnedItem == id, let now = distance(of: id, in: view.model),
             abs(now - was) > 0.5

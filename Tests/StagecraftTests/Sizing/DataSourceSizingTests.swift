@@ -64,6 +64,7 @@ struct DataSourceSizingTests {
         try? next.reconfigureItems(Array(Set(reconfigured)))
         dataSource.apply(next, animatingDifferences: Bool.random(using: &rng), completion: nil)
         view.finishAnimations()
+        view.model._checkInvariants()
         // Every item the view shows measures what the store says now.
         for path in view.model.realizedPaths {
           let id = view.model.element(at: path)!.identifier

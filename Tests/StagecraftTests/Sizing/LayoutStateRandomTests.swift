@@ -144,6 +144,7 @@ struct LayoutStateRandomTests {
         break
       }
       reference.dataChanged(state.model)
+      state._checkInvariants()
       let measured = devicePass(&state, &rng)
       problems += reference.check(state.model, header: 0, measured: measured)
       problems += reference.checkMeasurements(measured)

@@ -129,6 +129,7 @@ struct SelfSizingRandomTests {
           }
         }
       }
+      model._checkInvariants()
       let measured = log.take()
       problems += reference.check(model, header: header, measured: measured)
       // Measured: exactly the keys that are new.

@@ -229,6 +229,10 @@ struct StreamingTests {
     layout.setBounds(width: 320, height: 600, offset: 0)
     var answer = Message(id: 199, text: "")
     var counts: [[Int]] = []
+    layout.updateItem(answer)
+    layout.recordPreferredHeight(answer.height(at: 320), forItem: 199)
+    // Changed in place, never copied: a copy per token would write every height, O(n).
+    let writes = layout._core.layout!.writes
     for token in 0..<100_000 {
       answer.text = String(token)
       layout.updateItem(answer)
@@ -241,6 +245,8 @@ struct StreamingTests {
         ])
       }
     }
+    #expect(layout._core.layout!.writes - writes <= 100_000, "one height written per token")
+    #expect(layout._core.layout!.writes - writes <= 100_000, "one height written per token")
     #expect(counts[0] == counts[1], "\(counts)")
     #expect(counts[1][3] <= 8)
   }
