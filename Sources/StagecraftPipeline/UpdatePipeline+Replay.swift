@@ -48,12 +48,15 @@ extension UpdatePipeline {
   func _diffAndReplay(_ request: _Request) {
     let (source, target) = (data, request.data)
     let count = _elementCount(target)
+    // One strategy for the whole request: its diff, its plan and its replay.
+    let strategy = request.strategy ?? self.strategy
+    request.strategy = strategy
     if _elementCount(source) + count < strategy.inlineDiffBelow {
       _run(request, (request.diff ?? _diff)(source, target))
       return
     }
     let diff = request.diff ?? _diff
-    let (planner, strategy) = (_planner, strategy)
+    let planner = _planner
     // The stages' data, and the blocks unless the replay will reload, are made off the main
     // actor too, where the replay reads them. The two versions go into that task, and the
     // diff comes out of it, in boxes that the receiving side empties: a task keeps its
@@ -88,7 +91,7 @@ extension UpdatePipeline {
       _finish(request, .cancelled)
       return
     }
-    let strategy = self.strategy
+    let strategy = request.strategy ?? self.strategy
     let mode = strategy._mode(
       requested: request.animated, changes: staged.changeCount,
       itemCount: { _elementCount(request.data) })
@@ -195,7 +198,7 @@ extension UpdatePipeline {
   ) {
     let request = _Request(
       data: data, animated: animated, ticket: _uncancellable, completion: completion, diff: diff,
-      site: site)
+      site: site, strategy: strategy)
     // With nothing running and nothing waiting, the request starts at once, without joining
     // the line: the line's array is not allocated again and drained for one request.
     let idle = _running == nil

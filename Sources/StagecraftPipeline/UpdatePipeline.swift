@@ -424,6 +424,12 @@ final class _PipelineRequest<Data: Collection & Sendable, Failure: Error & Senda
   /// Where the app asked for it, for the flight recorder.
   @usableFromInline
   nonisolated let site: _CallSite?
+  /// The settings the request is diffed and replayed with: the pipeline's when it was
+  /// submitted on the main actor, or when it started (a request from another task), read
+  /// once, so that its plan and its mode never come from two strategies. Main-actor state,
+  /// written before the request is diffed.
+  @usableFromInline
+  @exclusivity(unchecked) nonisolated(unsafe) var strategy: UpdateStrategy?
 
   // The outcome is kept as a tag and an existential error, not as an
   // `UpdateOutcome<Failure>?`: this class's deinit is generic code, and destroying that
@@ -442,7 +448,8 @@ final class _PipelineRequest<Data: Collection & Sendable, Failure: Error & Senda
   nonisolated init(
     data: Data, animated: Bool, ticket: UpdateTicket,
     completion: (@MainActor @Sendable (UpdateOutcome<Failure>) -> Void)?,
-    diff: (@Sendable (Data, Data) -> StagedChangeset<Data>)? = nil, site: _CallSite? = nil
+    diff: (@Sendable (Data, Data) -> StagedChangeset<Data>)? = nil, site: _CallSite? = nil,
+    strategy: UpdateStrategy? = nil
   ) {
     self.data = data
     self.animated = animated
@@ -450,6 +457,7 @@ final class _PipelineRequest<Data: Collection & Sendable, Failure: Error & Senda
     self.completion = completion
     self.diff = diff
     self.site = site
+    self.strategy = strategy
   }
 
   /// Whether the request has its outcome.

@@ -292,3 +292,28 @@ final class _Counter: Sendable {
     lastIndex[worker] = index
   }
 }
+
+/// A request is diffed, planned and replayed with one strategy: the one of its submission,
+/// even when the app changes the strategy while its diff runs off the main actor.
+@MainActor
+@Suite("A request keeps its strategy")
+struct RequestStrategyTests {
+  @Test func aStrategyChangedWhileTheDiffRunsDoesNotReachTheRequest() async {
+    var model = CollectionModel(items: [Item](), viewport: .none)
+    model.geometry = .init(viewportHeight: 400, itemHeight: 40)
+    let view = HeadlessCollectionView(model, dataSource: { [] })
+    let coordinator = CollectionCoordinator(target: view)
+    coordinator.strategy = UpdateStrategy(anchoring: .keepAnchor)
+    let items = (0..<3_000).map { Item($0) }
+    coordinator.update(items: items, animated: false)
+    view.setContentOffset(40 * 1_500)
+    let anchor = view.model.scrollAnchor!
+    // 100 new items on top, diffed off the main actor (3,100 elements is above the inline
+    // threshold); the app then turns anchoring off, for later updates.
+    coordinator.update(items: (10_000..<10_100).map { Item($0) } + items, animated: false)
+    coordinator.strategy = UpdateStrategy(anchoring: ScrollAnchoring.none)
+    await coordinator.waitForBackgroundDiffs()
+    #expect(view.model.items.count == 3_100)
+    #expect(view.model.scrollAnchor == anchor, "the update kept the anchor it was asked to")
+  }
+}
