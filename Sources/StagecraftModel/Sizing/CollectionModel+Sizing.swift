@@ -217,6 +217,12 @@ extension CollectionModel {
     // place, or the first visible item.
     _sizes.anchor = held ?? _geometry.flatMap { _layout!.firstEnding(after: $0.contentOffset) }
     defer { (_sizes.settling, _sizes.anchor) = (false, nil) }
+    defer {
+      // The measuring done, a viewport left wholly past the content comes back to its end.
+      let offset = _geometry?.contentOffset
+      _core.clampIfBlank()
+      if _geometry?.contentOffset != offset { _realizeCells() }
+    }
     let width = _geometry!.viewportWidth
     while case let pending = _pendingMeasurements(), !pending.isEmpty {
       for (flat, path) in pending {

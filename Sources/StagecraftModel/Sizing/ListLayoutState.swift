@@ -119,7 +119,8 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   /// keyboard's inset) or a new width (a rotation, which measures the items again). The
   /// scroll comes first, at the old size; then the new size keeps the scroll position as
   /// `anchoring` says: a list kept at its bottom (`.stickToBottom`) stays there when a
-  /// keyboard shrinks its viewport. The returned change of the offset is the view's to
+  /// keyboard shrinks its viewport; and a viewport that measured sizes left wholly past the
+  /// content's end comes back to it. The returned change of the offset is the view's to
   /// apply. An offset other than the state's is the user's scroll: it ends the aim of a
   /// `scrollToItem(at:alignment:)`.
   ///
@@ -136,7 +137,12 @@ public struct ListLayoutState<Section: DifferentiableSection> {
       (_core.aim, _core.sizes.anchor) = (nil, nil)
       _core.geometry!.contentOffset = offset
     }
-    guard old.viewportWidth != width || old.viewportHeight != height else { return 0 }
+    // A viewport the last pass of measured sizes left wholly past the content's end comes
+    // back to it, at the start of the next.
+    _core.clampIfBlank()
+    guard old.viewportWidth != width || old.viewportHeight != height else {
+      return contentOffset - offset
+    }
     _core.sizes.anchor = nil
     let before = _core.geometry!
     (_core.geometry!.viewportWidth, _core.geometry!.viewportHeight) = (width, height)

@@ -233,8 +233,10 @@ extension _LayoutCore {
 
   /// Gives the item at `flat` a new height, and keeps the scroll position: the pinned item,
   /// the scroll's target, the bottom (`.stickToBottom` at the bottom), or the first visible
-  /// item (`.keepAnchor`) stays where it is on screen. The offset is never clamped to the
-  /// content: a shrink that a later growth makes up for leaves nothing moved.
+  /// item (`.keepAnchor`) stays where it is on screen. The offset is not clamped here: a
+  /// shrink that a later growth in the same pass makes up for leaves nothing moved. A
+  /// viewport the pass leaves wholly past the content's end comes back to it at the pass's
+  /// end (`clampIfBlank()`: the model's measuring, the layout's next `setBounds`).
   ///
   /// - Complexity: O(log n).
   @inlinable mutating func setHeight(_ height: Double, at flat: Int) {

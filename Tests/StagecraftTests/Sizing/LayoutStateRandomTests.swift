@@ -146,6 +146,10 @@ struct LayoutStateRandomTests {
       reference.dataChanged(state.model)
       state._checkInvariants()
       let measured = devicePass(&state, &rng)
+      // The next layout pass begins (`prepare()`): the view's bounds are read again.
+      state.setBounds(
+        width: state.model.geometry!.viewportWidth, height: state.model.geometry!.viewportHeight,
+        offset: state.contentOffset)
       problems += reference.check(state.model, header: 0, measured: measured)
       problems += reference.checkMeasurements(measured)
       let metrics = state.model.scrollMetrics!
