@@ -202,7 +202,7 @@ struct LayoutStateRandomTests {
 
   @Test("every rule holds on random sequences", arguments: 0..<4)
   func holds(batch: Int) {
-    for seed in 0..<TestScale.count(400) {
+    for seed in 0..<TestScale.count(240) {
       let (broken, first) = Self.trace(seed: UInt64(batch * 1_000 + seed), steps: 40)
       #expect(broken.isEmpty, "seed \(batch * 1_000 + seed): \(first ?? "")")
       if !broken.isEmpty { return }
