@@ -203,8 +203,10 @@ extension CollectionModel {
   }
 
   /// Measures, with the geometry's `selfSizing`, every realized item not measured yet,
-  /// pass after pass, until what the corrections bring on screen is measured too. Each item
-  /// is measured once per key: the passes end.
+  /// pass after pass, until what the corrections bring on screen is measured too; then a
+  /// viewport left wholly past the content comes back to its end, and what that shows is
+  /// measured. Each item is measured once per key, and the offset only comes back: the
+  /// passes end.
   ///
   /// - Complexity: O(m log n) for the m items measured.
   @inlinable
@@ -217,14 +219,18 @@ extension CollectionModel {
     // place, or the first visible item.
     _sizes.anchor = held ?? _geometry.flatMap { _layout!.firstEnding(after: $0.contentOffset) }
     defer { (_sizes.settling, _sizes.anchor) = (false, nil) }
-    defer {
-      // The measuring done, a viewport left wholly past the content comes back to its end.
-      let offset = _geometry?.contentOffset
-      _core.clampIfBlank()
-      if _geometry?.contentOffset != offset { _realizeCells() }
-    }
     let width = _geometry!.viewportWidth
-    while case let pending = _pendingMeasurements(), !pending.isEmpty {
+    while true {
+      let pending = _pendingMeasurements()
+      if pending.isEmpty {
+        // The measuring done, a viewport left wholly past the content comes back to its
+        // end, and what that brings on screen is measured too.
+        let offset = _geometry?.contentOffset
+        _core.clampIfBlank()
+        if _geometry?.contentOffset == offset { return }
+        _realizeCells()
+        continue
+      }
       for (flat, path) in pending {
         let element = _cells[path]?.element ?? _elements[path.section][path.element]
         _record(
@@ -266,14 +272,15 @@ extension CollectionModel {
   /// - Complexity: O(n) to find it by identity, and the measuring.
   mutating func _settleSizesAfterReplay() {
     defer { (_sizes.replayAnchor, _sizes.replayPinned) = (nil, false) }
+    let offset = _geometry?.contentOffset
     if _sizes.replayPinned, let (pinned, distance) = _sizes.replayAnchor, let pin = _sizes.pin,
       pin.element.differenceIdentifier == pinned.differenceIdentifier, _layout != nil
     {
       let top = _layout!.top(pin.flat)
       _geometry?.contentOffset = top - distance
     }
-    let offset = _geometry?.contentOffset
     _core.clampIfBlank()
+    // The cells follow where the pin, or the content's end, put the viewport.
     if _geometry?.contentOffset != offset { _realizeCells() }
     // No reference to the layout is held across the measuring, which changes it in place.
     guard let (anchor, distance) = _sizes.replayAnchor, _layout != nil,

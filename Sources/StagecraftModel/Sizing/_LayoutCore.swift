@@ -511,6 +511,12 @@ extension CollectionModel {
         precondition(section.elements.count == _elements[index].count, "the sections drifted")
       }
       precondition(_cells.keys.allSatisfy(_contains), "a cell outside the data")
+      if let geometry = _geometry, let layout = _layout, _triggers.replayDepth == 0 {
+        // With a geometry, the realized cells are the items the viewport shows.
+        let shown = layout.items(in: _viewportRange(geometry))
+        precondition(_viewport == .items(shown), "the cells do not follow the viewport")
+        precondition(_cells.count == shown.count, "a cell outside the viewport")
+      }
       precondition(_selection.allSatisfy(_contains), "a selection outside the data")
       if let limit = configuration.eventLimit {
         precondition(events.count <= 2 * Swift.max(limit, 1), "the event log is past its bound")

@@ -29,13 +29,26 @@ struct CoordinatorSizingTests {
       for _ in 0..<20 {
         if Bool.random(using: &rng) {
           view.setContentOffset(Double(Int.random(in: 0...900, using: &rng)))
+          view.model._checkInvariants()
           _ = reference.check(view.model, header: 0, measured: log.take())
         }
+        // A rotation, or the keyboard's inset, now and then.
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0: view.geometry!.viewportWidth = [320, 375].randomElement(using: &rng)!
+        case 1: view.geometry!.viewportHeight = [300, 150].randomElement(using: &rng)!
+        default: break
+        }
+        view.model._checkInvariants()
+        let resized = log.take()
+        var problems = reference.check(view.model, header: 0, measured: resized)
+        problems += reference.checkMeasurements(resized)
         let before = anchor(of: view.model)
+        // A pinned item governs the update, even one the update deletes.
+        let wasPinned = coordinator.pinnedItem != nil
         // A pin on screen holds (one scrolled far off may give way to a blank viewport).
         let pinned = coordinator.pinnedItem.flatMap { id in
           distance(of: id, in: view.model).map { (id, $0) }
-        }.flatMap { $0.1 >= 0 && $0.1 < 300 ? $0 : nil }
+        }.flatMap { $0.1 >= 0 && $0.1 < view.geometry!.viewportHeight ? $0 : nil }
         if Int.random(in: 0..<3, using: &rng) == 0,
           let all = Optional(sections.flatMap(\.elements)),
           var item = all.randomElement(using: &rng)
@@ -55,7 +68,7 @@ struct CoordinatorSizingTests {
         await Task.yield()
         reference.dataChanged(view.model)
         let measured = log.take()
-        var problems = reference.check(view.model, header: 0, measured: measured)
+        problems += reference.check(view.model, header: 0, measured: measured)
         problems += reference.checkMeasurements(measured)
         #expect(view.model.sections == sections, "the view shows the data")
         view.model._checkInvariants()
@@ -65,8 +78,12 @@ struct CoordinatorSizingTests {
           {
             problems.append("pin: \(id) moved \(now - was)")
           }
-        } else if coordinator.pinnedItem == nil, let before, before.distance < 300,
-          let after = distance(of: before.id, in: view.model), abs(after - before.distance) > 0.5
+        } else if !wasPinned, let before,
+          before.distance < view.geometry!.viewportHeight,
+          let after = distance(of: before.id, in: view.model), abs(after - before.distance) > 0.5,
+          // Held, unless the content's end came up to the viewport's bottom (never blank).
+          view.model.scrollMetrics!.contentOffset
+            < view.model.scrollMetrics!.contentHeight - view.geometry!.viewportHeight
         {
           problems.append("anchor: \(before.id) moved \(after - before.distance)")
         }

@@ -174,18 +174,22 @@ struct StreamingTests {
       sections: [ArraySection(model: 0, elements: messages)], estimatedItemHeight: 44,
       anchoring: .stickToBottom)
     layout.setBounds(width: 320, height: 600, offset: 0)
+    var width = 320.0
+    var height = 600.0
     func measure() {
       for _ in 0..<50 {
         let top = layout.contentOffset - 50
-        let band = layout.elements(from: top, to: top + 700)
+        let band = layout.elements(from: top, to: top + height + 100)
         var measured = false
         for case (.item(let path), _) in band where layout.measuredHeight(ofItemAt: path) == nil {
           let message = layout.sections[path.section].elements[path.element]
-          layout.recordPreferredHeight(message.height(at: 320), forItem: message.id)
+          layout.recordPreferredHeight(message.height(at: width), forItem: message.id)
           measured = true
         }
-        if !measured { return }
+        if !measured { break }
       }
+      // The next layout pass.
+      layout.setBounds(width: width, height: height, offset: layout.contentOffset)
     }
     func distance(_ id: Int) -> Double {
       let index = layout.sections[0].elements.firstIndex { $0.id == id }!
@@ -218,6 +222,32 @@ struct StreamingTests {
     }
     #expect(layout.sections[0].elements.last == answer)
     #expect(layout.keptSizeCount <= 202)
+    func phase(_ name: String) -> String {
+      let answerHeight = layout.frameOfItem(at: ElementPath(element: 201, section: 0))!.height
+      return "\(name): prompt at \(distance(1_000)), answer \(answerHeight)"
+    }
+    var log = [phase("streaming")]
+    // The keyboard, a rotation and back: the layout reads them in `prepare()`.
+    height = 300
+    layout.setBounds(width: width, height: height, offset: layout.contentOffset)
+    measure()
+    #expect(distance(1_000) == 0)
+    log.append(phase("keyboard"))
+    for rotated in [700.0, 320] {
+      width = rotated
+      layout.setBounds(width: width, height: height, offset: layout.contentOffset)
+      measure()
+      #expect(distance(1_000) == 0)
+      log.append(phase("rotation to \(Int(rotated))"))
+    }
+    // The commit: the final text by update; nothing moves.
+    layout.pinnedItem = nil
+    messages[201] = answer
+    layout.update(to: [ArraySection(model: 0, elements: messages)])
+    measure()
+    #expect(distance(1_000) == 0)
+    log.append(phase("commit"))
+    print(log.joined(separator: "\n"))
   }
 
   /// 100,000 tokens streamed into one item leave the state as large as one token: the
