@@ -150,13 +150,21 @@ extension CollectionModel {
           itemCount: numberOfItems(inSection: path.section)),
         wording: configuration.wording, view: configuration.view)
     }
-    if _elements[path.section][path.element].differenceIdentifier != element.differenceIdentifier {
-      _sizes.identifierIndex = nil
-    }
+    let old = _elements[path.section][path.element]
+    if old.differenceIdentifier != element.differenceIdentifier { _sizes.identifierIndex = nil }
     _elements[path.section][path.element] = element
     sections[path.section].replaceElement(at: path.element, with: element)
-    if let flat = _layout?.flat(path) { _core.contentDidChange(at: flat, to: element) }
-    try reconfigureItems(at: [path])
+    _cells[path]?.element = element
+    events.append(.reconfigureItems([path]))
+    if old.isContentEqual(to: element) {
+      // The same content, told anew: measured again all the same.
+      _invalidateSizes(at: CollectionOfOne(path))
+    } else if let flat = _layout?.flat(path) {
+      // New content: its size is keyed by content, the last one the estimate until then.
+      _core.aim = nil
+      _core.contentDidChange(at: flat, to: element)
+    }
+    _sizesDidChange()
   }
 
   /// The sections with section 0's items replaced.

@@ -79,8 +79,16 @@ struct SelfSizingRandomTests {
       let count = model.measurementCount
       var keepsAnchor = true
       var landing: (ElementPath, ScrollAlignment)?
-      kind = Int.random(in: 0..<9, using: &rng)
+      kind = Int.random(in: 0..<11, using: &rng)
       var problems: [String] = []
+      // A pin on screen holds through the step; while one is set, it governs, not the anchor.
+      let wasPinned = model.pinnedItem != nil
+      // A list scrolled past its end (a shrink left it there) may come back to it.
+      let wasPastEnd =
+        model.geometry!.contentOffset
+        > model.scrollMetrics!.contentHeight - model.geometry!.viewportHeight
+      let pinned = model.pinnedItem.flatMap { id in distance(of: id, in: model).map { (id, $0) } }
+        .flatMap { $0.1 >= 0 && $0.1 < viewportHeight ? $0 : nil }
       switch kind {
       case 0, 1:
         let target = next(model.sections, &rng, &fresh)
@@ -116,6 +124,22 @@ struct SelfSizingRandomTests {
         keepsAnchor = false
         model.scrollToItem(at: path, alignment: alignment)
         landing = (path, alignment)
+      case 9:
+        // A token: one item's content, in the data, in place.
+        let paths = model.sections.enumerated().flatMap { s, section in
+          section.elements.indices.map { ElementPath(element: $0, section: s) }
+        }
+        guard let path = paths.randomElement(using: &rng), var item = model.element(at: path)
+        else { continue }
+        item.content += 1
+        try? model.updateItem(at: path, with: item)
+        reference.dataChanged(model)
+      case 10:
+        // A prompt pinned, or let go.
+        model.pinnedItem =
+          Bool.random(using: &rng)
+          ? model.realizedPaths.first.map { model.element(at: $0)!.id } : nil
+        continue
       default:
         // Measurements arriving late, for an item now elsewhere: ignored when stale.
         if let path = model.realizedPaths.randomElement(using: &rng) {
@@ -138,9 +162,19 @@ struct SelfSizingRandomTests {
         problems.append("count: \(model.measurementCount - count) counted for \(measured.count)")
       }
       // An anchor is an item the viewport shows (a list scrolled past its content has none).
-      if keepsAnchor, let before, before.distance < viewportHeight,
+      if let (id, was) = pinned, keepsAnchor, model.pinnedItem == id,
+        let now = distance(of: id, in: model), abs(now - was) > 0.5,
+        model.geometry!.contentOffset
+          < model.scrollMetrics!.contentHeight - model.geometry!.viewportHeight
+      {
+        problems.append("pin: \(id) moved \(now - was)")
+      }
+      if !wasPinned, !wasPastEnd, keepsAnchor, let before, before.distance < viewportHeight,
         let after = distance(of: before.id, in: model),
-        abs(after - before.distance) > 0.5
+        abs(after - before.distance) > 0.5,
+        // Held, unless the content's end came up to the viewport's bottom (never blank).
+        model.geometry!.contentOffset
+          < model.scrollMetrics!.contentHeight - model.geometry!.viewportHeight
       {
         problems.append("anchor: moved \(after - before.distance)")
       }
@@ -153,8 +187,12 @@ struct SelfSizingRandomTests {
           case .bottom: extent.bottom - geometry.viewportHeight
           case .centeredVertically: extent.top + extent.height / 2 - geometry.viewportHeight / 2
           }
-        // Clamped to the content: a scroll never leaves the viewport past either end.
-        let highest = max(0, model.scrollMetrics!.contentHeight - geometry.viewportHeight)
+        // Clamped to the content (and the room a pin makes): never past either end.
+        let pinTop = model.pinnedItem.flatMap { id in
+          distance(of: id, in: model).map { $0 + geometry.contentOffset }
+        }
+        let highest = max(
+          0, model.scrollMetrics!.contentHeight - geometry.viewportHeight, pinTop ?? 0)
         let landed = max(0, min(want, highest))
         if abs(landed - geometry.contentOffset) > 1e-6 {
           problems.append("scrollTo: off by \(geometry.contentOffset - landed)")
@@ -189,6 +227,7 @@ struct SelfSizingRandomTests {
     arguments: [
       (_SizingFaults.indexKeyedSizes, "size"), (.noEviction, "eviction"),
       (.widthOutOfKey, "size"), (.noAnchorCorrection, "anchor"),
+      (.estimateAfterContentChange, "height"), (.pinIgnoredByUpdates, "pin"),
     ])
   func plantedMistake(fault: _SizingFaults, rule: String) {
     var caught = false
