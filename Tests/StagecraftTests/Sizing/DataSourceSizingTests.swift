@@ -45,6 +45,12 @@ struct DataSourceSizingTests {
       view.setContentOffset(Double(Int.random(in: 0...800, using: &rng)))
       var problems: [String] = []
       for step in 0..<25 {
+        // A rotation, or the keyboard's inset, now and then.
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0: view.geometry!.viewportWidth = [320, 375].randomElement(using: &rng)!
+        case 1: view.geometry!.viewportHeight = [300, 150].randomElement(using: &rng)!
+        default: break
+        }
         let before = view.model.scrollAnchor
         var next = DiffableSnapshot<String, Int>()
         try? next.appendSections(["main"])
