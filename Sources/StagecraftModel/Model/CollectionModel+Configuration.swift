@@ -46,6 +46,8 @@ extension CollectionModel {
     public var eventLimit: Int?
 
     /// The bound of the logs by default: 10,000 events each (at most twice as many held).
+    ///
+    /// - Complexity: O(1).
     public static var defaultEventLimit: Int { 10_000 }
 
     /// Creates a configuration.

@@ -38,8 +38,9 @@ public struct CollectionModel<Section: DifferentiableSection> {
   /// The identity the next realized cell gets.
   @usableFromInline var _nextCellID: Int
 
-  /// What was applied, in order: batch updates, reloads, reconfigures, refreshes. Every
-  /// event is kept for the model's life unless `configuration.eventLimit` bounds them.
+  /// What was applied, in order: batch updates, reloads, reconfigures, refreshes. The newest
+  /// `configuration.eventLimit` (10,000 by default) are kept at least; a configuration with
+  /// no limit (`nil`) keeps every event for the model's life.
   public internal(set) var events: [Event] {
     didSet {
       if let surplus = _surplus(events.count) {

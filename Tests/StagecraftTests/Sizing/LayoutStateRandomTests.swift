@@ -173,24 +173,9 @@ struct LayoutStateRandomTests {
       {
         problems.append("anchor: \(before.id) moved \(after - before.distance)")
       }
-      if let (path, alignment) = landing {
-        let extent = state.frameOfItem(at: path)!
-        let viewport = metrics.viewportHeight
-        let want =
-          switch alignment {
-          case .top: extent.top
-          case .bottom: extent.bottom - viewport
-          case .centeredVertically: extent.top + extent.height / 2 - viewport / 2
-          }
-        let highest = max(
-          0, metrics.contentHeight - viewport,
-          state.pinnedItem.flatMap { id in Self.distance(id, state).map { $0 + state.contentOffset }
-          }
-            ?? 0)
-        let landed = max(0, min(want, highest))
-        if abs(landed - state.contentOffset) > 1e-6 {
-          problems.append("scrollTo: off by \(state.contentOffset - landed)")
-        }
+      if let (path, alignment) = landing, let problem = landingProblem(state.model, path, alignment)
+      {
+        problems.append(problem)
       }
       broken.formUnion(problems.map(SelfSizingRandomTests.rule))
       if first == nil, broken.count > rulesBefore {

@@ -178,25 +178,8 @@ struct SelfSizingRandomTests {
       {
         problems.append("anchor: moved \(after - before.distance)")
       }
-      if let (path, alignment) = landing {
-        let extent = model.extentOfItem(at: path)!
-        let geometry = model.geometry!
-        let want =
-          switch alignment {
-          case .top: extent.top
-          case .bottom: extent.bottom - geometry.viewportHeight
-          case .centeredVertically: extent.top + extent.height / 2 - geometry.viewportHeight / 2
-          }
-        // Clamped to the content (and the room a pin makes): never past either end.
-        let pinTop = model.pinnedItem.flatMap { id in
-          distance(of: id, in: model).map { $0 + geometry.contentOffset }
-        }
-        let highest = max(
-          0, model.scrollMetrics!.contentHeight - geometry.viewportHeight, pinTop ?? 0)
-        let landed = max(0, min(want, highest))
-        if abs(landed - geometry.contentOffset) > 1e-6 {
-          problems.append("scrollTo: off by \(geometry.contentOffset - landed)")
-        }
+      if let (path, alignment) = landing, let problem = landingProblem(model, path, alignment) {
+        problems.append(problem)
       }
       broken.formUnion(problems.map(rule))
       if first == nil, broken.count > rulesBefore {

@@ -154,3 +154,27 @@ func distance(of id: Int, in model: SizedModel) -> Double? {
   }
   return nil
 }
+
+/// The problem, if any, with where a scroll to the item at `path` left `model`: it must be
+/// where `alignment` puts it, clamped to the content and to the room a pin makes (never past
+/// either end), after whatever sizes arrived since.
+func landingProblem(_ model: SizedModel, _ path: ElementPath, _ alignment: ScrollAlignment)
+  -> String?
+{
+  let extent = model.extentOfItem(at: path)!
+  let geometry = model.geometry!
+  let viewport = geometry.viewportHeight
+  let want =
+    switch alignment {
+    case .top: extent.top
+    case .bottom: extent.bottom - viewport
+    case .centeredVertically: extent.top + extent.height / 2 - viewport / 2
+    }
+  let pinTop = model.pinnedItem.flatMap { id in
+    distance(of: id, in: model).map { $0 + geometry.contentOffset }
+  }
+  let highest = max(0, model.scrollMetrics!.contentHeight - viewport, pinTop ?? 0)
+  let landed = max(0, min(want, highest))
+  guard abs(landed - geometry.contentOffset) > 1e-6 else { return nil }
+  return "scrollTo: off by \(geometry.contentOffset - landed)"
+}
