@@ -555,12 +555,12 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_135() throws {
+@Test func doc_CollectionModel_136() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel.swift:140
+  // Sources/StagecraftModel/Model/CollectionModel.swift:141
 
   var model = CollectionModel(items: Array(0..<10))
   model.geometry = .init(viewportHeight: 100, itemHeight: 50)
@@ -568,20 +568,20 @@ import Testing
   let before = model.scrollEvents.count
   model.setContentOffset(300)
   print(model.scrollEvents[before...])
-  _doc.expect("[reach end]", at: 147)
+  _doc.expect("[reach end]", at: 148)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_221() throws {
+@Test func doc_CollectionModel_222() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel.swift:224
+  // Sources/StagecraftModel/Model/CollectionModel.swift:225
 
   let model = CollectionModel(items: [1, 2, 3])
   print(model.items)
-  _doc.expect("[1, 2, 3]", at: 227)
+  _doc.expect("[1, 2, 3]", at: 228)
   _doc.expectNothingUnchecked()
 }
 
