@@ -118,24 +118,12 @@ extension CollectionCoordinator {
   /// New data reached the view: the items of changes that only changed content are
   /// recorded; anything else starts the record again.
   func _noteApplied(_ changes: StagedChangeset<[Section]>?) {
-    guard let changes, let last = changes.last,
-      changes.allSatisfy({
-        $0.sectionDeleted.isEmpty && $0.sectionInserted.isEmpty && $0.sectionMoved.isEmpty
-          && $0.sectionUpdated.isEmpty && $0.elementDeleted.isEmpty
-          && $0.elementInserted.isEmpty && $0.elementMoved.isEmpty
-      })
+    guard let changes, let last = changes.last, let updated = changes._contentUpdates(in: last.data)
     else {
       _contentLog = _ContentLog(start: shownData.version)
       return
     }
-    let final = last.data
-    var items: [Item] = []
-    for change in changes {
-      for path in change.elementUpdated {
-        let elements = final[path.section].elements
-        items.append(elements[elements.index(elements.startIndex, offsetBy: path.element)])
-      }
-    }
+    let items = updated.map(\.element)
     _noteContentChange(items)
   }
 }

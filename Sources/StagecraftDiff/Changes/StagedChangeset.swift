@@ -110,3 +110,37 @@ extension StagedChangeset {
     for stage in _changesets { _ = stage._deferred?.value }
   }
 }
+
+extension StagedChangeset {
+  /// The elements the changes update and their paths, read from `final` (the data after
+  /// them; by path, so that repeated identifiers are told apart), in order,
+  /// when the changes only change content (no section or element is inserted, deleted,
+  /// moved or updated as a section); `nil` otherwise. What a layout needs to lay out those
+  /// items alone: a streamed token.
+  ///
+  /// - Parameter final: The data after the changes.
+  /// - Returns: The updated elements, or `nil`.
+  /// - Complexity: O(s + k) for the s stages and the k updated elements.
+  package func _contentUpdates<S: DifferentiableSection>(in final: [S])
+    -> [(path: ElementPath, element: S.Collection.Element)]?
+  where Collection == [S] {
+    // Every stage is looked at before any path is read: a stage that moves things would
+    // put the paths of the stages before it out of `final`'s range.
+    let onlyContent = allSatisfy { stage in
+      stage.sectionDeleted.isEmpty && stage.sectionInserted.isEmpty
+        && stage.sectionMoved.isEmpty && stage.sectionUpdated.isEmpty
+        && stage.elementDeleted.isEmpty && stage.elementInserted.isEmpty
+        && stage.elementMoved.isEmpty
+    }
+    guard onlyContent else { return nil }
+    var updated: [(path: ElementPath, element: S.Collection.Element)] = []
+    for stage in self {
+      for path in stage.elementUpdated {
+        let elements = final[path.section].elements
+        updated.append(
+          (path, elements[elements.index(elements.startIndex, offsetBy: path.element)]))
+      }
+    }
+    return updated
+  }
+}

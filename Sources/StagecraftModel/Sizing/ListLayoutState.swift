@@ -207,27 +207,13 @@ public struct ListLayoutState<Section: DifferentiableSection> {
     apply(changes, final: last.data)
   }
 
-  func _onlyUpdates(_ changes: StagedChangeset<[Section]>) -> Bool {
-    changes.allSatisfy {
-      $0.sectionDeleted.isEmpty && $0.sectionInserted.isEmpty && $0.sectionMoved.isEmpty
-        && $0.sectionUpdated.isEmpty && $0.elementDeleted.isEmpty
-        && $0.elementInserted.isEmpty && $0.elementMoved.isEmpty
-    }
-  }
-
   mutating func apply(_ changes: StagedChangeset<[Section]>, final: [Section]) {
-    guard _onlyUpdates(changes) else {
+    guard let updated = changes._contentUpdates(in: final) else {
       setSections(final)
       _core.clampIfBlank()
       return
     }
-    for change in changes {
-      for path in change.elementUpdated {
-        let elements = final[path.section].elements
-        _replace(
-          elements[elements.index(elements.startIndex, offsetBy: path.element)], at: path)
-      }
-    }
+    for (path, element) in updated { _replace(element, at: path) }
   }
 
   /// Follows the data a view shows, as a layout reads it in `prepare()`: a version that

@@ -187,10 +187,8 @@ struct LayoutStateRandomTests {
 
   @Test("every rule holds on random sequences", arguments: 0..<4)
   func holds(batch: Int) {
-    for seed in 0..<TestScale.count(240) {
-      let (broken, first) = Self.trace(seed: UInt64(batch * 1_000 + seed), steps: 40)
-      #expect(broken.isEmpty, "seed \(batch * 1_000 + seed): \(first ?? "")")
-      if !broken.isEmpty { return }
+    expectEveryRuleHolds(batch: batch, count: TestScale.count(240)) {
+      Self.trace(seed: $0, steps: 40)
     }
   }
 
@@ -203,10 +201,9 @@ struct LayoutStateRandomTests {
       (.pinIgnoredByUpdates, "pin"), (.widthOutOfKey, "size"),
     ])
   func plantedMistake(fault: _SizingFaults, rule: String) {
-    var caught = false
-    for seed in 0..<60 where !caught {
-      caught = Self.trace(seed: UInt64(seed), steps: 40, faults: fault).rules.contains(rule)
-    }
-    #expect(caught, "the \(rule) rule never caught \(fault)")
+    #expect(
+      isCaught(rule, seeds: 60) { Self.trace(seed: $0, steps: 40, faults: fault).rules },
+      "the \(rule) rule never caught \(fault)")
   }
+
 }

@@ -196,11 +196,8 @@ struct SelfSizingRandomTests {
 
   @Test("every rule holds on random sequences", arguments: 0..<4)
   func holds(batch: Int) {
-    let count = TestScale.count(160)
-    for seed in 0..<count {
-      let (broken, first) = Self.trace(seed: UInt64(batch * 1_000 + seed), steps: 40)
-      #expect(broken.isEmpty, "seed \(batch * 1_000 + seed): \(first ?? "")")
-      if !broken.isEmpty { return }
+    expectEveryRuleHolds(batch: batch, count: TestScale.count(160)) {
+      Self.trace(seed: $0, steps: 40)
     }
   }
 
@@ -213,10 +210,9 @@ struct SelfSizingRandomTests {
       (.estimateAfterContentChange, "height"), (.pinIgnoredByUpdates, "pin"),
     ])
   func plantedMistake(fault: _SizingFaults, rule: String) {
-    var caught = false
-    for seed in 0..<40 where !caught {
-      caught = Self.run(seed: UInt64(seed), steps: 40, faults: fault).contains(rule)
-    }
-    #expect(caught, "the \(rule) rule never caught \(fault)")
+    #expect(
+      isCaught(rule, seeds: 40) { Self.run(seed: $0, steps: 40, faults: fault) },
+      "the \(rule) rule never caught \(fault)")
   }
+
 }

@@ -1,6 +1,7 @@
 import Stagecraft
 import StagecraftTestSupport
 import Synchronization
+import Testing
 
 @testable import StagecraftModel
 
@@ -177,4 +178,21 @@ func landingProblem(_ model: SizedModel, _ path: ElementPath, _ alignment: Scrol
   let landed = max(0, min(want, highest))
   guard abs(landed - geometry.contentOffset) > 1e-6 else { return nil }
   return "scrollTo: off by \(geometry.contentOffset - landed)"
+}
+
+/// Runs the seeded sequences of one batch (seeds `batch * 1_000 + 0..<count`), expecting
+/// each to break no rule, and stops at the first that does, with its first problem.
+func expectEveryRuleHolds(
+  batch: Int, count: Int, _ trace: (UInt64) -> (rules: Set<String>, first: String?)
+) {
+  for seed in 0..<count {
+    let (broken, first) = trace(UInt64(batch * 1_000 + seed))
+    #expect(broken.isEmpty, "seed \(batch * 1_000 + seed): \(first ?? "")")
+    if !broken.isEmpty { return }
+  }
+}
+
+/// Whether some seed below `seeds` breaks `rule` with a mistake planted: the rule can fail.
+func isCaught(_ rule: String, seeds: Int, _ rules: (UInt64) -> Set<String>) -> Bool {
+  (0..<UInt64(seeds)).contains { rules($0).contains(rule) }
 }
