@@ -264,19 +264,19 @@ extension CollectionModel {
   @inlinable
   mutating func _movePrefetchWindow(_ window: Range<Double>, viewport: Range<Double>) {
     // The closures read the model's storage in place: a call of one of its methods would
-    // copy the model.
-    guard _layout != nil else { return }
+    // copy the model. The layout is taken once: a read of `_layout` in a closure goes
+    // through the core's accessor, which copied the core at each item.
+    guard let layout = _layout else { return }
     // The cells followed the viewport already: its items are the realized range.
     let visible: Range<Int> =
-      if case .items(let range) = _viewport { range } else { _layout?.items(in: viewport) ?? 0..<0 }
+      if case .items(let range) = _viewport { range } else { layout.items(in: viewport) }
     // A scroll over the same data looks at what enters and leaves the window, from where
     // the last evaluation's window was.
-    guard !_triggers.dataChanged, let last = _triggers.tracker.positional?.window,
-      let flats = _layout?.items(in: window, near: last)
-    else {
-      _movePrefetchWindowByIdentity(_layout!.items(in: window), viewport, _layout!)
+    guard !_triggers.dataChanged, let last = _triggers.tracker.positional?.window else {
+      _movePrefetchWindowByIdentity(layout.items(in: window), viewport, layout)
       return
     }
+    let flats = layout.items(in: window, near: last)
     if flats == last {
       // Most frames of a finger's scroll: the same items, only visibility changes.
       _triggers.tracker.positional!.updateVisibility(visible)
@@ -287,16 +287,16 @@ extension CollectionModel {
     let moved = state.scroll(
       to: flats, visible: visible,
       identity: { flat in
-        let path = _layout?.path(flat) ?? ElementPath(element: flat, section: 0)
+        let path = layout.path(flat)
         return _windowHash(_elements[path.section][path.element].differenceIdentifier)
       },
-      distance: { flat in _layout?.extent(flat).distance(to: viewport) ?? 0 })
+      distance: { flat in layout.extent(flat).distance(to: viewport) })
     _triggers.tracker.positional = state
     guard moved else {
-      _movePrefetchWindowByIdentity(flats, viewport, _layout!)
+      _movePrefetchWindowByIdentity(flats, viewport, layout)
       return
     }
-    let (ring, layout) = (state.ring, _layout!)
+    let ring = state.ring
     for index in 0..<ring.cancelCount {
       let path = layout.path(ring.cancels[index])
       _scrollEvents.append(.cancelPrefetch(_elements[path.section][path.element], at: path))

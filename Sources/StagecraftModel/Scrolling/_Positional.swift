@@ -40,6 +40,8 @@ struct _Positional: Sendable {
   /// A prefetch to start: its distance from the viewport and its flat position.
   @usableFromInline
   struct Start: Comparable {
+    /// The distance from the viewport; 0 for all of a step's prefetches when data order is
+    /// their order (they all lie past the viewport).
     @usableFromInline var distance: Double
     @usableFromInline var flat: Int
     @usableFromInline static func < (lhs: Self, rhs: Self) -> Bool {
@@ -65,8 +67,8 @@ struct _Positional: Sendable {
   /// - Complexity: O(k log k + v) for the k items that enter or leave and the v that
   ///   appear, with a call of `identity` for each item that enters and no other
   ///   work on elements, and a call of `distance` for each that enters without being visible
-  ///   (O(w) for the w of the window when it outgrows the ring, or when the ring is shared
-  ///   with a copy of the model).
+  ///   when some enter before the viewport's items (O(w) for the w of the window when it
+  ///   outgrows the ring, or when the ring is shared with a copy of the model).
   @usableFromInline
   mutating func scroll(
     to window: Range<Int>, visible: Range<Int>, identity: (Int) -> Int,
@@ -101,6 +103,11 @@ struct _Positional: Sendable {
     // the slots of those that left.
     ring.clearNewlyVisible(from: self.visible, to: visible, kept: window.clamped(to: old))
     self.visible = visible
+    // When nothing enters before the viewport's items (a scroll forward), those that enter
+    // unseen all lie past the viewport, where an item's distance grows with its position:
+    // data order is the order asked for, and no distance is needed.
+    let first = entering.below.isEmpty ? entering.above.lowerBound : entering.below.lowerBound
+    let pastTheViewport = first >= visible.lowerBound
     var index = 0
     for flat in entering {
       ring.hashOf[flat & mask] = ring.keys[index]
@@ -109,7 +116,7 @@ struct _Positional: Sendable {
         ring.flags[flat & mask] = 0
       } else {
         ring.flags[flat & mask] = Self.outstanding
-        ring.appendStart(Start(distance: distance(flat), flat: flat))
+        ring.appendStart(Start(distance: pastTheViewport ? 0 : distance(flat), flat: flat))
       }
     }
     ring.sortStarts()
@@ -161,9 +168,10 @@ final class _PositionalRing: @unchecked Sendable {
   @usableFromInline let mask: Int
   @usableFromInline let flags: UnsafeMutablePointer<UInt8>
   @usableFromInline let hashOf: UnsafeMutablePointer<Int>
-  /// The set: linear probing, at most half full (it holds the window's values and those
-  /// that enter, at most twice the capacity, in four times as many slots), deletion by
-  /// backward shift. 0 marks an empty slot; the value 0 is `holdsZero`.
+  /// The set: linear probing, at most an eighth full (it holds the window's values and those
+  /// that enter, at most twice the capacity, in sixteen times as many slots: a probe mostly
+  /// ends at its first slot, which halved the set's share of a scroll step against four
+  /// times), deletion by backward shift. 0 marks an empty slot; the value 0 is `holdsZero`.
   let table: UnsafeMutablePointer<Int>
   let tableMask: Int
   @exclusivity(unchecked) var holdsZero = false
@@ -182,13 +190,13 @@ final class _PositionalRing: @unchecked Sendable {
     while size < count { size *= 2 }
     capacity = size
     mask = size - 1
-    tableMask = 4 * size - 1
+    tableMask = 16 * size - 1
     flags = .allocate(capacity: size)
     flags.initialize(repeating: 0, count: size)
     hashOf = .allocate(capacity: size)
     hashOf.initialize(repeating: 0, count: size)
-    table = .allocate(capacity: 4 * size)
-    table.initialize(repeating: 0, count: 4 * size)
+    table = .allocate(capacity: 16 * size)
+    table.initialize(repeating: 0, count: 16 * size)
     keys = .allocate(capacity: size)
     cancels = .allocate(capacity: size)
     starts = .allocate(capacity: size)
@@ -315,8 +323,12 @@ final class _PositionalRing: @unchecked Sendable {
   }
 
   /// Nearest first, ties in data order.
+  /// - Complexity: O(k) when they are in order already (a scroll in one direction: those
+  ///   that enter are ordered by their distance), O(k log k) otherwise.
   func sortStarts() {
-    guard startCount > 1 else { return }
+    var index = 1
+    while index < startCount, !(starts[index] < starts[index - 1]) { index += 1 }
+    guard index < startCount else { return }
     var buffer = UnsafeMutableBufferPointer(start: starts, count: startCount)
     buffer.sort()
   }
