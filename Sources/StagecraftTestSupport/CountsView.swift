@@ -69,13 +69,14 @@ public final class CountsView: BatchUpdateTarget {
     if let dataCounts { counts = dataCounts() }
   }
 
-  /// Calls `setData`, checks the block when it `validates`, and takes its counts.
+  /// Calls `setData`, checks the block it returns (or the planned one) when it `validates`,
+  /// and takes its counts.
   public func performBatchUpdates(
-    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> BatchUpdate?,
     refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
     completion: ((Bool) -> Void)?
   ) {
-    setData()
+    let batch = setData() ?? batch
     let after: [Int]
     if let dataCounts {
       after = dataCounts()

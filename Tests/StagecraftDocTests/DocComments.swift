@@ -256,7 +256,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftReplay/Replay/BatchUpdateTarget.swift:24
+  // Sources/StagecraftReplay/Replay/BatchUpdateTarget.swift:25
 
   final class LogView: BatchUpdateTarget {
     var log: [String] = []
@@ -266,12 +266,12 @@ import Testing
       log.append("reloadData")
     }
     func performBatchUpdates(
-      _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+      _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> BatchUpdate?,
       refreshing: [Move<ElementPath>], by elementUpdates: CellUpdateMode<String>,
       completion: ((Bool) -> Void)?
     ) {
-      setData()
-      log.append("\(batch)")
+      let calls = setData() ?? batch
+      log.append("\(calls)")
       completion?(true)
     }
   }
@@ -280,9 +280,9 @@ import Testing
   var items = ["a", "b"]
   view.reload(using: StagedChangeset(source: items, target: ["b"]), setData: { items = $0 })
   print(view.log)
-  _doc.expect("[\"BatchUpdate(deleteItems: [[0, 0]])\"]", at: 47)
+  _doc.expect("[\"BatchUpdate(deleteItems: [[0, 0]])\"]", at: 48)
   print(items)
-  _doc.expect("[\"b\"]", at: 48)
+  _doc.expect("[\"b\"]", at: 49)
   _doc.expectNothingUnchecked()
 }
 
@@ -507,35 +507,35 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Replay_66() throws {
+@Test func doc_CollectionModel_Replay_69() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:80
+  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:83
 
   let old = [ArraySection(model: "A", elements: [1, 2]), ArraySection(model: "B", elements: [3])]
   let new = [ArraySection(model: "B", elements: [3, 1]), ArraySection(model: "A", elements: [2])]
   var model = CollectionModel(sections: old)
   try model.reload(using: StagedChangeset(source: old, target: new))
   print(model.sections == new)
-  _doc.expect("true", at: 86)
+  _doc.expect("true", at: 89)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Replay_126() throws {
+@Test func doc_CollectionModel_Replay_129() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:132
+  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:135
 
   var model = CollectionModel(items: ["a", "b", "c"])
   try model.reload(
     using: StagedChangeset(source: ["a", "b", "c"], target: ["c", "b", "d"]),
     elementUpdates: .reconfigure)
   print(model.items)
-  _doc.expect("[\"c\", \"b\", \"d\"]", at: 138)
+  _doc.expect("[\"c\", \"b\", \"d\"]", at: 141)
   _doc.expectNothingUnchecked()
 }
 

@@ -45,7 +45,7 @@ extension StyleRecordingView: @MainActor BatchUpdateTarget {
 
   func performBatchUpdates(
     _ batch: BatchUpdate, snapshot: [ArraySection<Int, Item>], animated: Bool,
-    setData: () -> Void, refreshing: [Move<ElementPath>], by elementUpdates: RecordingStyle,
+    setData: () -> BatchUpdate?, refreshing: [Move<ElementPath>], by elementUpdates: RecordingStyle,
     completion: ((Bool) -> Void)?
   ) throws(BatchUpdateError) {
     try base.performBatchUpdates(

@@ -16,11 +16,11 @@ final class RecordingView: BatchUpdateTarget {
   }
 
   func performBatchUpdates(
-    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> BatchUpdate?,
     refreshing: [Move<ElementPath>], by elementUpdates: CellUpdateMode<String>,
     completion: ((Bool) -> Void)?
   ) {
-    setData()
+    let batch = setData() ?? batch
     blocks.append(batch)
     if case .silent(let configure) = elementUpdates {
       for refresh in refreshing { configure("cell at \(refresh.source)", refresh.target) }

@@ -152,7 +152,7 @@ struct ReplayTests {
     let newItems = [Item(2, 1), Item(3)]
     try model.performBatchUpdates(
       BatchUpdate(deleteItems: [p(0, 0)]), snapshot: [ArraySection(model: 0, elements: newItems)],
-      animated: true, setData: {}, refreshing: [mv(p(0, 1), p(0, 1))], by: .silent,
+      animated: true, setData: { nil }, refreshing: [mv(p(0, 1), p(0, 1))], by: .silent,
       completion: nil)
     #expect(model.cell(at: p(0, 0))?.element == Item(3))
     #expect(model.staleCells == [p(0, 0)])

@@ -259,7 +259,8 @@ extension CancellingView: @MainActor BatchUpdateTarget {
   }
   func performBatchUpdates(
     _ batch: BatchUpdate, snapshot: [ArraySection<Int, Item>], animated: Bool,
-    setData: () -> Void, refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
+    setData: () -> BatchUpdate?, refreshing: [Move<ElementPath>],
+    by elementUpdates: ElementUpdateMode,
     completion: ((Bool) -> Void)?
   ) throws(BatchUpdateError) {
     try view.performBatchUpdates(

@@ -489,8 +489,11 @@ struct EmittedTestTests {
     let fixed = drifted.replacingOccurrences(
       of: """
             view.performBatchUpdates(
-              batch, snapshot: (), animated: false, setData: { self.data = next },
-              refreshing: [], by: .reload, completion: nil)
+              batch, snapshot: (), animated: false,
+              setData: {
+                self.data = next
+                return nil
+              }, refreshing: [], by: .reload, completion: nil)
         """,
       with: try FlightLogArticleTests.articlesFix().trimmingCharacters(in: .newlines))
     #expect(fixed != drifted)

@@ -74,7 +74,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
 
   @usableFromInline
   mutating func performBatchUpdates(
-    _ batch: BatchUpdate, snapshot: _BlockCounts, animated: Bool, setData: () -> Void,
+    _ batch: BatchUpdate, snapshot: _BlockCounts, animated: Bool, setData: () -> BatchUpdate?,
     refreshing: [Move<ElementPath>], by elementUpdates: Base.ElementUpdates,
     completion: ((Bool) -> Void)?
   ) throws(Failure) {
@@ -108,18 +108,16 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     // fallback calls it instead when the view refused.
     fellBack.inBlock = true
     // What UIKit reads after the block, asked once the data source has switched: when it is
-    // not the block's data, the view makes a block valid for any counts instead
-    // (`_BatchOverride`), and the replay falls back below. A target that cannot be asked is
-    // handed `setData` as it is.
+    // not the block's data, `setData` returns a block valid for any counts, for this view to
+    // make instead (a value of this call, seen by no other view), and the replay falls back
+    // below. A target that cannot be asked is handed `setData` as it is.
     var switched: [Int]?
     let asked: Base? = answered == nil ? nil : base
-    let checkedSetData = {
-      setData()
-      if let answer = asked?.dataSourceItemCounts, answer != countsAfter {
-        switched = answer
-        _BatchOverride.set(
-          ._resetting(fromSections: before?.count ?? 0, toSections: answer.count))
-      }
+    let checkedSetData = { () -> BatchUpdate? in
+      if let replacement = setData() { return replacement }
+      guard let answer = asked?.dataSourceItemCounts, answer != countsAfter else { return nil }
+      switched = answer
+      return ._resetting(fromSections: before?.count ?? 0, toSections: answer.count)
     }
     do {
       try base.performBatchUpdates(
@@ -127,7 +125,6 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
         setData: answered == nil ? setData : checkedSetData, refreshing: refreshing,
         by: elementUpdates, completion: completion)
     } catch {
-      _ = _BatchOverride.clear()
       fellBack.endBlock()
       if let ahead, let refusal = error as? BatchUpdateError {
         draft?.amend(ahead.sequence, .refused(refusal))
@@ -136,13 +133,11 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     }
     let early = fellBack.endBlock()
     if let refusal = base.lastBlockRefusal {
-      _ = _BatchOverride.clear()
       try viewRefused(refusal, batch, before: before, after: countsAfter, draft: draft, ahead)
     }
     if let switched {
       // The view made the block valid for any counts (or, a target that does not take the
       // replacement, the planned one): the data source changed with the new data.
-      _ = _BatchOverride.clear()
       if let ahead { draft?.amend(ahead.sequence, .fellBack(.dataSourceChanged)) }
       try fallBack(
         .dataSourceChanged, batch, before: before, after: countsAfter, answered: switched,

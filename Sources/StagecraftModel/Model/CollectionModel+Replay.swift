@@ -52,12 +52,15 @@ extension CollectionModel: BatchUpdateTarget {
   /// - Complexity: O(S + c log c + r), where S is the number of sections, c the number of
   ///   calls and r the number of realized cells and selected items.
   public mutating func performBatchUpdates(
-    _ batch: BatchUpdate, snapshot: [Section], animated: Bool, setData: () -> Void,
+    _ batch: BatchUpdate, snapshot: [Section], animated: Bool, setData: () -> BatchUpdate?,
     refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
     completion: ((Bool) -> Void)?
   ) throws(BatchUpdateError) {
-    setData()
-    try _apply(batch, newSections: snapshot, animated: animated, refreshing: refreshing)
+    // A replacement, as every target takes it: its calls, without the planned refreshes.
+    let replacement = setData()
+    try _apply(
+      replacement ?? batch, newSections: snapshot, animated: animated,
+      refreshing: replacement == nil ? refreshing : [])
     completion?(true)
   }
 }

@@ -113,7 +113,7 @@ extension CollectionModelView: @MainActor BatchUpdateTarget {
   /// - Throws: `BatchUpdateError` when UIKit would raise; the model is then unchanged.
   /// - Complexity: That of `CollectionModel.performBatchUpdates`.
   public func performBatchUpdates(
-    _ batch: BatchUpdate, snapshot: [Section], animated: Bool, setData: () -> Void,
+    _ batch: BatchUpdate, snapshot: [Section], animated: Bool, setData: () -> BatchUpdate?,
     refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
     completion: ((Bool) -> Void)?
   ) throws(BatchUpdateError) {

@@ -333,14 +333,13 @@ extension HeadlessCollectionView: @MainActor BatchUpdateTarget {
   ///     would have refused.
   /// - Complexity: That of `CollectionModel.performBatchUpdates`, and the data source.
   public func performBatchUpdates(
-    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> BatchUpdate?,
     refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdates,
     completion: ((Bool) -> Void)?
   ) {
     held.blockWillApply()
-    setData()
-    // A guarded replay may replace the calls once the data source switched (`_BatchOverride`).
-    let replacement = _BatchOverride.take()
+    // A guarded replay may replace the calls once the data source switched.
+    let replacement = setData()
     let calls = replacement ?? batch
     let refreshing = replacement == nil ? refreshing : []
     let sections = dataSource()
@@ -351,7 +350,7 @@ extension HeadlessCollectionView: @MainActor BatchUpdateTarget {
     }
     do {
       try model.performBatchUpdates(
-        calls, snapshot: sections, animated: animated, setData: {}, refreshing: refreshing,
+        calls, snapshot: sections, animated: animated, setData: { nil }, refreshing: refreshing,
         by: elementUpdates.mode, completion: nil)
     } catch {
       verdicts.append(Verdict(batch: calls, error: error))

@@ -158,7 +158,7 @@
     ///   - completion: Passed to `performBatchUpdates`.
     /// - Complexity: O(c), where c is the number of calls.
     public func performBatchUpdates(
-      _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+      _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> BatchUpdate?,
       refreshing: [Move<ElementPath>], by elementUpdates: CellUpdateMode<NSCollectionViewItem>,
       completion: ((Bool) -> Void)?
     ) {
@@ -167,10 +167,9 @@
       withoutActuallyEscaping(setData) { setData in
         view.performBatchUpdates(
           {
-            setData()
-            // A guarded replay may replace the calls once the data source switched
-            // (`_BatchOverride`): a block valid whatever it answers.
-            let replacement = _BatchOverride.take()
+            // A guarded replay may replace the calls once the data source switched: a block
+            // valid whatever it answers, for this block only.
+            let replacement = setData()
             let batch = replacement ?? batch
             let refreshing = replacement == nil ? refreshing : []
             if replacement != nil { replaced = true }

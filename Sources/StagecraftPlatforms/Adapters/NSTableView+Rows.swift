@@ -47,12 +47,15 @@
     }
 
     func performBatchUpdates(
-      _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+      _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> BatchUpdate?,
       refreshing: [Move<ElementPath>], by elementUpdates: CellUpdateMode<NSView>,
       completion: ((Bool) -> Void)?
     ) {
       let before = layout
-      setData()
+      // A guarded replay's replacement, for this block only, without the planned refreshes.
+      let replacement = setData()
+      let batch = replacement ?? batch
+      let refreshing = replacement == nil ? refreshing : []
       let after = dataCounts()
       let updates = _TableRowUpdates(
         batch, countsBefore: counts, countsAfter: after, headerRows: headerRows)

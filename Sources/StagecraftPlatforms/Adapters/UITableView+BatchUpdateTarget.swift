@@ -163,7 +163,7 @@
     ///   - completion: Passed to `performBatchUpdates`.
     /// - Complexity: O(c), where c is the number of calls.
     public func performBatchUpdates(
-      _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+      _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> BatchUpdate?,
       refreshing: [Move<ElementPath>], by elementUpdates: CellUpdateMode<UITableViewCell>,
       completion: ((Bool) -> Void)?
     ) {
@@ -174,7 +174,7 @@
 
     /// One block with the given row animations.
     func _perform(
-      _ batch: BatchUpdate, animations: TableViewRowAnimations, setData: () -> Void,
+      _ batch: BatchUpdate, animations: TableViewRowAnimations, setData: () -> BatchUpdate?,
       refreshing: [Move<ElementPath>], by elementUpdates: CellUpdateMode<UITableViewCell>,
       completion: ((Bool) -> Void)?
     ) {
@@ -182,10 +182,9 @@
       withoutActuallyEscaping(setData) { setData in
         performBatchUpdates(
           {
-            setData()
-            // A guarded replay may replace the calls once the data source switched
-            // (`_BatchOverride`): a block valid whatever it answers.
-            let replacement = _BatchOverride.take()
+            // A guarded replay may replace the calls once the data source switched: a block
+            // valid whatever it answers, for this block only.
+            let replacement = setData()
             let batch = replacement ?? batch
             let refreshing = replacement == nil ? refreshing : []
             self.deleteSections(IndexSet(batch.deleteSections), with: a.deleteSections)

@@ -106,7 +106,7 @@
     }
 
     func performBatchUpdates(
-      _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+      _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> BatchUpdate?,
       refreshing: [Move<ElementPath>], by elementUpdates: CellUpdateMode<UITableViewCell>,
       completion: ((Bool) -> Void)?
     ) {

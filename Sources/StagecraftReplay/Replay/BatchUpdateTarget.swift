@@ -5,8 +5,9 @@ import StagecraftDiff
 ///
 /// The replay drives every target through the same code, so a test on `CollectionModel`
 /// tests what runs on a device. A conformance only forwards: inside one update block it
-/// calls `setData`, makes every call of the `BatchUpdate`, and hands the listed realized
-/// cells their new elements in place.
+/// calls `setData`, makes every call of the batch `setData` returns (or, when it returns
+/// `nil`, of the `BatchUpdate` it was handed), and hands the listed realized cells their new
+/// elements in place.
 ///
 /// The associated types say what kind of target it is:
 /// - `Failure` is what a refused block throws: `Never` for a view, which raises instead of
@@ -31,12 +32,12 @@ import StagecraftDiff
 ///     log.append("reloadData")
 ///   }
 ///   func performBatchUpdates(
-///     _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+///     _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> BatchUpdate?,
 ///     refreshing: [Move<ElementPath>], by elementUpdates: CellUpdateMode<String>,
 ///     completion: ((Bool) -> Void)?
 ///   ) {
-///     setData()
-///     log.append("\(batch)")
+///     let calls = setData() ?? batch
+///     log.append("\(calls)")
 ///     completion?(true)
 ///   }
 /// }
@@ -80,9 +81,9 @@ public protocol BatchUpdateTarget {
   /// data source that answers other counts than the data the block was computed from changed
   /// without an update (a loading section derived from a flag, a store mutated behind it),
   /// and the guard reloads instead of handing the view a block it would refuse. It asks
-  /// again inside the block, once the block's data is set: a target that makes its calls
-  /// after `setData` then makes, on a mismatch, the block the guard leaves for it (one valid
-  /// whatever the counts), as the library's views do.
+  /// again inside the block, once the block's data is set: on a mismatch, `setData` returns
+  /// the block to make instead (one valid whatever the counts), and the target makes it, as
+  /// the library's views do.
   ///
   /// - Complexity: O(S) calls to the data source, where S is the number of sections.
   var dataSourceItemCounts: [Int]? { get }
@@ -117,17 +118,25 @@ public protocol BatchUpdateTarget {
   /// - Complexity: That of the target's reload.
   mutating func reloadData(_ snapshot: Snapshot, setData: () -> Void) throws(Failure)
 
-  /// Performs one update block: calls `setData` first, then every call of `batch`, then
-  /// hands each listed realized cell its new element in place.
+  /// Performs one update block: calls `setData` first, then every call of the batch it
+  /// returns, or of `batch` when it returns `nil`, then hands each listed realized cell its
+  /// new element in place.
+  ///
+  /// The replacement travels with this block and no other: a guarded replay whose data
+  /// source, once switched, answers other counts than the block's data returns the one
+  /// block valid whatever the counts (every section deleted and inserted), with no silent
+  /// refresh, and then reloads with the final data. A target that ignores it makes the
+  /// planned calls, which UIKit would refuse (Swift warns about the unused result).
   ///
   /// - Parameters:
   ///   - batch: The calls to make inside the block.
   ///   - snapshot: The data after the block, when the target is its own data source.
   ///   - animated: Whether to animate.
-  ///   - setData: Switches the app's data source; called synchronously inside the block.
+  ///   - setData: Switches the app's data source; called synchronously inside the block,
+  ///     before any call. Returns the calls to make instead of `batch`'s, or `nil`.
   ///   - refreshing: Silent refreshes: from the path of a realized cell before the block to
   ///     the path of the element it must show after it. Empty unless `elementUpdates` is a
-  ///     silent refresh.
+  ///     silent refresh. None is made when `setData` returns a replacement.
   ///   - elementUpdates: The way the updates reach the cells; for a silent refresh, the
   ///     configuration to call for each entry of `refreshing`.
   ///   - completion: Called once when the block's animations end, with whether they
@@ -135,7 +144,7 @@ public protocol BatchUpdateTarget {
   /// - Throws: `Failure`, when the target refuses the block; it is then unchanged.
   /// - Complexity: That of the target's batch update.
   mutating func performBatchUpdates(
-    _ batch: BatchUpdate, snapshot: Snapshot, animated: Bool, setData: () -> Void,
+    _ batch: BatchUpdate, snapshot: Snapshot, animated: Bool, setData: () -> BatchUpdate?,
     refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdates,
     completion: ((Bool) -> Void)?
   ) throws(Failure)

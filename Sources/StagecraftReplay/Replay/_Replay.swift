@@ -61,7 +61,10 @@ package func _replay<Target: BatchUpdateTarget, C: Collection>(
     do {
       try target.performBatchUpdates(
         block.batch, snapshot: snapshot(data), animated: mode == .animated,
-        setData: { setData(data) }, refreshing: block.refreshing,
+        setData: {
+          setData(data)
+          return nil
+        }, refreshing: block.refreshing,
         by: block.refresher ?? .reload,
         completion: held.map { $0.completion } ?? (isLast ? completion : nil))
     } catch {

@@ -74,8 +74,11 @@ struct FlightLogTest {
         func update(_ batch: BatchUpdate, to counts: [Int]) {
           let next = fieldLogSections(counts)
           view.performBatchUpdates(
-            batch, snapshot: (), animated: false, setData: { self.data = next },
-            refreshing: [], by: .reload, completion: nil)
+            batch, snapshot: (), animated: false,
+            setData: {
+              self.data = next
+              return nil
+            }, refreshing: [], by: .reload, completion: nil)
         }
       }
 

@@ -78,11 +78,11 @@ final class RowsView: BatchUpdateTarget {
   func reloadData(_ snapshot: Void, setData: () -> Void) { setData() }
 
   func performBatchUpdates(
-    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> BatchUpdate?,
     refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
     completion: ((Bool) -> Void)?
   ) {
-    setData()
+    let batch = setData() ?? batch
     count += batch.insertItems.count - batch.deleteItems.count
     completion?(true)
   }

@@ -31,7 +31,7 @@ extension TimedView: @MainActor BatchUpdateTarget {
   }
 
   func performBatchUpdates(
-    _ batch: BatchUpdate, snapshot: Snapshot, animated: Bool, setData: () -> Void,
+    _ batch: BatchUpdate, snapshot: Snapshot, animated: Bool, setData: () -> BatchUpdate?,
     refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
     completion: ((Bool) -> Void)?
   ) throws(BatchUpdateError) {

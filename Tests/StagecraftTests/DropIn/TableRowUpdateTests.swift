@@ -36,11 +36,11 @@ final class RowTableDouble: BatchUpdateTarget {
   }
 
   func performBatchUpdates(
-    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> BatchUpdate?,
     refreshing: [Move<ElementPath>], by elementUpdates: CellUpdateMode<Int>,
     completion: ((Bool) -> Void)?
   ) {
-    setData()
+    let batch = setData() ?? batch
     let after = data()
     let updates = _TableRowUpdates(
       batch, countsBefore: counts, countsAfter: after.map(\.elements.count),

@@ -91,7 +91,7 @@ struct CheckedPlanTests {
       var guarded = _GuardedTarget(base: view, check: UpdateGuard(), passed: [pair])
       do {
         try guarded.performBatchUpdates(
-          batch, snapshot: .sections([2]), animated: false, setData: {}, refreshing: [],
+          batch, snapshot: .sections([2]), animated: false, setData: { nil }, refreshing: [],
           by: .reload, completion: nil)
       } catch {
         return (!view.blocks.isEmpty, guarded.fallback != nil)

@@ -152,7 +152,7 @@ extension UnaskedView: @MainActor BatchUpdateTarget {
   var lastBlockRefusal: (any Error)? { view.lastBlockRefusal }
   func reloadData(_ snapshot: Void, setData: () -> Void) { view.reloadData((), setData: setData) }
   func performBatchUpdates(
-    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> BatchUpdate?,
     refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
     completion: ((Bool) -> Void)?
   ) {

@@ -39,11 +39,11 @@ final class ViewDouble: BatchUpdateTarget {
   }
 
   func performBatchUpdates(
-    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> BatchUpdate?,
     refreshing: [Move<ElementPath>], by elementUpdates: CellUpdateMode<Int>,
     completion: ((Bool) -> Void)?
   ) {
-    setData()
+    let batch = setData() ?? batch
     do {
       try shown.performBatchUpdates(batch, newSections: dataSource(), animated: animated)
       blocks.append(batch)
@@ -82,14 +82,14 @@ struct CountsViewTests {
     batch.deleteItems = [ElementPath(element: 0, section: 0)]
     var finished: Bool?
     view.performBatchUpdates(
-      batch, snapshot: (), animated: true, setData: {}, refreshing: [], by: .reload,
+      batch, snapshot: (), animated: true, setData: { nil }, refreshing: [], by: .reload,
       completion: { finished = $0 })
     // The data source still answers 3: one delete from 3 cannot leave 3.
     #expect(view.refusals.count == 1 && finished == false && view.counts == [3])
     // Without a data source, the block's own inserts and deletes count.
     let counting = CountsView(counts: [5])
     counting.performBatchUpdates(
-      batch, snapshot: (), animated: true, setData: {}, refreshing: [], by: .reload,
+      batch, snapshot: (), animated: true, setData: { nil }, refreshing: [], by: .reload,
       completion: nil)
     #expect(counting.counts == [4] && counting.blocks == [batch])
   }

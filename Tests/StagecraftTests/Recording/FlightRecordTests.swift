@@ -138,11 +138,11 @@ func randomFlightRecord(_ random: inout SplitMix64) -> FlightRecord {
       var displayedItemCounts: [Int]? { counts }
       func reloadData(_ snapshot: Void, setData: () -> Void) { setData() }
       func performBatchUpdates(
-        _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> Void,
+        _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> BatchUpdate?,
         refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
         completion: ((Bool) -> Void)?
       ) {
-        setData()
+        let batch = setData() ?? batch
         // What `NSSetUncaughtExceptionHandler`'s handler does when UIKit raises here.
         exported.append(recorder.export())
         records = recorder.records
