@@ -62,9 +62,8 @@ extension CollectionCoordinator {
 
   /// The updates' settings (`UpdateStrategy`): whether batch updates animate (as the
   /// transaction says by default), when the view reloads instead, from how many elements
-  /// the diff runs off the main actor, and what an update keeps of the scroll position (the
-  /// anchor, by default: a strategy whose `anchoring` is `nil` keeps it here, and reloads
-  /// keep it too, by identity).
+  /// the diff runs off the main actor, and what an update keeps of the scroll position
+  /// (`.coordinator` by default: the anchor, which reloads keep too, by identity).
   ///
   /// - Complexity: O(1).
   public var strategy: UpdateStrategy {

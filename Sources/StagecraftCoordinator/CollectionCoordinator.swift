@@ -116,8 +116,6 @@ public final class CollectionCoordinator<
     self.target = target
     self.pipeline = pipeline
     pipeline._drainsAtOnce = true
-    // The item the user reads stays put, across reloads too (the pipeline knows the data).
-    pipeline._automaticAnchoring = .keepAnchor
     pipeline._relocate = { _relocateSections($0, $1, $2) }
     pipeline._didApply = { [weak self] in self?._viewDidApply() }
     self.strategy = strategy
@@ -154,15 +152,14 @@ extension CollectionCoordinator where Target.Snapshot == Void {
   ///   - elementUpdates: How changed items reach their cells: `.reconfigure` by default,
   ///     or a silent refresh that configures the cell in place. The coordinator holds it: a
   ///     refresh that reads the coordinator (its `item(at:)`) must capture it weakly.
-  ///   - strategy: The updates' settings (`UpdateStrategy`): as the transaction says, and
-  ///     the anchor kept (its
-  ///     `anchoring` is `nil`), by default.
+  ///   - strategy: The updates' settings (`UpdateStrategy`): `.coordinator` by default, as
+  ///     the transaction says, with the anchor kept.
   ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public convenience init(
     target: Target, elementUpdates: Target.ElementUpdates = .reconfigure,
-    strategy: UpdateStrategy = UpdateStrategy(), guard check: UpdateGuard = .standard
+    strategy: UpdateStrategy = .coordinator, guard check: UpdateGuard = .standard
   ) {
     self.init(
       target: target,
@@ -184,15 +181,14 @@ extension CollectionCoordinator {
   ///   - elementUpdates: How changed items reach their cells: `.reconfigure` by default,
   ///     or a silent refresh. The coordinator holds it: a refresh that reads the coordinator
   ///     (its `item(at:)`) must capture it weakly.
-  ///   - strategy: The updates' settings (`UpdateStrategy`): as the transaction says, and
-  ///     the anchor kept (its
-  ///     `anchoring` is `nil`), by default.
+  ///   - strategy: The updates' settings (`UpdateStrategy`): `.coordinator` by default, as
+  ///     the transaction says, with the anchor kept.
   ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public convenience init(
     target: Target, elementUpdates: Target.ElementUpdates = .reconfigure,
-    strategy: UpdateStrategy = UpdateStrategy(), guard check: UpdateGuard = .standard
+    strategy: UpdateStrategy = .coordinator, guard check: UpdateGuard = .standard
   ) where Target == HeadlessCollectionView<Section> {
     self.init(
       target: target,
@@ -217,14 +213,13 @@ extension CollectionCoordinator {
   /// - Parameters:
   ///   - target: The view.
   ///   - elementUpdates: How changed items reach their cells: `.reconfigure` by default.
-  ///   - strategy: The updates' settings (`UpdateStrategy`): as the transaction says, and
-  ///     the anchor kept (its
-  ///     `anchoring` is `nil`), by default.
+  ///   - strategy: The updates' settings (`UpdateStrategy`): `.coordinator` by default, as
+  ///     the transaction says, with the anchor kept.
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public convenience init(
     target: Target, elementUpdates: ElementUpdateMode = .reconfigure,
-    strategy: UpdateStrategy = UpdateStrategy()
+    strategy: UpdateStrategy = .coordinator
   ) where Target == CollectionModelView<Section> {
     self.init(
       target: target,

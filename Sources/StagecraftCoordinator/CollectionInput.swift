@@ -102,11 +102,11 @@ public struct CollectionInput<Section: DifferentiableSection> {
   /// - Parameters:
   ///   - sections: The new data.
   ///   - animated: Whether the transaction animates; `true` by default.
-  ///   - strategy: The update's settings; the defaults by default.
+  ///   - strategy: The update's settings; the coordinator's, `.coordinator`, by default.
   /// - Complexity: O(1).
   public init(
     sections: [Section], animated: Bool = true,
-    strategy: UpdateStrategy = UpdateStrategy()
+    strategy: UpdateStrategy = .coordinator
   ) {
     self.sections = sections
     self.animated = animated
@@ -121,11 +121,11 @@ extension CollectionInput {
   /// - Parameters:
   ///   - items: The new items.
   ///   - animated: Whether the transaction animates; `true` by default.
-  ///   - strategy: The update's settings; the defaults by default.
+  ///   - strategy: The update's settings; the coordinator's, `.coordinator`, by default.
   /// - Complexity: O(1).
   public init<Element>(
     items: [Element], animated: Bool = true,
-    strategy: UpdateStrategy = UpdateStrategy()
+    strategy: UpdateStrategy = .coordinator
   ) where Section == ArraySection<Int, Element> {
     self.init(
       sections: [ArraySection(model: 0, elements: items)], animated: animated, strategy: strategy)

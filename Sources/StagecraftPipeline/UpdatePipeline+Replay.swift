@@ -101,7 +101,7 @@ extension UpdatePipeline {
     let source = data
     let run = _ReplayRun(self, request, source: source, reload: reload)
     let scroll = _ScrollKeeping<Data>(
-      policy: strategy.anchoring ?? _automaticAnchoring,
+      policy: strategy.anchoring,
       relocate: _relocate == nil ? nil : { [run] in run.relocate($0, $1, $2) })
     _isReplaying = true
     do throws(Failure) {

@@ -103,10 +103,6 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   /// identity.
   @exclusivity(unchecked) public var strategy: UpdateStrategy
 
-  /// What a strategy without an anchoring keeps: nothing for the pipeline itself; the anchor for
-  /// the coordinator above it.
-  @usableFromInline @exclusivity(unchecked) package var _automaticAnchoring = ScrollAnchoring.none
-
   /// Where an element of one version of the data is in another, by identity: set by the
   /// initializers that know the element type, so that reloads keep the scroll anchor.
   @usableFromInline

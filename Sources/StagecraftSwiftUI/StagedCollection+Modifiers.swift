@@ -105,8 +105,8 @@
     /// the view reloads instead, and what they keep of the scroll position; see
     /// `UpdateStrategy`.
     ///
-    /// - Parameter strategy: The strategy; by default, as the transaction says, with the
-    ///   anchor kept.
+    /// - Parameter strategy: The strategy; by default `.coordinator`: as the transaction
+    ///   says, with the anchor kept.
     /// - Returns: The view, whose `StagedCollection`s use it.
     /// - Complexity: O(1).
     public func updateStrategy(_ strategy: UpdateStrategy) -> some View {

@@ -113,7 +113,7 @@
           ArraySection(
             model: _SectionKey(id: section.id), elements: section.elements.map(_Identified.init))
         },
-        animated: animated, strategy: options.strategy ?? UpdateStrategy())
+        animated: animated, strategy: options.strategy ?? .coordinator)
       input.selection =
         switch collection.selection {
         case .none: .none

@@ -319,19 +319,21 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftReplay/Replay/UpdateStrategy.swift:22
+  // Sources/StagecraftReplay/Replay/UpdateStrategy.swift:24
 
   let strategy = UpdateStrategy.animatedBatchUpdates.reloading(above: 1_000)
     .anchoring(.stickToBottom)
-  print(strategy.reloadAboveChanges ?? 0, strategy.anchoring!)
-  _doc.expect("1000 stickToBottom", at: 26)
+  print(strategy.reloadAboveChanges ?? 0, strategy.anchoring)
+  _doc.expect("1000 stickToBottom", at: 28)
+  print(UpdateStrategy().anchoring, UpdateStrategy.coordinator.anchoring)
+  _doc.expect("none keepAnchor", at: 29)
   print(UpdateStrategy().animates(requested: false, itemCount: 10))
-  _doc.expect("false", at: 27)
+  _doc.expect("false", at: 30)
   let tutorial = UpdateStrategy.alwaysAnimated(below: 1_000)
   print(tutorial.animates(requested: false, itemCount: 999))
-  _doc.expect("true", at: 29)
+  _doc.expect("true", at: 32)
   print(tutorial.animates(requested: true, itemCount: 1_000))
-  _doc.expect("false", at: 30)
+  _doc.expect("false", at: 33)
   _doc.expectNothingUnchecked()
 }
 

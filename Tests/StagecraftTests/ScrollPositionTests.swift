@@ -239,7 +239,7 @@ struct ScrollPositionOnViewsTests {
   @Test func theCoordinatorKeepsTheAnchorAcrossBatchesAndReloads() throws {
     let view = Self.view([], offset: 0)
     let coordinator = CollectionCoordinator(
-      target: view, strategy: UpdateStrategy().reloading(above: 20), guard: UpdateGuard())
+      target: view, strategy: .coordinator.reloading(above: 20), guard: UpdateGuard())
     coordinator.update(items: (100..<140).map { Item($0) }, animated: true)
     view.setContentOffset(300)
     let anchor = try #require(view.model.scrollAnchor)

@@ -4,12 +4,14 @@ import Testing
 @Suite("UpdateStrategy: one settings value, its defaults stated once")
 struct UpdateStrategyTests {
   /// The defaults: animate as requested, never reload for size, diff inline below 2,000,
-  /// the entry point's own anchoring, reconfigures apart, moves as moves.
+  /// the offset left alone, reconfigures apart, moves as moves; the coordinator's preset
+  /// differs in its anchoring only.
   @Test func theDefaultsAreTheOnesTheTypeStates() {
     let strategy = UpdateStrategy()
     #expect(strategy.animation == .asRequested)
     #expect(strategy.reloadAboveChanges == nil && strategy.reloadAboveCount == nil)
-    #expect(strategy.inlineDiffBelow == 2_000 && strategy.anchoring == nil)
+    #expect(strategy.inlineDiffBelow == 2_000 && strategy.anchoring == .none)
+    #expect(UpdateStrategy.coordinator == strategy.anchoring(.keepAnchor))
     #expect(!strategy.reconfiguresInsideStructuralBlock)
     #expect(!strategy.replaysMovesAsDeletesAndInserts)
     #expect(!strategy.reloads(changes: 1_000_000, itemCount: 1_000_000))
@@ -52,32 +54,41 @@ struct UpdateStrategyTests {
   }
 }
 
-@Suite("UpdateStrategy.anchoring: nil is the entry point's own")
+@Suite("UpdateStrategy.anchoring means the same at every entry point")
 @MainActor
 struct UpdateStrategyAnchoringTests {
   /// The distance of the item the user reads after ten items arrive above it, through a
-  /// coordinator with `strategy`.
-  func readItemAfterPrepending(_ strategy: UpdateStrategy) -> String {
+  /// coordinator with `strategy` (its default when `nil`).
+  func readItemAfterPrepending(_ strategy: UpdateStrategy?) -> String {
     var model = CollectionModel(items: [Int]())
     model.geometry = .init(viewportHeight: 200, itemHeight: 50)
     let view = HeadlessCollectionView(model)
-    let coordinator = CollectionCoordinator(target: view, strategy: strategy)
+    let coordinator =
+      strategy.map { CollectionCoordinator(target: view, strategy: $0) }
+      ?? CollectionCoordinator(target: view)
     coordinator.update(items: Array(0..<40), animated: false)
     view.setContentOffset(500)
     coordinator.update(items: Array(-10..<40), animated: true)
     return "\(view.model.scrollAnchor!)"
   }
 
-  /// A preset (whose anchoring is nil) keeps the coordinator's anchor; `.none`, named with
-  /// its type, leaves the offset alone, so the content moves down under it.
-  @Test func aPresetKeepsTheCoordinatorsAnchorAndNoneLeavesTheOffset() {
-    #expect(readItemAfterPrepending(UpdateStrategy()) == "10 at 0.0")
-    #expect(readItemAfterPrepending(.animatedBatchUpdates) == "10 at 0.0")
-    #expect(readItemAfterPrepending(UpdateStrategy().anchoring(.none)) == "0 at 0.0")
-    // A replay's own default is to leave the offset alone.
-    var model = CollectionModel(items: Array(0..<40))
-    model.geometry = .init(viewportHeight: 200, contentOffset: 500, itemHeight: 50)
-    try? model.reload(using: StagedChangeset(source: model.items, target: Array(-10..<40)))
-    #expect("\(model.scrollAnchor!)" == "0 at 0.0")
+  /// The coordinator's default, `.coordinator`, keeps the anchor; the defaults and the
+  /// presets leave the offset alone there as on a replay (the content moves down under it),
+  /// until they say `.keepAnchor`. (Before 2.0, their `nil` anchoring kept the anchor on the
+  /// coordinator and left the offset on a replay.)
+  @Test func anchoringMeansTheSameOnTheCoordinatorAndOnAReplay() {
+    #expect(readItemAfterPrepending(nil) == "10 at 0.0")
+    #expect(readItemAfterPrepending(.coordinator) == "10 at 0.0")
+    #expect(readItemAfterPrepending(.animatedBatchUpdates.anchoring(.keepAnchor)) == "10 at 0.0")
+    #expect(readItemAfterPrepending(UpdateStrategy()) == "0 at 0.0")
+    #expect(readItemAfterPrepending(.animatedBatchUpdates) == "0 at 0.0")
+    // A replay with the same strategies ends where the coordinator does.
+    for (strategy, expected) in [(UpdateStrategy(), "0 at 0.0"), (.coordinator, "10 at 0.0")] {
+      var model = CollectionModel(items: Array(0..<40))
+      model.geometry = .init(viewportHeight: 200, contentOffset: 500, itemHeight: 50)
+      try? model.reload(
+        using: StagedChangeset(source: model.items, target: Array(-10..<40)), strategy: strategy)
+      #expect("\(model.scrollAnchor!)" == expected)
+    }
   }
 }

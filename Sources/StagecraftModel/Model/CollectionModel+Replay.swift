@@ -110,7 +110,6 @@ extension CollectionModel {
     setData: (C) -> Void = { _ in },
     completion: ((Bool) -> Void)? = nil
   ) throws(BatchUpdateError) where C.Element == Section {
-    let source = sections
     try _atomically { (model: inout Self) throws(BatchUpdateError) in
       try _replay(
         staged, on: &model, snapshot: { (data: C) throws(BatchUpdateError) in Array(data) },
@@ -119,10 +118,7 @@ extension CollectionModel {
         elementUpdates: { _ in elementUpdates }, options: strategy,
         interrupt: interrupt,
         setData: setData, completion: completion,
-        scroll: _ScrollKeeping(policy: strategy.anchoring) { shown, path, final in
-          shown.map { _relocateSections($0, path, final) }
-            ?? _relocateSections(source, path, final)
-        })
+        scroll: _ScrollKeeping(policy: strategy.anchoring))
     }
   }
 
@@ -183,10 +179,7 @@ extension CollectionModel {
         elementUpdates: { _ in elementUpdates }, options: strategy,
         interrupt: interrupt,
         setData: setData, completion: completion,
-        scroll: _ScrollKeeping(policy: strategy.anchoring) { shown, path, final in
-          shown.map { _relocateFlat($0, path, final) }
-            ?? _relocateFlat(first.elements, path, final)
-        })
+        scroll: _ScrollKeeping(policy: strategy.anchoring))
     }
   }
 

@@ -232,12 +232,9 @@ extension CollectionModelView {
     setData: (C) -> Void = { _ in },
     completion: ((Bool) -> Void)? = nil
   ) throws(BatchUpdateError) where C.Element == Section {
-    let source = model.sections
     try replay(
       staged, strategy, elementUpdates, interrupt, setData, completion,
-      scroll: _ScrollKeeping(policy: strategy.anchoring) { shown, path, final in
-        shown.map { _relocateSections($0, path, final) } ?? _relocateSections(source, path, final)
-      }
+      scroll: _ScrollKeeping(policy: strategy.anchoring)
     ) { Array($0) }
   }
 
@@ -272,9 +269,7 @@ extension CollectionModelView {
     var others = model.sections
     try replay(
       staged, strategy, elementUpdates, interrupt, setData, completion,
-      scroll: _ScrollKeeping(policy: strategy.anchoring) { shown, path, final in
-        shown.map { _relocateFlat($0, path, final) } ?? _relocateFlat(first.elements, path, final)
-      }
+      scroll: _ScrollKeeping(policy: strategy.anchoring)
     ) { data in
       others[0] = Section(source: first, elements: data)
       return others

@@ -10,20 +10,23 @@
 ///   updates into a reload (the guard still reloads instead of a block UIKit would refuse).
 /// - `inlineDiffBelow` is 2,000: below it the hop to a background task costs more than the
 ///   diff.
-/// - `anchoring` is `nil`, the entry point's own default: a replay onto a view or a model
-///   leaves the content offset alone (`.none`), as UIKit does; `CollectionCoordinator` and
-///   `StagedCollection` keep the anchor (`.keepAnchor`), as SwiftUI's lists do.
+/// - `anchoring` is `.none`: an update leaves the content offset alone, as UIKit does.
 /// - Reconfigures get a block of their own, and moves stay moves.
 ///
-/// The three presets are KarrotListKit's: `.animatedBatchUpdates`, `.nonanimatedBatchUpdates`
-/// and `.reloadData`. Settings compose from any of them:
+/// A setting means the same at every entry point. The one entry point whose default differs
+/// says so and has it as a preset: `CollectionCoordinator` and `StagedCollection` take
+/// `.coordinator` by default, which keeps the anchor, as SwiftUI's lists do.
+///
+/// The three other presets are KarrotListKit's: `.animatedBatchUpdates`,
+/// `.nonanimatedBatchUpdates` and `.reloadData`. Settings compose from any of them:
 ///
 /// ```swift
 /// import Stagecraft
 ///
 /// let strategy = UpdateStrategy.animatedBatchUpdates.reloading(above: 1_000)
 ///   .anchoring(.stickToBottom)
-/// print(strategy.reloadAboveChanges ?? 0, strategy.anchoring!)  // prints 1000 stickToBottom
+/// print(strategy.reloadAboveChanges ?? 0, strategy.anchoring)  // prints 1000 stickToBottom
+/// print(UpdateStrategy().anchoring, UpdateStrategy.coordinator.anchoring)  // prints none keepAnchor
 /// print(UpdateStrategy().animates(requested: false, itemCount: 10))  // prints false
 /// let tutorial = UpdateStrategy.alwaysAnimated(below: 1_000)
 /// print(tutorial.animates(requested: false, itemCount: 999))  // prints true
@@ -58,13 +61,10 @@ public struct UpdateStrategy: Hashable, Sendable {
   /// new data hold fewer elements than this together; 2,000 by default, `.max` always diffs
   /// there. Read by the entry points that diff (`UpdatePipeline` and those above it).
   public var inlineDiffBelow: Int
-  /// What an update keeps of the scroll position (`ScrollAnchoring`); `nil` (the default)
-  /// is the entry point's own: `.none` for a replay, `.keepAnchor` for the coordinator.
-  ///
-  /// To leave the offset alone on the coordinator, say so with the type:
-  /// `anchoring(.none)`, or `ScrollAnchoring.none`. A bare `.none` assigned to this optional
-  /// is `nil` (Swift warns), which the coordinator reads as keeping the anchor.
-  public var anchoring: ScrollAnchoring?
+  /// What an update keeps of the scroll position (`ScrollAnchoring`); `.none` by default,
+  /// at every entry point (the coordinator's default strategy, `.coordinator`, sets
+  /// `.keepAnchor`).
+  public var anchoring: ScrollAnchoring
   /// Whether an update stage's reconfigures ride inside the next stage's block, at their
   /// positions after it (one block fewer), instead of in a block of their own right after
   /// it. `false` by default: Apple advises reconfiguring outside a batch, and the libraries
@@ -92,7 +92,7 @@ public struct UpdateStrategy: Hashable, Sendable {
   public init(
     animation: Animation = .asRequested, reloadAboveChanges: Int? = nil,
     reloadAboveCount: Int? = nil, inlineDiffBelow: Int = 2_000,
-    anchoring: ScrollAnchoring? = nil,
+    anchoring: ScrollAnchoring = .none,
     reconfiguresInsideStructuralBlock: Bool = false, replaysMovesAsDeletesAndInserts: Bool = false
   ) {
     self.animation = animation
@@ -112,6 +112,10 @@ public struct UpdateStrategy: Hashable, Sendable {
   /// Always `reloadData()` with the final data: no batch updates, no animation, no
   /// validation of the stages (KarrotListKit's `reloadData`).
   public static let reloadData = UpdateStrategy(animation: .never, reloadAboveChanges: 0)
+
+  /// The default of `CollectionCoordinator` and `StagedCollection`: the defaults, keeping
+  /// the anchor (`.keepAnchor`), as SwiftUI's lists keep what the user reads.
+  public static let coordinator = UpdateStrategy(anchoring: .keepAnchor)
 
   /// The three presets, in that order: what a test that tries every way of updating walks
   /// through (the enum this type replaced called them `allCases`).

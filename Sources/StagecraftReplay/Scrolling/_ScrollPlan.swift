@@ -13,13 +13,10 @@ package struct _ScrollKeeping<C: Collection> {
 
   @usableFromInline
   package init(
-    policy: ScrollAnchoring?,
+    policy: ScrollAnchoring,
     relocate: ((_ shown: C?, _ path: ElementPath, _ final: C) -> ElementPath?)? = nil
   ) {
-    // No anchoring chosen (`UpdateStrategy.anchoring` is nil): the replay's own default,
-    // which leaves the offset alone, as UIKit does. An entry point with another default
-    // resolves it before.
-    self.policy = policy ?? ScrollAnchoring.none
+    self.policy = policy
     self.relocate = relocate
   }
 
