@@ -525,19 +525,19 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Replay_129() throws {
+@Test func doc_CollectionModel_Replay_125() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:135
+  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:131
 
   var model = CollectionModel(items: ["a", "b", "c"])
   try model.reload(
     using: StagedChangeset(source: ["a", "b", "c"], target: ["c", "b", "d"]),
     elementUpdates: .reconfigure)
   print(model.items)
-  _doc.expect("[\"c\", \"b\", \"d\"]", at: 141)
+  _doc.expect("[\"c\", \"b\", \"d\"]", at: 137)
   _doc.expectNothingUnchecked()
 }
 
