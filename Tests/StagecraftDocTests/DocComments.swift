@@ -858,20 +858,20 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftGuard/Recording/BatchUpdateRecording.swift:18
+  // Sources/StagecraftGuard/Recording/BatchUpdateRecording.swift:22
 
   let recorder = FlightRecorder()
-  let recording = BatchUpdateRecording(recorder: recorder)
+  let recording = BatchUpdateRecording(guard: UpdateGuard(recorder: recorder))
   recording.beginBatch()
   recording.add(BatchUpdate(insertItems: [ElementPath(element: 2, section: 0)]))
   // The view held 2 items; the data source reports 4 after the block.
   print(recording.endBatch(viewCounts: [2], dataCounts: [4]))
-  _doc.expect("reloadData", at: 25)
+  _doc.expect("reloadData", at: 29)
   print(recorder.records.map(\.kind.rawValue))
-  _doc.expect("[\"block\", \"reload\"]", at: 26)
+  _doc.expect("[\"block\", \"reload\"]", at: 30)
   // The data source held 3 items before the block: it changed outside an update.
   print(recorder.records[0].dataCounts ?? [])
-  _doc.expect("[Optional(3)]", at: 28)
+  _doc.expect("[Optional(3)]", at: 32)
   _doc.expectNothingUnchecked()
 }
 

@@ -19,23 +19,23 @@ import Testing
   print(recorder.configuration.byteBudget)
   _doc.expect("262144", at: 32)
   UpdateGuard.standard.recorder = nil
-  // Sources/Stagecraft/Stagecraft.docc/ReproducingAFieldCrash.md:64
+  // Sources/Stagecraft/Stagecraft.docc/ReproducingAFieldCrash.md:65
 
   let log = FlightRecorder()
-  let recording = BatchUpdateRecording(recorder: log, refusalPolicy: .raise)
+  let recording = BatchUpdateRecording(guard: UpdateGuard(isEnabled: false, recorder: log))
   recording.beginBatch()
   recording.add(BatchUpdate(deleteItems: [ElementPath(element: 0, section: 0)]))
   print(recording.endBatch(viewCounts: [3], dataCounts: [2]))
-  _doc.expect("perform", at: 70)
+  _doc.expect("perform", at: 71)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_ReproducingAFieldCrash_118() async throws {
+@Test func doc_ReproducingAFieldCrash_120() async throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/ReproducingAFieldCrash.md:118
+  // Sources/Stagecraft/Stagecraft.docc/ReproducingAFieldCrash.md:120
 
   /// An inbox whose data source shows a "Loading" section while a sync runs.
   @MainActor final class InboxScreen {
@@ -72,6 +72,6 @@ import Testing
     ]
   }
   print(await sync())
-  _doc.expect("[\"0 refused\", \"[3] cached, [3, 1] answered\", \"call 2\"]", at: 154)
+  _doc.expect("[\"0 refused\", \"[3] cached, [3, 1] answered\", \"call 2\"]", at: 156)
   _doc.expectNothingUnchecked()
 }

@@ -256,7 +256,7 @@ struct DataSourceDriftTests {
     for seed in 0..<UInt64(getenv("STAGECRAFT_TEST_SCALE") == nil ? 24 : 8) {
       var random = SplitMix64(seed: seed &* 17 &+ 3)
       let recorder = FlightRecorder()
-      let recording = BatchUpdateRecording(recorder: recorder)
+      let recording = BatchUpdateRecording(guard: UpdateGuard(recorder: recorder))
       var data: [DriftSection] = []
       var drift: Drift?
       // The view's cached counts, and what its data source answers.

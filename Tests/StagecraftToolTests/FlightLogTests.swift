@@ -138,7 +138,7 @@ extension ArraySection: RangeReplaceableSection {
 
   init(recorder: FlightRecorder) {
     self.recorder = recorder
-    recording = BatchUpdateRecording(recorder: recorder)
+    recording = BatchUpdateRecording(guard: UpdateGuard(recorder: recorder))
   }
 
   func show(_ next: [Int]) async {

@@ -38,8 +38,9 @@ public struct UpdateGuard: Sendable {
   /// the view reloads. `nil` by default.
   public var onFallback: (@Sendable (BatchUpdateFallback) -> Void)?
 
-  /// The text of count failures in the reports: `.iOS17`, the text a device of today would
-  /// have raised, by default.
+  /// The text of count failures in the reports: `.classic` by default, as for
+  /// `CollectionModel`, `BatchUpdateError` and `validate`; `.iOS17` for the text a device on
+  /// iOS 17 or later raises.
   public var wording: BatchUpdateError.Wording
 
   /// The flight recorder that every replay through this guard records into; nil (the
@@ -51,13 +52,13 @@ public struct UpdateGuard: Sendable {
   /// - Parameters:
   ///   - isEnabled: Whether blocks are checked; `true` by default.
   ///   - trapsInDebugBuilds: Whether a fallback traps in debug builds; `false` by default.
-  ///   - wording: The text of count failures in the reports; `.iOS17` by default.
+  ///   - wording: The text of count failures in the reports; `.classic` by default.
   ///   - recorder: The flight recorder to record into; none by default.
   ///   - onFallback: Called once per fallback.
   /// - Complexity: O(1).
   public init(
     isEnabled: Bool = true, trapsInDebugBuilds: Bool = false,
-    wording: BatchUpdateError.Wording = .iOS17, recorder: FlightRecorder? = nil,
+    wording: BatchUpdateError.Wording = .classic, recorder: FlightRecorder? = nil,
     onFallback: (@Sendable (BatchUpdateFallback) -> Void)? = nil
   ) {
     self.isEnabled = isEnabled

@@ -11,14 +11,18 @@ import StagecraftReplay
 /// `RecordingCollectionView` and `RecordingTableView` (UIKit subclasses) forward every
 /// `performBatchUpdates`, insert, delete, move, reload and `reloadData` here. A block UIKit
 /// would refuse is recorded first, so the recorder's `onIncident` has the log before anything
-/// else happens; then the view raises as UIKit does (`.raise`) or reloads instead
-/// (`.reloadData`, the default).
+/// else happens; then the view reloads instead, or, under a guard that is off, passes it on
+/// and UIKit raises.
+///
+/// What to do with such a block, the text of its refusal and the recorder are an
+/// `UpdateGuard`'s, as for a replay: the recording's own, or `UpdateGuard.standard` read at
+/// each block, so that a recorder the app sets on it later is picked up.
 ///
 /// ```swift
 /// import Stagecraft
 ///
 /// let recorder = FlightRecorder()
-/// let recording = BatchUpdateRecording(recorder: recorder)
+/// let recording = BatchUpdateRecording(guard: UpdateGuard(recorder: recorder))
 /// recording.beginBatch()
 /// recording.add(BatchUpdate(insertItems: [ElementPath(element: 2, section: 0)]))
 /// // The view held 2 items; the data source reports 4 after the block.
@@ -28,14 +32,6 @@ import StagecraftReplay
 /// print(recorder.records[0].dataCounts ?? [])  // prints [Optional(3)]
 /// ```
 public final class BatchUpdateRecording {
-  /// What a recording view does with a block UIKit would refuse.
-  public enum RefusalPolicy: Hashable, Sendable {
-    /// Pass it on: UIKit raises, as without the recording view.
-    case raise
-    /// Drop it and reload the view: the app goes on, the log says what happened.
-    case reloadData
-  }
-
   /// What the view does with a block.
   public enum Decision: Hashable, Sendable, CustomStringConvertible {
     /// Pass the calls on to UIKit.
@@ -57,15 +53,14 @@ public final class BatchUpdateRecording {
     }
   }
 
-  /// The recorder the blocks go to; nil uses `UpdateGuard.standard.recorder` at each block
-  /// (and records nothing when that is nil too: the blocks are still checked).
-  public var recorder: FlightRecorder?
-  /// What to do with a block UIKit would refuse; `.reloadData` by default.
-  public var refusalPolicy: RefusalPolicy
+  /// What to do with a block UIKit would refuse, and where its record goes: a block the
+  /// guard refuses is dropped and the view reloaded when the guard `isEnabled`, and passed
+  /// on to UIKit, which raises, when it is off; its `wording` is the refusal's text and its
+  /// `recorder` takes the records (none, when it has none: the blocks are still checked).
+  /// `nil` (the default) reads `UpdateGuard.standard` at each block.
+  public var updateGuard: UpdateGuard?
   /// The view the recording is for.
   public var view: ListViewKind
-  /// The text of count failures; `.iOS17` by default.
-  public var wording: BatchUpdateError.Wording = .iOS17
 
   /// Whether a block is open: calls are collected until `endBatch`.
   public private(set) var isCollecting = false
@@ -76,16 +71,12 @@ public final class BatchUpdateRecording {
   ///
   /// - Parameters:
   ///   - view: The view it is for.
-  ///   - recorder: The recorder; nil uses `UpdateGuard.standard.recorder`.
-  ///   - refusalPolicy: What to do with a block UIKit would refuse.
+  ///   - check: What to do with a block UIKit would refuse, its text and its recorder;
+  ///     `nil` reads `UpdateGuard.standard` at each block.
   /// - Complexity: O(1).
-  public init(
-    view: ListViewKind = .collectionView, recorder: FlightRecorder? = nil,
-    refusalPolicy: RefusalPolicy = .reloadData
-  ) {
+  public init(view: ListViewKind = .collectionView, guard check: UpdateGuard? = nil) {
     self.view = view
-    self.recorder = recorder
-    self.refusalPolicy = refusalPolicy
+    self.updateGuard = check
   }
 
   /// Opens a block (`performBatchUpdates` was called).
@@ -129,20 +120,19 @@ public final class BatchUpdateRecording {
     let batch = pending
     isCollecting = false
     pending = BatchUpdate()
-    let recorder = recorder ?? UpdateGuard.standard.recorder
+    let check = updateGuard ?? UpdateGuard.standard
     let decision: Decision
     let verdict: FlightRecord.Verdict
     do {
       try batch.validate(
-        itemCountsBefore: viewCounts, itemCountsAfter: dataCounts, wording: wording, view: view)
+        itemCountsBefore: viewCounts, itemCountsAfter: dataCounts, wording: check.wording,
+        view: view)
       (decision, verdict) = (.perform, .performed)
     } catch {
-      switch refusalPolicy {
-      case .raise: (decision, verdict) = (.raise(error), .refused(error))
-      case .reloadData: (decision, verdict) = (.reloadData, .fellBack(.refused(error)))
-      }
+      (decision, verdict) =
+        check.isEnabled ? (.reloadData, .fellBack(.refused(error))) : (.raise(error), .refused(error))
     }
-    recorder?._record {
+    check.recorder?._record {
       FlightRecord(
         sequence: $0, entry: .recordingView, view: view, kind: .block, batch: batch,
         viewCounts: viewCounts,
@@ -159,8 +149,7 @@ public final class BatchUpdateRecording {
   /// - Parameter counts: The item count of each section the data source reports.
   /// - Complexity: O(S).
   public func didReloadData(counts: [Int]) {
-    let recorder = recorder ?? UpdateGuard.standard.recorder
-    recorder?._record {
+    (updateGuard ?? UpdateGuard.standard).recorder?._record {
       FlightRecord(
         sequence: $0, entry: .recordingView, view: view, kind: .reload, countsAfter: counts)
     }

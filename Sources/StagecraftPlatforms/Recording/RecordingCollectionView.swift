@@ -16,7 +16,7 @@
   /// Inside a `performBatchUpdates` block the calls are collected, not passed on; when the
   /// app's block returns, `recording` checks them against the counts the view held before
   /// and the counts the data source reports now, records them, and passes them on, or, for a
-  /// block UIKit would refuse, reloads instead (`BatchUpdateRecording.RefusalPolicy`). A call
+  /// block UIKit would refuse, reloads instead (as `recording.updateGuard` says). A call
   /// outside a block is a block of its own, as UIKit treats it.
   open class RecordingCollectionView: UICollectionView {
     /// The checks and the records; see `BatchUpdateRecording`.

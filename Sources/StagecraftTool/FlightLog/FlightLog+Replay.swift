@@ -44,7 +44,7 @@ struct FlightLogReplay {
   /// Whether every recorded verdict is the replayed one.
   var verdictsAgree: Bool { steps.allSatisfy(\.agrees) }
 
-  init(_ log: FlightLog, wording: BatchUpdateError.Wording = .iOS17) {
+  init(_ log: FlightLog, wording: BatchUpdateError.Wording = .classic) {
     var held: [Int]?
     var previous: Int?
     let gapsBefore = Set(log.gaps.map { $0.upperBound + 1 })

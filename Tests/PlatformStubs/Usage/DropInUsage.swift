@@ -61,7 +61,7 @@ import UIKit
     UpdateGuard.standard.recorder = FlightRecorder(onIncident: { incident in
       print(incident.log)
     })
-    collectionView.recording.refusalPolicy = .reloadData
+    collectionView.recording.updateGuard = UpdateGuard()
     collectionView.dataSource = self
   }
 
@@ -85,7 +85,7 @@ import UIKit
 
 @MainActor final class LogTableViewController: UITableViewController {
   func replaceAll(with rows: Int) {
-    (tableView as? RecordingTableView)?.recording.refusalPolicy = .raise
+    (tableView as? RecordingTableView)?.recording.updateGuard = .off
     tableView.beginUpdates()
     tableView.deleteSections(IndexSet(integer: 0), with: .fade)
     tableView.insertSections(IndexSet(integer: 0), with: .fade)

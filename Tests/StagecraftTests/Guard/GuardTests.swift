@@ -43,9 +43,9 @@ struct GuardTests {
       .invalidItemCount(
         section: 0, after: 5, before: 3, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0,
         context: .init(itemCountsBefore: [3], itemCountsAfter: [5], batch: batch)),
-      wording: .iOS17)
+      wording: .classic)
     #expect(log.reports.first?.error == expected)
-    #expect(log.reports.first?.description.hasPrefix("Invalid batch updates detected") == true)
+    #expect(log.reports.first?.description.hasPrefix("Invalid update: invalid number") == true)
     #expect(log.reports.first?.itemCountsBefore == [3])
     #expect(log.reports.first?.itemCountsAfter == [5])
     #expect(log.reports.first?.batch == batch)
@@ -129,7 +129,7 @@ struct GuardTests {
     #expect(completions == [false])
     #expect(log.reports.count == 1)
     #expect(
-      log.reports.first?.error.map { "\($0)" }?.contains("Invalid batch updates detected") == true)
+      log.reports.first?.error.map { "\($0)" }?.contains("Invalid update: invalid number") == true)
   }
 
   /// The same replay without the corruption reaches the view block by block: the guard
@@ -331,8 +331,8 @@ struct GuardTests {
     app = [1, 2, 3, 4]
     let log = FallbackLog()
     view.reload(
-      using: StagedChangeset(source: app, target: [2, 3, 4, 5]), guard: log.guarding,
-      setData: { app = $0 })
+      using: StagedChangeset(source: app, target: [2, 3, 4, 5]),
+      guard: log.guarding(wording: .iOS17), setData: { app = $0 })
     let json = log.reports.first?.json ?? ""
     #expect(
       json.hasPrefix(#"{"cause":"refused","view":"tableView","error":"Invalid batch updates"#))

@@ -63,8 +63,11 @@ final class FallbackLog: Sendable {
 
   var reports: [BatchUpdateFallback] { storage.withLock { $0 } }
 
-  var guarding: UpdateGuard {
-    UpdateGuard(onFallback: { fallback in self.storage.withLock { $0.append(fallback) } })
+  var guarding: UpdateGuard { guarding(wording: .classic) }
+
+  func guarding(wording: BatchUpdateError.Wording) -> UpdateGuard {
+    UpdateGuard(
+      wording: wording, onFallback: { fallback in self.storage.withLock { $0.append(fallback) } })
   }
 }
 
