@@ -130,7 +130,8 @@ public final class BatchUpdateRecording {
       (decision, verdict) = (.perform, .performed)
     } catch {
       (decision, verdict) =
-        check.isEnabled ? (.reloadData, .fellBack(.refused(error))) : (.raise(error), .refused(error))
+        check.isEnabled
+        ? (.reloadData, .fellBack(.refused(error))) : (.raise(error), .refused(error))
     }
     check.recorder?._record {
       FlightRecord(
