@@ -55,3 +55,21 @@ extension CollectionCoordinator: CoordinatorContext {
     _callbacks.emit(binding, deliver)
   }
 }
+
+extension CollectionCoordinator {
+  /// Traps when the coordinator disagrees with itself: its index with the data shown and the
+  /// newest data, its pipeline's queue (`UpdatePipeline._checkInvariants()`), the data shown
+  /// never newer than the newest. Compiled only with `STAGECRAFT_INTERNAL_CHECKS`; the random
+  /// sequences call it after every step.
+  ///
+  /// - Complexity: O(n) for the n items, and the pipeline's check.
+  package func _checkInvariants() {
+    #if STAGECRAFT_INTERNAL_CHECKS
+      _index._checkInvariants(
+        shown: pipeline.data, version: pipeline._dataVersion, latest: _latestSections,
+        latestVersion: _latestVersion)
+      pipeline._checkInvariants()
+      precondition(_shownVersion <= _latestVersion, "the view shows data newer than the newest")
+    #endif
+  }
+}

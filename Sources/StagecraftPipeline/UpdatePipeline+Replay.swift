@@ -240,6 +240,34 @@ extension UpdatePipeline {
       reported += 1
     }
     _unreported.removeFirst(reported)
+    _checkInvariants()
+  }
+
+  /// Traps when the queue disagrees with itself: outcomes are reported in the order the
+  /// requests were made, so the first unreported request has none; the running request has
+  /// none and waits among them; no request waits twice; the statistics add up. Compiled
+  /// only with `STAGECRAFT_INTERNAL_CHECKS` (debug builds call it after every report).
+  ///
+  /// - Complexity: O(r) for the r requests not yet reported.
+  @usableFromInline
+  package func _checkInvariants() {
+    #if STAGECRAFT_INTERNAL_CHECKS
+      precondition(_unreported.first?.isSettled != true, "an outcome waits behind none")
+      if let running = _running {
+        precondition(!running.isSettled, "the running request has an outcome")
+        precondition(_unreported.contains { $0 === running }, "the running request is not queued")
+      }
+      precondition(
+        Set(_unreported.map(ObjectIdentifier.init)).count == _unreported.count,
+        "a request is queued twice")
+      let counts = _statistics
+      precondition(counts.cancelledDuringReplay <= counts.cancelled, "cancelled during replays")
+      precondition(counts.cancelledDuringReplay <= counts.replays, "cancelled replays")
+      precondition(counts.replays <= counts.requests, "more replays than requests")
+      precondition(
+        counts.superseded + counts.cancelled - counts.cancelledDuringReplay <= counts.requests,
+        "more requests ended than made")
+    #endif
   }
 }
 

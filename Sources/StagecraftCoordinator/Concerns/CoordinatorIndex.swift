@@ -160,3 +160,34 @@ final class _IndexHandoff<Section: DifferentiableSection>: @unchecked Sendable {
     return same ? index : nil
   }
 }
+
+extension CoordinatorIndex {
+  /// Traps when an index disagrees with the data it says it indexes: the paths of `data`
+  /// (the data shown, at `version`) and the identifiers of `latest` (at `latestVersion`),
+  /// when those are the versions indexed. Compiled only with `STAGECRAFT_INTERNAL_CHECKS`.
+  ///
+  /// - Complexity: O(n) for the n items.
+  package func _checkInvariants(
+    shown data: [Section], version: Int, latest newest: [Section], latestVersion now: Int
+  ) {
+    #if STAGECRAFT_INTERNAL_CHECKS
+      if shownVersion == version {
+        precondition(
+          shown == _IndexHandoff<Section>.index(of: data), "the index is not the data shown")
+        for (identifier, path) in shown {
+          precondition(data.indices.contains(path.section), "an indexed path outside the data")
+          let elements = Array(data[path.section].elements)
+          precondition(elements.indices.contains(path.element), "an indexed path outside it")
+          precondition(
+            elements[path.element].differenceIdentifier == identifier,
+            "an indexed path shows another item")
+        }
+      }
+      if latestVersion == now {
+        precondition(
+          latest == Set(newest.flatMap { $0.elements.map(\.differenceIdentifier) }),
+          "the newest data's identifiers drifted")
+      }
+    #endif
+  }
+}

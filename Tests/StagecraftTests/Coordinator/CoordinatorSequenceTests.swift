@@ -116,6 +116,7 @@ struct CoordinatorSequenceTests {
         #expect(writes > writesBefore)
       }
       check(view: view, coordinator: made, binding: binding)
+      made._checkInvariants()
       tally.steps += 1
       if view.animationsInFlight > 0 { tally.whileAnimating += 1 }
       if view.animationsInFlight == 0, !binding.isEmpty { tally.selectedAtIdle += 1 }
