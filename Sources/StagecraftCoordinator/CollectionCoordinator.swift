@@ -115,8 +115,6 @@ public final class CollectionCoordinator<
   ) {
     self.target = target
     self.pipeline = pipeline
-    pipeline._drainsAtOnce = true
-    pipeline._relocate = { _relocateSections($0, $1, $2) }
     pipeline._didApply = { [weak self] in self?._viewDidApply() }
     self.strategy = strategy
   }
@@ -140,7 +138,7 @@ extension CollectionCoordinator where Target.Snapshot == Void {
       view: target, data: [], strategy: UpdateStrategy(), elementUpdates: elementUpdates,
       guard: check, counts: { .sections(of: $0) },
       elementCount: { _BlockCounts.elementCount(ofSections: $0) }, entry: .coordinator,
-      diff: { _coordinatorDiff($0, $1) })
+      wiring: _coordinatorWiring(), diff: { _coordinatorDiff($0, $1) })
   }
 
   /// A coordinator for a view that reads its data source (a `UICollectionView`, a
@@ -226,10 +224,18 @@ extension CollectionCoordinator {
       pipeline: UpdatePipeline(
         target: target, data: [], strategy: UpdateStrategy(), elementUpdates: elementUpdates,
         diff: { _coordinatorDiff($0, $1) }, snapshot: { $0 },
-        elementCount: { _BlockCounts.elementCount(ofSections: $0) }),
+        elementCount: { _BlockCounts.elementCount(ofSections: $0) }, wiring: _coordinatorWiring()),
       strategy: strategy)
   }
 
+}
+
+/// What a coordinator's pipeline is told at birth: the next request starts in the turn the
+/// running one completes, as UIKit's completion handlers follow at once, and a reload keeps
+/// the item the user reads by identity.
+@usableFromInline
+func _coordinatorWiring<Section: DifferentiableSection>() -> _PipelineWiring<[Section]> {
+  _PipelineWiring(drainsAtOnce: true, relocate: { _relocateSections($0, $1, $2) })
 }
 
 /// The staged changeset between two versions of a coordinator's data. A list of one section

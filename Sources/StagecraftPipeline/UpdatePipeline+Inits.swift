@@ -19,8 +19,9 @@ extension UpdatePipeline where Data: RangeReplaceableCollection, Data.Element: D
   ) where Target.Snapshot == Void, Target.Failure == Failure {
     self.init(
       view: target, data: items, strategy: strategy, elementUpdates: elementUpdates, guard: check,
-      counts: { .items($0.count) }, diff: { StagedChangeset(source: $0, target: $1) })
-    _relocate = { _relocateFlat($0, $1, $2) }
+      counts: { .items($0.count) },
+      wiring: _PipelineWiring(relocate: { _relocateFlat($0, $1, $2) }),
+      diff: { StagedChangeset(source: $0, target: $1) })
   }
 }
 
@@ -43,8 +44,8 @@ where Data: RangeReplaceableCollection, Data.Element: DifferentiableSection {
       view: target, data: sections, strategy: strategy, elementUpdates: elementUpdates,
       guard: check,
       counts: { .sections(of: $0) }, elementCount: { _BlockCounts.elementCount(ofSections: $0) },
+      wiring: _PipelineWiring(relocate: { _relocateSections($0, $1, $2) }),
       diff: { StagedChangeset(source: $0, target: $1) })
-    _relocate = { _relocateSections($0, $1, $2) }
   }
 }
 
@@ -65,8 +66,8 @@ extension UpdatePipeline where Data: RangeReplaceableCollection, Data.Element: D
     self.init(
       target: target, data: items, strategy: strategy, elementUpdates: elementUpdates,
       diff: { StagedChangeset(source: $0, target: $1) },
-      snapshot: { [ArraySection(model: 0, elements: $0)] })
-    _relocate = { _relocateFlat($0, $1, $2) }
+      snapshot: { [ArraySection(model: 0, elements: $0)] }, elementCount: { $0.count },
+      wiring: _PipelineWiring(relocate: { _relocateFlat($0, $1, $2) }))
   }
 }
 
@@ -88,7 +89,7 @@ where Data: RangeReplaceableCollection, Data.Element: DifferentiableSection {
     self.init(
       target: target, data: sections, strategy: strategy, elementUpdates: elementUpdates,
       diff: { StagedChangeset(source: $0, target: $1) }, snapshot: { Array($0) },
-      elementCount: { $0.reduce(0) { $0 + $1.elements.count } })
-    _relocate = { _relocateSections($0, $1, $2) }
+      elementCount: { $0.reduce(0) { $0 + $1.elements.count } },
+      wiring: _PipelineWiring(relocate: { _relocateSections($0, $1, $2) }))
   }
 }

@@ -63,7 +63,8 @@ extension UpdatePipeline {
     // closure and its result until it is freed, which the main actor's task below does, so
     // what they held could otherwise be freed there.
     let versions = _TakeOnce((source, target))
-    let work = Task.detached { () -> _TakeOnce<(StagedChangeset<Data>, (any Sendable)?)> in
+    let work = Task.detached {
+      () -> _TakeOnce<(StagedChangeset<Data>, _PlannedReplay<Data, Failure>?)> in
       let (source, target) = versions.take()
       let staged = diff(source, target)
       staged._buildData()
@@ -86,7 +87,10 @@ extension UpdatePipeline {
 
   /// Replays `staged` on the target, unless the request was cancelled meanwhile.
   @inlinable
-  func _run(_ request: _Request, _ staged: StagedChangeset<Data>, plan: (any Sendable)? = nil) {
+  func _run(
+    _ request: _Request, _ staged: StagedChangeset<Data>,
+    plan: _PlannedReplay<Data, Failure>? = nil
+  ) {
     if request.ticket.isCancelled {
       _finish(request, .cancelled)
       return
@@ -99,15 +103,17 @@ extension UpdatePipeline {
     // What the replay's closures share: each captures this one object, so that forming them
     // allocates nothing more.
     let source = data
-    let run = _ReplayRun(self, request, source: source, reload: reload)
+    // A view off screen now takes the data by a reload; one that leaves the window during
+    // the animation took the blocks.
+    let run = _ReplayRun(self, request, source: source, reload: reload || !_isOnScreen())
     let scroll = _ScrollKeeping<Data>(
       policy: strategy.anchoring,
       relocate: _relocate == nil ? nil : { [run] in run.relocate($0, $1, $2) })
     _isReplaying = true
     do throws(Failure) {
-      try _replayOnTarget(
-        staged, plan, mode, strategy, { [run] _ in run.interrupt() }, { [run] in run.setData($0) },
-        { [run] in run.complete($0) }, scroll, request.site)
+      try (plan?.perform ?? _replayOnTarget)(
+        staged, mode, strategy, { [run] _ in run.interrupt() }, { [run] in run.setData($0) },
+        { [run] _ in run.complete() }, scroll, request.site, { [run] in run.fellBack = true })
       _isReplaying = false
       run.returned = true
       // What the view showed before is no longer needed; when the app let go of it, this
@@ -132,7 +138,7 @@ extension UpdatePipeline {
   /// A replay's animations ended (or it reloaded): its request is done.
   @inlinable
   func _completed(_ run: _ReplayRun<Data, Failure>) {
-    if run.reload || run.interrupted || run.fellBack || !_isOnScreen() { _statistics.reloads += 1 }
+    if run.reload || run.interrupted || run.fellBack { _statistics.reloads += 1 }
     _finish(run.request, run.interrupted ? .cancelled : .applied, replayed: true)
   }
 
@@ -273,14 +279,14 @@ extension UpdatePipeline {
 
 /// The state one replay's closures share: the request, the data shown before it, and what
 /// happened during it. The completion may come during the replay (no animation to wait for)
-/// or later; a refused block also completes, with `false`, just before the replay throws.
+/// or later; a refused block also completes just before the replay throws.
 @MainActor @usableFromInline
 final class _ReplayRun<Data: Collection & Sendable, Failure: Error & Sendable> {
   @usableFromInline let pipeline: UpdatePipeline<Data, Failure>
   @usableFromInline let request: _PipelineRequest<Data, Failure>
   /// The data the view showed before the replay, until the replay call returns.
   @exclusivity(unchecked) @usableFromInline var source: Data?
-  /// Whether the strategy chose a reload.
+  /// Whether the strategy chose a reload, or the view was off screen when the replay began.
   @usableFromInline let reload: Bool
   /// Whether a cancellation interrupted the replay (the rest became a reload).
   @exclusivity(unchecked) @usableFromInline var interrupted = false
@@ -288,7 +294,8 @@ final class _ReplayRun<Data: Collection & Sendable, Failure: Error & Sendable> {
   @exclusivity(unchecked) @usableFromInline var returned = false
   /// Whether the completion came before the call returned.
   @exclusivity(unchecked) @usableFromInline var completedDuringCall = false
-  /// Whether a view's guard reloaded instead of a refused block (it completes with `false`).
+  /// Whether a view's guard reloaded instead of a refused block: the guard says so itself,
+  /// since the completion's `false` also means UIKit's interrupted animation.
   @exclusivity(unchecked) @usableFromInline var fellBack = false
 
   @usableFromInline
@@ -311,8 +318,8 @@ final class _ReplayRun<Data: Collection & Sendable, Failure: Error & Sendable> {
   /// A block's data, for the data source.
   @inlinable func setData(_ data: Data) { pipeline._data = data }
 
-  @inlinable func complete(_ finished: Bool) {
-    fellBack = !finished
+  /// The replay's animations ended, finished or interrupted: the request is done either way.
+  @inlinable func complete() {
     if returned { pipeline._completed(self) } else { completedDuringCall = true }
   }
 

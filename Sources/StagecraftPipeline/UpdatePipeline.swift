@@ -103,10 +103,11 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   /// identity.
   @exclusivity(unchecked) public var strategy: UpdateStrategy
 
-  /// Where an element of one version of the data is in another, by identity: set by the
-  /// initializers that know the element type, so that reloads keep the scroll anchor.
+  /// Where an element of one version of the data is in another, by identity: given by the
+  /// initializers that know the element type (`_PipelineWiring`), so that reloads keep the
+  /// scroll anchor.
   @usableFromInline
-  @exclusivity(unchecked) package var _relocate: ((Data, ElementPath, Data) -> ElementPath?)?
+  package let _relocate: ((Data, ElementPath, Data) -> ElementPath?)?
 
   /// Called when a request is superseded before its data reached the view: the flight
   /// recorder's hook, set by the guarded initializer.
@@ -154,11 +155,16 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   typealias _Request = _PipelineRequest<Data, Failure>
   @usableFromInline
   typealias _Replay = (
-    _ staged: StagedChangeset<Data>, _ plan: (any Sendable)?, _ mode: _ReplayMode,
-    _ options: UpdateStrategy,
+    _ staged: StagedChangeset<Data>, _ mode: _ReplayMode, _ options: UpdateStrategy,
     _ interrupt: @escaping (Changeset<Data>) -> Bool, _ setData: (Data) -> Void,
-    _ completion: ((Bool) -> Void)?, _ scroll: _ScrollKeeping<Data>, _ site: _CallSite?
+    _ completion: ((Bool) -> Void)?, _ scroll: _ScrollKeeping<Data>, _ site: _CallSite?,
+    _ didFallBack: @escaping () -> Void
   ) throws(Failure) -> Void
+  /// Plans a request on the task that diffs it: from the data shown, its changeset and its
+  /// settings to the replay with the plan bound in.
+  @usableFromInline
+  typealias _Planner =
+    @Sendable (Data, StagedChangeset<Data>, UpdateStrategy) -> _PlannedReplay<Data, Failure>
 
   @usableFromInline
   nonisolated let _inbox = _Locked(_PipelineInbox<Data, Failure>())
@@ -172,9 +178,7 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   /// turn, instead of in a new main-actor turn: for a caller on the main actor that needs
   /// the view to follow at once (a coordinator), as UIKit's completion handlers do.
   @usableFromInline
-  // Exempt, as the other state above: main-actor isolated, read and written by plain
-  // accesses that end before anything else runs.
-  @exclusivity(unchecked) package var _drainsAtOnce = false
+  package let _drainsAtOnce: Bool
   /// Called on the main actor once a replay's blocks, or the reload that replaced them, have
   /// been performed on the target, before their animations end (the view shows the new
   /// data then): a coordinator restores the selection at that moment.
@@ -193,10 +197,10 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   @usableFromInline
   let _replayOnTarget: _Replay
   /// Plans a changeset from the data given to the data it ends with, for the target (a
-  /// `_ReplayPlan`, or for a guarded view a `_CheckedPlan`, which `_replayOnTarget` takes),
-  /// on the task that diffs: the main actor then only performs the blocks.
+  /// `_ReplayPlan`, or for a guarded view a `_CheckedPlan`), on the task that diffs, and gives
+  /// the replay with that plan bound in, typed: the main actor then only performs the blocks.
   @usableFromInline
-  let _planner: (@Sendable (Data, StagedChangeset<Data>, UpdateStrategy) -> any Sendable)?
+  let _planner: _Planner?
   /// Reloads the target with data, after a refused replay.
   @usableFromInline
   let _reloadTarget: (Data) -> Void
@@ -238,21 +242,29 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   package convenience init<Target: BatchUpdateTarget & AnyObject>(
     target: Target, data: Data, strategy: UpdateStrategy, elementUpdates: Target.ElementUpdates,
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>,
-    snapshot: @escaping (Data) -> Target.Snapshot, elementCount: @escaping (Data) -> Int
+    snapshot: @escaping (Data) -> Target.Snapshot, elementCount: @escaping (Data) -> Int,
+    wiring: _PipelineWiring<Data> = _PipelineWiring()
   ) where Target.Failure == Failure {
-    self.init(
-      target: target, data: data, strategy: strategy, diff: diff, snapshot: snapshot,
-      elementCount: elementCount, planner: Self._makePlanner(elementUpdates),
-      replay: {
-        staged, plan, mode, options, interrupt, setData, completion, scroll, _ throws(Failure) in
+    func replay(_ plan: _ReplayPlan<Data, Target.ElementUpdates>?) -> _Replay {
+      { staged, mode, options, interrupt, setData, completion, scroll, _, _ throws(Failure) in
         var view = target
         try _replay(
           staged, on: &view, snapshot: { (data: Data) throws(Failure) in snapshot(data) },
           mode: mode, elementUpdates: { _ in elementUpdates }, options: options,
-          interrupt: interrupt,
-          setData: setData, completion: completion, scroll: scroll,
-          plan: plan as? _ReplayPlan<Data, Target.ElementUpdates>)
-      })
+          interrupt: interrupt, setData: setData, completion: completion, scroll: scroll,
+          plan: plan)
+      }
+    }
+    // The planning task reads the element updates (a value) and binds the plan into a replay
+    // it hands back; only the main actor performs that replay and touches the target.
+    let plan = _UncheckedSendable {
+      (staged: StagedChangeset<Data>, options: UpdateStrategy) -> _PlannedReplay<Data, Failure> in
+      _PlannedReplay(replay(_ReplayPlan(staged, elementUpdates: elementUpdates, options: options)))
+    }
+    self.init(
+      target: target, data: data, strategy: strategy, diff: diff, snapshot: snapshot,
+      elementCount: elementCount, wiring: wiring,
+      planner: { _, staged, options in plan.value(staged, options) }, replay: replay(nil))
   }
 
   /// A pipeline onto a view that reads its data from the app: each replay is guarded. The
@@ -264,22 +276,37 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
     elementUpdates: Target.ElementUpdates,
     guard check: UpdateGuard, counts: @escaping @Sendable (Data) -> _BlockCounts,
     elementCount: ((Data) -> Int)? = nil, entry: FlightRecord.EntryPoint = .pipeline,
+    wiring: _PipelineWiring<Data> = _PipelineWiring(),
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>
   ) where Target.Failure == Failure, Target.Snapshot == Void {
-    self.init(
-      target: target, data: data, strategy: strategy, diff: diff, snapshot: { _ in () },
-      elementCount: elementCount ?? { counts($0).elementCount },
-      planner: Self._makeCheckingPlanner(elementUpdates, counts: counts),
-      replay: {
-        staged, plan, mode, options, interrupt, setData, completion, scroll, site throws(Failure) in
+    func replay(_ plan: _CheckedPlan<Data, Target.ElementUpdates>?) -> _Replay {
+      {
+        staged, mode, options, interrupt, setData, completion, scroll, site, didFallBack
+          throws(Failure) in
         var view = target
         try _guardedReplay(
           staged, on: &view, counts: counts, mode: mode,
           elementUpdates: { _ in elementUpdates },
           options: options, guard: check, interrupt: interrupt, setData: setData,
-          completion: completion, scroll: scroll, entry: entry,
-          plan: plan as? _CheckedPlan<Data, Target.ElementUpdates>, site: site)
-      })
+          completion: completion, scroll: scroll, entry: entry, plan: plan, site: site,
+          didFallBack: didFallBack)
+      }
+    }
+    // As above: the plan checked on the planning task, bound into the replay it hands back.
+    let plan = _UncheckedSendable {
+      (source: Data, staged: StagedChangeset<Data>, options: UpdateStrategy)
+        -> _PlannedReplay<Data, Failure> in
+      _PlannedReplay(
+        replay(
+          _CheckedPlan(
+            staged, source: source, elementUpdates: elementUpdates, counts: counts,
+            options: options)))
+    }
+    self.init(
+      target: target, data: data, strategy: strategy, diff: diff, snapshot: { _ in () },
+      elementCount: elementCount ?? { counts($0).elementCount }, wiring: wiring,
+      planner: { source, staged, options in plan.value(source, staged, options) },
+      replay: replay(nil))
     if let recorder = check.recorder {
       _onReloadNow = { [unowned target] data, site, reload in
         _recordFirstReload(
@@ -294,42 +321,17 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
     }
   }
 
-  /// Plans a changeset's blocks with `elementUpdates` for every item, as the replay would.
-  @inlinable
-  nonisolated static func _makePlanner<Updates: ElementUpdateStyle>(
-    _ elementUpdates: Updates
-  ) -> @Sendable (Data, StagedChangeset<Data>, UpdateStrategy) -> any Sendable {
-    // The style is a value, copied here and only read by the planning task.
-    let plan = _UncheckedSendable {
-      (staged: StagedChangeset<Data>, options: UpdateStrategy) -> any Sendable in
-      _ReplayPlan(staged, elementUpdates: elementUpdates, options: options)
-    }
-    return { _, staged, options in plan.value(staged, options) }
-  }
-
-  /// Plans a changeset's blocks as `_makePlanner` does, and runs the guard's check of each
-  /// there too, against the counts of the data before it (`_CheckedPlan`).
-  @inlinable
-  nonisolated static func _makeCheckingPlanner<Updates: ElementUpdateStyle>(
-    _ elementUpdates: Updates, counts: @escaping @Sendable (Data) -> _BlockCounts
-  ) -> @Sendable (Data, StagedChangeset<Data>, UpdateStrategy) -> any Sendable {
-    let plan = _UncheckedSendable {
-      (source: Data, staged: StagedChangeset<Data>, options: UpdateStrategy) -> any Sendable in
-      _CheckedPlan(
-        staged, source: source, elementUpdates: elementUpdates, counts: counts, options: options)
-    }
-    return { source, staged, options in plan.value(source, staged, options) }
-  }
-
   /// The one designated initializer: the replay, with the target's conformance bound in.
   @usableFromInline
   init<Target: BatchUpdateTarget & AnyObject>(
     target: Target, data: Data, strategy: UpdateStrategy,
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>,
     snapshot: @escaping (Data) -> Target.Snapshot, elementCount: @escaping (Data) -> Int,
-    planner: (@Sendable (Data, StagedChangeset<Data>, UpdateStrategy) -> any Sendable)? = nil,
+    wiring: _PipelineWiring<Data> = _PipelineWiring(), planner: _Planner? = nil,
     replay: @escaping _Replay
   ) where Target.Failure == Failure {
+    self._relocate = wiring.relocate
+    self._drainsAtOnce = wiring.drainsAtOnce
     self._data = data
     self._planner = planner
     self.strategy = strategy
@@ -584,6 +586,34 @@ package final class _TakeOnce<Value>: @unchecked Sendable {
   @inlinable package init(_ value: Value) { self.value = value }
   /// The value; the box is empty after.
   @inlinable package func take() -> Value { value.take()! }
+}
+
+/// What an initializer that knows more than the pipeline tells it at birth: where an element
+/// of one version of the data is in another (for reloads that keep the anchor), and whether
+/// the next request starts in the turn the running one completes (a coordinator's).
+@usableFromInline
+package struct _PipelineWiring<Data> {
+  @usableFromInline package var drainsAtOnce: Bool
+  @usableFromInline package var relocate: ((Data, ElementPath, Data) -> ElementPath?)?
+  @inlinable
+  package init(
+    drainsAtOnce: Bool = false, relocate: ((Data, ElementPath, Data) -> ElementPath?)? = nil
+  ) {
+    self.drainsAtOnce = drainsAtOnce
+    self.relocate = relocate
+  }
+}
+
+/// A replay whose plan was made on the task that diffed its request, with the plan and the
+/// target bound in, typed: the main actor performs it (and frees it, with the app's cell
+/// configuration it may hold). Sendable without a check: it is made on the planning task,
+/// which touches neither the target nor the configuration, and only the main actor calls it.
+@usableFromInline
+struct _PlannedReplay<Data: Collection & Sendable, Failure: Error & Sendable>: @unchecked Sendable {
+  @usableFromInline let perform: UpdatePipeline<Data, Failure>._Replay
+  @inlinable init(_ perform: @escaping UpdatePipeline<Data, Failure>._Replay) {
+    self.perform = perform
+  }
 }
 
 /// A value handed to another task that only reads or releases it: a copy of a value type

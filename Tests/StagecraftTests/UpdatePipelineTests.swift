@@ -318,3 +318,36 @@ struct RequestStrategyTests {
     #expect(view.model.scrollAnchor == anchor, "the update kept the anchor it was asked to")
   }
 }
+
+/// A completion's `false` is UIKit's "the animation was interrupted"; a fallback is the guard's
+/// to say. The pipeline counts a reload for the one, not for the other.
+@MainActor
+@Suite("A pipeline tells an interrupted animation from a fallback")
+struct InterruptedAnimationTests {
+  @Test func anInterruptedAnimationIsNotAReload() async {
+    var model = CollectionModel(items: [Int]())
+    model.geometry = .init(viewportHeight: 200, itemHeight: 50)
+    let view = HeadlessCollectionView(model, items: { [] })
+    let pipeline = UpdatePipeline(target: view, items: [Int](), guard: UpdateGuard())
+    view.dataSource = { [ArraySection(model: 0, elements: pipeline.data)] }
+    _ = await pipeline.apply(Array(0..<10), animated: false)
+    let reloadsBefore = pipeline.statistics.reloads
+    view.holdsAnimations = true
+    var outcome: UpdateOutcome<Never>?
+    pipeline.apply(Array(0..<12), animated: true) { outcome = $0 }
+    while view.animationsInFlight == 0 { await Task.yield() }
+    // The view leaves its window: the animation ends unfinished, its completion gets `false`.
+    view.isOnScreen = false
+    while outcome == nil { await Task.yield() }
+    #expect(outcome == .applied)
+    #expect(view.model.items == Array(0..<12))
+    #expect(pipeline.statistics.reloads == reloadsBefore)
+    // A block the guard keeps from the view is one.
+    view.isOnScreen = true
+    var items = Array(0..<12)
+    view.dataSource = { [ArraySection(model: 0, elements: items)] }
+    items.append(99)  // the data source changed without an update
+    _ = await pipeline.apply(Array(0..<11), animated: false)
+    #expect(pipeline.statistics.reloads == reloadsBefore + 1)
+  }
+}

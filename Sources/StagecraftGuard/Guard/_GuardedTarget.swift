@@ -335,7 +335,7 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   completion: ((Bool) -> Void)?, scroll: _ScrollKeeping<C> = .none,
   entry: FlightRecord.EntryPoint = .reload,
   plan checked: _CheckedPlan<C, Target.ElementUpdates>? = nil,
-  site: _CallSite? = nil
+  site: _CallSite? = nil, didFallBack: (() -> Void)? = nil
 ) throws(Target.Failure) where Target.Snapshot == Void {
   let plan = checked?.plan
   // The app's call, numbered by the update's first record, or at its end when nothing was
@@ -398,6 +398,9 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
     switch error {
     case .target(let failure): throw failure
     case .fallback:
+      // Told apart from the completion's `false`, which is also UIKit's "the animation was
+      // interrupted".
+      didFallBack?()
       try guarded.reloadInstead(
         shown: shown, final: final, scroll: scroll, setData: setData, completion: completion)
     }
