@@ -454,12 +454,13 @@ struct EmittedTestTests {
     return nil
   }
 
-  /// Logs from every entry point, each with a change outside an update or without, their
-  /// UIKit texts on several lines (the iOS 17 wording), and a log of a data source that
-  /// changed without an update: each emitted test compiles on the headless view and runs; it
-  /// fails with the error the field run recorded where the field run refused a block, and
-  /// passes for a clean log. The drifted log's test, with its update method's body replaced
-  /// by the app's own guarded update code as the article says, passes.
+  /// Logs from every entry point, each with a change outside an update or without, and a log
+  /// of a data source that changed without an update: each emitted test compiles on the
+  /// headless view and runs; it fails with the error the field run recorded where the field
+  /// run refused a block, and passes for a clean log. The drifted log's test runs the app's
+  /// code once the article's app is plugged in: it fails while the app adds its loading
+  /// section behind the diff (the guard's fallback fails it, not only a refusal), and passes
+  /// once the article's fix is applied to the app.
   @Test func theEmittedTestsCompileAndFailWhereTheFieldRunsFailed() async throws {
     var tests: [(name: String, source: String)] = []
     var expected: [String] = []
@@ -483,21 +484,18 @@ struct EmittedTestTests {
         expected.append(error.map { "failed: \($0.description)" } ?? "passed")
       }
     }
+    // The loading-section log, as printed; with the article's app plugged in; with the
+    // article's fix applied to that app. Fails, fails, passes.
     let drifted = try await Self.loadingSectionLog()
     tests.append(("LogDrift", drifted))
-    expected.append("failed")
-    let fixed = drifted.replacingOccurrences(
-      of: """
-            view.performBatchUpdates(
-              batch, snapshot: (), animated: false,
-              setData: {
-                self.data = next
-                return nil
-              }, refreshing: [], by: .reload, completion: nil)
-        """,
-      with: try FlightLogArticleTests.articlesFix().trimmingCharacters(in: .newlines))
-    #expect(fixed != drifted)
-    tests.append(("LogFixed", fixed))
+    expected.append("failed: Invalid")
+    let app = try FlightLogArticleTests.articlesApp()
+    let plugged = try #require(Self.plugIn(app, into: drifted))
+    tests.append(("LogBuggy", plugged))
+    expected.append("failed: the data source changed without an update")
+    let fixed = try FlightLogArticleTests.fixed(app)
+    #expect(fixed != app)
+    tests.append(("LogFixed", try #require(Self.plugIn(fixed, into: drifted))))
     expected.append("passed")
     let output = try Self.compileAndRun(tests).split(
       separator: "\n", omittingEmptySubsequences: false)
@@ -512,8 +510,8 @@ struct EmittedTestTests {
     }
     #expect(results.count == expected.count)
     for (result, expectation) in zip(results, expected) {
-      if expectation == "failed" {
-        #expect(result.hasPrefix("failed: Invalid"), "\(result)")
+      if expectation.hasPrefix("failed: "), !expectation.contains(".") {
+        #expect(result.hasPrefix(expectation), "\(result)")
       } else {
         #expect(result == expectation)
       }
@@ -531,8 +529,9 @@ struct EmittedTestTests {
     view.dataSource = {
       isLoading ? read() + [ArraySection(model: -1, elements: [-1])] : read()
     }
-    for (step, items) in [[1, 2], [1, 2, 3], [3, 1, 2], [3, 1, 2, 4]].enumerated() {
-      if step == 2 { isLoading = true }
+    // The article's inbox: three messages, then a sync that starts without an update.
+    for (step, items) in [[1, 2, 3], [4, 1, 2, 3]].enumerated() {
+      if step == 1 { isLoading = true }
       coordinator.update(sections: [ArraySection(model: 0, elements: items)], animated: true)
       await coordinator.waitForBackgroundDiffs()
       await coordinator.waitForCallbacks()
@@ -542,6 +541,18 @@ struct EmittedTestTests {
     let emitted = run("replay", "field.log", "--emit-test", files: ["field.log": recorder.export()])
     #expect(emitted.status == 1)
     return emitted.output
+  }
+
+  /// `test` with the app `app` plugged in where the emitted test says: its
+  /// `makeFieldLogApp(guard:)` replaced by the app's, and the app's class added.
+  static func plugIn(_ app: String, into test: String) -> String? {
+    let made = """
+      @MainActor func makeFieldLogApp(guard check: UpdateGuard) -> any FieldLogApp {
+        FieldLogReplay()
+      }
+      """
+    guard test.contains(made), app.contains("func makeFieldLogApp") else { return nil }
+    return test.replacingOccurrences(of: made, with: "") + "\n" + app
   }
 }
 
@@ -588,7 +599,7 @@ struct FlightLogArticleTests {
       #expect(result.status == 1)
       #expect(result.output.hasPrefix(output), "\(result.output)")
     }
-    let excerpt = try #require(blocks.first { $0.contains("app.change(to:") })
+    let excerpt = try #require(blocks.first { $0.contains("app.prepare(forUpdate:") })
     let emitted = run("replay", "field.log", "--emit-test", files: ["field.log": logs[1]])
     for line in excerpt.split(separator: "\n") {
       #expect(emitted.output.contains(line), "\(line)")
@@ -596,7 +607,25 @@ struct FlightLogArticleTests {
   }
 
   /// The fix the article gives, as written.
-  static func articlesFix() throws -> String {
-    try #require(try articleBlocks().first { $0.hasPrefix("    view.reload(using:") })
+  /// The article's app for the emitted test, as it plugs in before the fix.
+  static func articlesApp() throws -> String {
+    try #require(try articleBlocks().first { $0.hasPrefix("@MainActor final class FieldLogInbox") })
+  }
+
+  /// `app` with the article's fix applied: its `show` as the article's fix writes it, and the
+  /// data source the coordinator set.
+  static func fixed(_ app: String) throws -> String {
+    let show = try #require(try articleBlocks().first { $0.hasPrefix("  func show(") })
+    let lines = app.split(separator: "\n", omittingEmptySubsequences: false)
+    let showStart = try #require(lines.firstIndex { $0.hasPrefix("  func show(") })
+    let showEnd = try #require(lines[showStart...].firstIndex { $0 == "  }" })
+    let readStart = try #require(lines.firstIndex { $0.contains("let read = coordinator") })
+    let readEnd = try #require(lines[readStart...].firstIndex { $0 == "    }" })
+    var fixed = lines
+    fixed.replaceSubrange(
+      showStart...showEnd,
+      with: show.trimmingCharacters(in: .newlines).split(separator: "\n").map { $0 })
+    fixed.removeSubrange(readStart...readEnd)
+    return fixed.joined(separator: "\n")
   }
 }
