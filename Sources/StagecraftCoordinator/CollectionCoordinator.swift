@@ -132,7 +132,7 @@ extension CollectionCoordinator where Target.Snapshot == Void {
   /// guarded against the view's counts.
   @inlinable
   static func _guardedPipeline(
-    _ target: Target, elementUpdates: Target.ElementUpdates, guard check: UpdateGuard
+    _ target: Target, elementUpdates: Target.ElementUpdates, guard check: UpdateGuard?
   ) -> UpdatePipeline<[Section], Target.Failure> {
     UpdatePipeline(
       view: target, data: [], strategy: UpdateStrategy(), elementUpdates: elementUpdates,
@@ -152,12 +152,14 @@ extension CollectionCoordinator where Target.Snapshot == Void {
   ///     refresh that reads the coordinator (its `item(at:)`) must capture it weakly.
   ///   - strategy: The updates' settings (`UpdateStrategy`): `.coordinator` by default, as
   ///     the transaction says, with the anchor kept.
-  ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
+  ///   - check: What to do with a block UIKit would refuse; every replay is guarded. `nil`
+  ///     (the default) reads `UpdateGuard.standard` at each update, so that a recorder the app
+  ///     sets on it later is used.
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public convenience init(
     target: Target, elementUpdates: Target.ElementUpdates = .reconfigure,
-    strategy: UpdateStrategy = .coordinator, guard check: UpdateGuard = .standard
+    strategy: UpdateStrategy = .coordinator, guard check: UpdateGuard? = nil
   ) {
     self.init(
       target: target,
@@ -181,12 +183,14 @@ extension CollectionCoordinator {
   ///     (its `item(at:)`) must capture it weakly.
   ///   - strategy: The updates' settings (`UpdateStrategy`): `.coordinator` by default, as
   ///     the transaction says, with the anchor kept.
-  ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
+  ///   - check: What to do with a block UIKit would refuse; every replay is guarded. `nil`
+  ///     (the default) reads `UpdateGuard.standard` at each update, so that a recorder the app
+  ///     sets on it later is used.
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public convenience init(
     target: Target, elementUpdates: Target.ElementUpdates = .reconfigure,
-    strategy: UpdateStrategy = .coordinator, guard check: UpdateGuard = .standard
+    strategy: UpdateStrategy = .coordinator, guard check: UpdateGuard? = nil
   ) where Target == HeadlessCollectionView<Section> {
     self.init(
       target: target,

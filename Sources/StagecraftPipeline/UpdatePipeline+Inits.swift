@@ -11,11 +11,13 @@ extension UpdatePipeline where Data: RangeReplaceableCollection, Data.Element: D
   ///   - items: What the view shows now.
   ///   - strategy: The updates' settings (`UpdateStrategy`).
   ///   - elementUpdates: How updated elements reach their cells.
-  ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
+  ///   - check: What to do with a block UIKit would refuse; every replay is guarded. `nil`
+  ///     (the default) reads `UpdateGuard.standard` at each update, so that a recorder the app
+  ///     sets on it later is used.
   /// - Complexity: O(1).
   public convenience init<Target: BatchUpdateTarget & AnyObject>(
     target: Target, items: Data, strategy: UpdateStrategy = UpdateStrategy(),
-    elementUpdates: Target.ElementUpdates = .reload, guard check: UpdateGuard = .standard
+    elementUpdates: Target.ElementUpdates = .reload, guard check: UpdateGuard? = nil
   ) where Target.Snapshot == Void, Target.Failure == Failure {
     self.init(
       view: target, data: items, strategy: strategy, elementUpdates: elementUpdates, guard: check,
@@ -34,11 +36,13 @@ where Data: RangeReplaceableCollection, Data.Element: DifferentiableSection {
   ///   - sections: What the view shows now.
   ///   - strategy: The updates' settings (`UpdateStrategy`).
   ///   - elementUpdates: How updated elements reach their cells.
-  ///   - check: What to do with a block UIKit would refuse; every replay is guarded.
+  ///   - check: What to do with a block UIKit would refuse; every replay is guarded. `nil`
+  ///     (the default) reads `UpdateGuard.standard` at each update, so that a recorder the app
+  ///     sets on it later is used.
   /// - Complexity: O(1).
   public convenience init<Target: BatchUpdateTarget & AnyObject>(
     target: Target, sections: Data, strategy: UpdateStrategy = UpdateStrategy(),
-    elementUpdates: Target.ElementUpdates = .reload, guard check: UpdateGuard = .standard
+    elementUpdates: Target.ElementUpdates = .reload, guard check: UpdateGuard? = nil
   ) where Target.Snapshot == Void, Target.Failure == Failure {
     self.init(
       view: target, data: sections, strategy: strategy, elementUpdates: elementUpdates,

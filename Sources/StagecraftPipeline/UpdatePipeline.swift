@@ -274,7 +274,7 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   package convenience init<Target: BatchUpdateTarget & AnyObject>(
     view target: Target, data: Data, strategy: UpdateStrategy,
     elementUpdates: Target.ElementUpdates,
-    guard check: UpdateGuard, counts: @escaping @Sendable (Data) -> _BlockCounts,
+    guard configured: UpdateGuard?, counts: @escaping @Sendable (Data) -> _BlockCounts,
     elementCount: ((Data) -> Int)? = nil, entry: FlightRecord.EntryPoint = .pipeline,
     wiring: _PipelineWiring<Data> = _PipelineWiring(),
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>
@@ -284,6 +284,9 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
         staged, mode, options, interrupt, setData, completion, scroll, site, didFallBack
           throws(Failure) in
         var view = target
+        // The app's guard as it stands now: one set on `UpdateGuard.standard` after the
+        // pipeline was made (a recorder added later) is the one this update uses.
+        let check = configured ?? UpdateGuard.standard
         try _guardedReplay(
           staged, on: &view, counts: counts, mode: mode,
           elementUpdates: { _ in elementUpdates },
@@ -307,13 +310,14 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
       elementCount: elementCount ?? { counts($0).elementCount }, wiring: wiring,
       planner: { source, staged, options in plan.value(source, staged, options) },
       replay: replay(nil))
-    if let recorder = check.recorder {
+    if configured == nil || configured?.recorder != nil {
       _onReloadNow = { [unowned target] data, site, reload in
         _recordFirstReload(
-          data, on: target, guard: check, entry: entry, site: site, reload: reload)
+          data, on: target, guard: configured ?? UpdateGuard.standard, entry: entry, site: site,
+          reload: reload)
       }
       _onSuperseded = { [unowned target] in
-        recorder._record {
+        (configured ?? UpdateGuard.standard).recorder?._record {
           FlightRecord(
             sequence: $0, entry: entry, view: target.viewKind, kind: .block, verdict: .coalesced)
         }

@@ -853,6 +853,29 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_UpdateGuard_93() async throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftGuard/Guard/UpdateGuard.swift:98
+
+  @MainActor func kinds(recordedBy recorder: FlightRecorder) -> [String] {
+    var items = [1, 2]
+    let view = HeadlessCollectionView(CollectionModel(items: items), items: { items })
+    UpdateGuard.withStandard(UpdateGuard(recorder: recorder)) {
+      view.reload(
+        using: StagedChangeset(source: items, target: [2, 3]), setData: { items = $0 })
+    }
+    return recorder.records.map(\.kind.rawValue)
+  }
+  print(await kinds(recordedBy: FlightRecorder()))
+  _doc.expect("[\"keyframe\", \"block\", \"block\"]", at: 109)
+  print(UpdateGuard.standard.recorder == nil)
+  _doc.expect("true", at: 110)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_BatchUpdateRecording_5() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {

@@ -74,12 +74,66 @@ public struct UpdateGuard: Sendable {
   public static var off: UpdateGuard { UpdateGuard(isEnabled: false) }
 
   /// The guard of every replay onto a view that names none: on, recovering, reporting to
-  /// no one until the app sets it.
+  /// no one until the app sets it. The entry points that take none (`reload(using:)`, the
+  /// pipeline, the coordinator, the data sources, the recording views) read it at each
+  /// update, so a recorder the app sets on it later is used.
+  ///
+  /// Within `withStandard(_:operation:)`, it is that call's guard, for its task alone.
   ///
   /// - Complexity: O(1); reading and writing take a lock, so any thread may.
   public static var standard: UpdateGuard {
-    get { _standardGuard.withLock { $0 } }
+    get { _scoped ?? _standardGuard.withLock { $0 } }
     set { _standardGuard.withLock { $0 = newValue } }
+  }
+
+  /// The guard that stands for `standard` within `withStandard`, in its task and the tasks
+  /// it starts.
+  @TaskLocal static var _scoped: UpdateGuard?
+
+  /// Runs `operation` with `check` as `standard` for the current task and the tasks it
+  /// starts, and for no other: a test's own defaults, which the tests running beside it do
+  /// not see (setting `standard` changes it for the whole process).
+  ///
+  /// ```swift
+  /// import Stagecraft
+  ///
+  /// @MainActor func kinds(recordedBy recorder: FlightRecorder) -> [String] {
+  ///   var items = [1, 2]
+  ///   let view = HeadlessCollectionView(CollectionModel(items: items), items: { items })
+  ///   UpdateGuard.withStandard(UpdateGuard(recorder: recorder)) {
+  ///     view.reload(
+  ///       using: StagedChangeset(source: items, target: [2, 3]), setData: { items = $0 })
+  ///   }
+  ///   return recorder.records.map(\.kind.rawValue)
+  /// }
+  /// print(await kinds(recordedBy: FlightRecorder()))  // prints ["keyframe", "block", "block"]
+  /// print(UpdateGuard.standard.recorder == nil)  // prints true
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - check: The guard `standard` gives within `operation`.
+  ///   - operation: The work.
+  /// - Returns: What `operation` returns.
+  /// - Complexity: O(1), and `operation`.
+  public static func withStandard<Result>(
+    _ check: UpdateGuard, operation: () throws -> Result
+  ) rethrows -> Result {
+    try $_scoped.withValue(check, operation: operation)
+  }
+
+  /// `withStandard(_:operation:)` for asynchronous work, on the caller's actor.
+  ///
+  /// - Parameters:
+  ///   - check: The guard `standard` gives within `operation` and the tasks it starts.
+  ///   - isolation: The caller's actor.
+  ///   - operation: The work.
+  /// - Returns: What `operation` returns.
+  /// - Complexity: O(1), and `operation`.
+  public static func withStandard<Result>(
+    _ check: UpdateGuard, isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+  ) async rethrows -> Result {
+    try await $_scoped.withValue(check, operation: operation, isolation: isolation)
   }
 
   /// Reports `fallback`, then traps if asked to in a debug build.

@@ -230,18 +230,20 @@ struct GuardTests {
     #expect(view.reloads == 0)
   }
 
-  /// The standard guard is the default of every view replay, and an app can set it.
+  /// The standard guard is the default of every view replay. The test sets its own, for its
+  /// task alone (`withStandard`): the tests running beside it keep theirs.
   @Test func theStandardGuardIsTheDefault() {
     let log = FallbackLog()
-    let saved = UpdateGuard.standard
-    UpdateGuard.standard = log.guarding
-    defer { UpdateGuard.standard = saved }
     var app = [1, 2, 3]
     let view = ViewDouble(showing: Self.list(app), dataSource: { Self.list(app) })
     app = [1, 2]
-    view.reload(using: StagedChangeset(source: app, target: [1]), setData: { app = $0 })
+    UpdateGuard.withStandard(log.guarding) {
+      #expect(UpdateGuard.standard.onFallback != nil)
+      view.reload(using: StagedChangeset(source: app, target: [1]), setData: { app = $0 })
+    }
     #expect(view.raised.isEmpty && view.reloads == 1)
     #expect(log.reports.count == 1)
+    #expect(UpdateGuard.standard.onFallback == nil)
   }
 
   /// Trapping in debug builds: the process stops, after the report, instead of recovering.
