@@ -111,9 +111,19 @@ extension UpdatePipeline {
       relocate: _relocate == nil ? nil : { [run] in run.relocate($0, $1, $2) })
     _isReplaying = true
     do throws(Failure) {
-      try (plan?.perform ?? _replayOnTarget)(
-        staged, mode, strategy, { [run] _ in run.interrupt() }, { [run] in run.setData($0) },
-        { [run] _ in run.complete() }, scroll, request.site, { [run] in run.fellBack = true })
+      // Called, not picked with `??`: a function value of a typed-throws type needs the
+      // runtime of iOS 18 to pass through a generic.
+      let interrupt = { [run] (_: Changeset<Data>) in run.interrupt() }
+      let setData = { [run] in run.setData($0) }
+      let complete = { [run] (_: Bool) in run.complete() }
+      let fellBack = { [run] in run.fellBack = true }
+      if let plan {
+        try plan.perform(
+          staged, mode, strategy, interrupt, setData, complete, scroll, request.site, fellBack)
+      } else {
+        try _replayOnTarget(
+          staged, mode, strategy, interrupt, setData, complete, scroll, request.site, fellBack)
+      }
       _isReplaying = false
       run.returned = true
       // What the view showed before is no longer needed; when the app let go of it, this

@@ -82,13 +82,13 @@ public struct UpdateGuard: Sendable {
   ///
   /// - Complexity: O(1); reading and writing take a lock, so any thread may.
   public static var standard: UpdateGuard {
-    get { _scoped ?? _standardGuard.withLock { $0 } }
+    get { _scoped.get() ?? _standardGuard.withLock { $0 } }
     set { _standardGuard.withLock { $0 = newValue } }
   }
 
   /// The guard that stands for `standard` within `withStandard`, in its task and the tasks
   /// it starts.
-  @TaskLocal static var _scoped: UpdateGuard?
+  static let _scoped = TaskLocal<UpdateGuard?>(wrappedValue: nil)
 
   /// Runs `operation` with `check` as `standard` for the current task and the tasks it
   /// starts, and for no other: a test's own defaults, which the tests running beside it do
@@ -118,22 +118,20 @@ public struct UpdateGuard: Sendable {
   public static func withStandard<Result>(
     _ check: UpdateGuard, operation: () throws -> Result
   ) rethrows -> Result {
-    try $_scoped.withValue(check, operation: operation)
+    try _scoped.withValue(check, operation: operation)
   }
 
   /// `withStandard(_:operation:)` for asynchronous work, on the caller's actor.
   ///
   /// - Parameters:
   ///   - check: The guard `standard` gives within `operation` and the tasks it starts.
-  ///   - isolation: The caller's actor.
   ///   - operation: The work.
   /// - Returns: What `operation` returns.
   /// - Complexity: O(1), and `operation`.
-  public static func withStandard<Result>(
-    _ check: UpdateGuard, isolation: isolated (any Actor)? = #isolation,
-    operation: () async throws -> Result
+  nonisolated(nonsending) public static func withStandard<Result>(
+    _ check: UpdateGuard, operation: () async throws -> Result
   ) async rethrows -> Result {
-    try await $_scoped.withValue(check, operation: operation, isolation: isolation)
+    try await _scoped.withValue(check, operation: operation)
   }
 
   /// Reports `fallback`, then traps if asked to in a debug build.
