@@ -115,17 +115,22 @@ extension CollectionCoordinator {
     _contentLog.entries.append((shownData.version, items))
   }
 
-  /// New data reached the view: the items of changes that only changed content are
-  /// recorded; anything else starts the record again.
-  func _noteApplied(_ changes: StagedChangeset<[Section]>?) {
-    guard let changes, let last = changes.last, let updated = changes._contentUpdates(in: last.data)
-    else {
+  /// New data reached the view: the items at `updated`, the paths the changes of a replay
+  /// that only changed content updated, are recorded; anything else (`nil`) starts the
+  /// record again.
+  func _noteApplied(_ updated: [ElementPath]?) {
+    guard let updated else {
       _contentLog = _ContentLog(start: shownData.version)
       return
     }
-    let items = updated.map(\.element)
-    _noteContentChange(items)
+    let data = pipeline.data
+    _noteContentChange(
+      updated.map { path in
+        let elements = data[path.section].elements
+        return elements[elements.index(elements.startIndex, offsetBy: path.element)]
+      })
   }
+
 }
 
 /// The items whose content changed, each change at the `shownData` version after it, since

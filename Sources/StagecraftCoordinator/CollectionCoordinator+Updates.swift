@@ -132,7 +132,7 @@ extension CollectionCoordinator {
   /// at once, a pending scrolled item is scrolled to, prefetches of deleted items are
   /// cancelled, the reach triggers look at the new content).
   func _viewDidApply() {
-    _noteApplied(pipeline._lastApplied)
+    _noteApplied(pipeline._lastContentUpdates)
     _index.dataDidApply(pipeline.data, version: pipeline._dataVersion)
     _tellConcerns(.dataDidApply)
   }

@@ -131,9 +131,9 @@ extension UpdatePipeline {
       run.source = nil
       let count = _elementCount(source)
       _release(consume source, holding: count)
-      _lastApplied = reload ? nil : staged
+      _lastContentUpdates = reload ? nil : staged._contentUpdatePaths()
       _didApply?()
-      _lastApplied = nil
+      _lastContentUpdates = nil
       if run.completedDuringCall { _completed(run) }
     } catch {
       // The target refused a block: bring it back to the data it showed before.

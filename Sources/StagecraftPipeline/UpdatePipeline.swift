@@ -184,10 +184,12 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   /// data then): a coordinator restores the selection at that moment.
   @usableFromInline
   @exclusivity(unchecked) package var _didApply: (() -> Void)?
-  /// The changes `_didApply` hears of: those of the replay just performed; `nil` after a
-  /// reload or a refused block, whose changes are not known.
+  /// What `_didApply` hears of the replay just performed: the paths of the items it updated,
+  /// when its changes only changed content (`StagedChangeset._contentUpdatePaths()`, read
+  /// here, where the pipeline runs specialized for its data); `nil` after any other change,
+  /// a reload or a refused block.
   @usableFromInline
-  @exclusivity(unchecked) package var _lastApplied: StagedChangeset<Data>?
+  @exclusivity(unchecked) package var _lastContentUpdates: [ElementPath]?
   /// Whether a replay or a reload is being performed on the target: an offset it sets to
   /// keep the scroll position is not the user's scroll.
   @usableFromInline
