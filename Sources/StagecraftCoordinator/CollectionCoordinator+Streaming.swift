@@ -56,7 +56,7 @@ extension CollectionCoordinator where Target: ItemContentUpdating {
       _latestSections = pipeline.data
       _latestVersion += 1
       _shownVersion = _latestVersion
-      _noteContentChange([item])
+      _noteContentChange([path])
       var target = self.target
       target.itemContentDidChange(at: path)
       return true
@@ -97,50 +97,50 @@ extension CollectionCoordinator {
   /// - Complexity: O(k) for the k items returned.
   public func itemsChanged(since version: Int) -> [Item]? {
     guard version >= _contentLog.start, version <= shownData.version else { return nil }
+    // The paths hold: only content changed since `start`. Each is read in the data now, its
+    // newest content.
+    let data = pipeline.data
     var items: [Item] = []
     for entry in _contentLog.entries where entry.version > version {
-      items.append(contentsOf: entry.items)
+      for path in entry.paths {
+        let elements = data[path.section].elements
+        items.append(elements[elements.index(elements.startIndex, offsetBy: path.element)])
+      }
     }
     return items
   }
 
-  /// Records items that changed in place, at the data's version now.
-  func _noteContentChange(_ items: [Item]) {
+  /// Records the paths of items that changed in place, at the data's version now.
+  func _noteContentChange(_ paths: [ElementPath]) {
     // Bounded: a layout that reads less often than this reads the data anew.
-    if _contentLog.entries.count == _ContentLog<Item>.limit {
-      let dropped = _ContentLog<Item>.limit / 2
+    if _contentLog.entries.count == _ContentLog.limit {
+      let dropped = _ContentLog.limit / 2
       _contentLog.start = _contentLog.entries[dropped - 1].version
       _contentLog.entries.removeFirst(dropped)
     }
-    _contentLog.entries.append((shownData.version, items))
+    _contentLog.entries.append((shownData.version, paths))
   }
 
-  /// New data reached the view: the items at `updated`, the paths the changes of a replay
-  /// that only changed content updated, are recorded; anything else (`nil`) starts the
-  /// record again.
+  /// New data reached the view: `updated`, the paths the changes of a replay that only
+  /// changed content updated, is recorded; anything else (`nil`) starts the record again.
   func _noteApplied(_ updated: [ElementPath]?) {
     guard let updated else {
       _contentLog = _ContentLog(start: shownData.version)
       return
     }
-    let data = pipeline.data
-    _noteContentChange(
-      updated.map { path in
-        let elements = data[path.section].elements
-        return elements[elements.index(elements.startIndex, offsetBy: path.element)]
-      })
+    _noteContentChange(updated)
   }
-
 }
 
-/// The items whose content changed, each change at the `shownData` version after it, since
-/// the data last changed otherwise (at `start`).
+/// Where items changed content, each change at the `shownData` version after it, since the
+/// data last changed otherwise (at `start`): their paths, which only a change of content
+/// leaves in place, so that they hold until `start` moves.
 @usableFromInline
-struct _ContentLog<Item> {
+struct _ContentLog {
   /// The `shownData` version from which the entries count.
   var start: Int
   /// The changes, in order.
-  var entries: [(version: Int, items: [Item])] = []
+  var entries: [(version: Int, paths: [ElementPath])] = []
   /// The most changes kept.
   static var limit: Int { 1_024 }
 }

@@ -78,7 +78,7 @@ public final class CollectionCoordinator<
   @exclusivity(unchecked) @usableFromInline var _latestVersion = 0
   @exclusivity(unchecked) @usableFromInline var _shownVersion = 0
   /// The items changed in place since the data last changed otherwise.
-  @exclusivity(unchecked) var _contentLog = _ContentLog<Item>(start: 0)
+  @exclusivity(unchecked) var _contentLog = _ContentLog(start: 0)
 
   // The concerns: each owns its state and hears of the data, the viewport and the cells
   // shown through the coordinator, their context. A new concern is a new type and a line in
