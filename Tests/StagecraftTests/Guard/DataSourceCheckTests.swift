@@ -1,4 +1,5 @@
 import Stagecraft
+import StagecraftTestSupport
 import Testing
 
 @testable import StagecraftModel
@@ -137,31 +138,6 @@ struct FirstContactTests {
   }
 }
 
-/// A view double that refuses what UIKit refuses but cannot be asked for its data source: a
-/// `HeadlessCollectionView` behind a target that forwards everything else.
-@MainActor
-final class UnaskedView {
-  typealias Section = ArraySection<Int, Int>
-  let view: HeadlessCollectionView<Section>
-  init(_ view: HeadlessCollectionView<Section>) { self.view = view }
-}
-
-extension UnaskedView: @MainActor BatchUpdateTarget {
-  var isOnScreen: Bool { true }
-  var displayedItemCounts: [Int]? { view.displayedItemCounts }
-  var lastBlockRefusal: (any Error)? { view.lastBlockRefusal }
-  func reloadData(_ snapshot: Void, setData: () -> Void) { view.reloadData((), setData: setData) }
-  func performBatchUpdates(
-    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> BatchUpdate?,
-    refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
-    completion: ((Bool) -> Void)?
-  ) {
-    view.performBatchUpdates(
-      batch, snapshot: (), animated: animated, setData: setData, refreshing: [],
-      by: .reload, completion: completion)
-  }
-}
-
 @MainActor
 @Suite("A view's refusal reaches the guard")
 struct ViewRefusalTests {
@@ -175,7 +151,8 @@ struct ViewRefusalTests {
     let headless = HeadlessCollectionView(
       CollectionModel(items: items),
       items: { emptyState && items.isEmpty ? [0] : items })
-    let view = UnaskedView(headless)
+    // A target the guard cannot ask for its data source.
+    let view = ForwardingView(headless, answersDataSource: false)
     let reports = Reports()
     let recorder = FlightRecorder()
     emptyState = true

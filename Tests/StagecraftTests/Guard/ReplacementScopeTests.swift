@@ -1,34 +1,6 @@
 import Stagecraft
+import StagecraftTestSupport
 import Testing
-
-/// A view whose block, once its data is set, lets the app update another view before it
-/// makes its calls (a master list whose update refreshes a detail list), then forwards to a
-/// headless view: the guard's replacement, returned by `setData`, is handed on as it is.
-@MainActor
-final class NestingView {
-  let view: HeadlessCollectionView<ArraySection<Int, Int>>
-  var during: () -> Void = {}
-  init(_ view: HeadlessCollectionView<ArraySection<Int, Int>>) { self.view = view }
-}
-
-extension NestingView: @MainActor BatchUpdateTarget {
-  var isOnScreen: Bool { true }
-  var displayedItemCounts: [Int]? { view.displayedItemCounts }
-  var dataSourceItemCounts: [Int]? { view.dataSourceItemCounts }
-  var lastBlockRefusal: (any Error)? { view.lastBlockRefusal }
-  func reloadData(_ snapshot: Void, setData: () -> Void) { view.reloadData((), setData: setData) }
-  func performBatchUpdates(
-    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> BatchUpdate?,
-    refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
-    completion: ((Bool) -> Void)?
-  ) {
-    let replacement = setData()
-    during()
-    view.performBatchUpdates(
-      batch, snapshot: (), animated: animated, setData: { replacement }, refreshing: [],
-      by: .reload, completion: completion)
-  }
-}
 
 @MainActor
 @Suite("A guard's replacement block reaches its own view only")
@@ -44,7 +16,9 @@ struct ReplacementScopeTests {
     var emptyState = false
     let masterView = HeadlessCollectionView(
       CollectionModel(items: master), items: { emptyState && master.isEmpty ? [0] : master })
-    let nesting = NestingView(masterView)
+    // A wrapper whose block lets the app update another view before it makes its calls (a
+    // master list whose update refreshes a detail list).
+    let nesting = ForwardingView(masterView)
     var detail = [10, 20, 30]
     let detailView = HeadlessCollectionView(CollectionModel(items: detail), items: { detail })
     let masterReports = Reports()
