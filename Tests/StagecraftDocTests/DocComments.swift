@@ -261,6 +261,7 @@ import Testing
   final class LogView: BatchUpdateTarget {
     var log: [String] = []
     var isOnScreen: Bool { true }
+    var displayedItemCounts: [Int]? { nil }  // not guarded: it keeps no counts
     func reloadData(_ snapshot: Void, setData: () -> Void) {
       setData()
       log.append("reloadData")
@@ -280,9 +281,9 @@ import Testing
   var items = ["a", "b"]
   view.reload(using: StagedChangeset(source: items, target: ["b"]), setData: { items = $0 })
   print(view.log)
-  _doc.expect("[\"BatchUpdate(deleteItems: [[0, 0]])\"]", at: 48)
+  _doc.expect("[\"BatchUpdate(deleteItems: [[0, 0]])\"]", at: 49)
   print(items)
-  _doc.expect("[\"b\"]", at: 49)
+  _doc.expect("[\"b\"]", at: 50)
   _doc.expectNothingUnchecked()
 }
 

@@ -9,6 +9,8 @@ final class RecordingView: BatchUpdateTarget {
   var blocks: [BatchUpdate] = []
   var reloads = 0
   var isOnScreen = true
+  // Not guarded: the tests read the call sites, not the counts.
+  var displayedItemCounts: [Int]? { nil }
 
   func reloadData(_ snapshot: Void, setData: () -> Void) {
     setData()

@@ -254,6 +254,7 @@ extension CancellingView: @MainActor BatchUpdateTarget {
   typealias Snapshot = [ArraySection<Int, Item>]
   typealias ElementUpdates = ElementUpdateMode
   var isOnScreen: Bool { true }
+  var displayedItemCounts: [Int]? { view.displayedItemCounts }
   func reloadData(_ snapshot: [ArraySection<Int, Item>], setData: () -> Void) {
     view.reloadData(snapshot, setData: setData)
   }

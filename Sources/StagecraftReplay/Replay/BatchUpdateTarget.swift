@@ -27,6 +27,7 @@ import StagecraftDiff
 /// final class LogView: BatchUpdateTarget {
 ///   var log: [String] = []
 ///   var isOnScreen: Bool { true }
+///   var displayedItemCounts: [Int]? { nil }  // not guarded: it keeps no counts
 ///   func reloadData(_ snapshot: Void, setData: () -> Void) {
 ///     setData()
 ///     log.append("reloadData")
@@ -66,7 +67,9 @@ public protocol BatchUpdateTarget {
   ///
   /// A guarded replay onto a view checks every block against these counts before the view
   /// sees it: data that the app changed behind the view's back shows up here. A target that
-  /// answers `nil` is not guarded.
+  /// answers `nil` is not guarded, so a conformance says so itself: this requirement has no
+  /// default (before 2.0, a default of `nil` left a target that forgot it unguarded without
+  /// a word).
   ///
   /// - Complexity: O(S), where S is the number of sections.
   var displayedItemCounts: [Int]? { get }
@@ -253,11 +256,6 @@ public protocol BatchUpdateTarget {
 }
 
 extension BatchUpdateTarget {
-  /// `nil`: the target does not say what it holds, and is not guarded.
-  ///
-  /// - Complexity: O(1).
-  public var displayedItemCounts: [Int]? { nil }
-
   /// `nil`: the target cannot ask its data source, and the guard checks the view's counts
   /// only.
   ///

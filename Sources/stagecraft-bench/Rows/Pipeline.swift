@@ -25,6 +25,7 @@ extension TimedView: @MainActor BatchUpdateTarget {
   typealias ElementUpdates = ElementUpdateMode
 
   var isOnScreen: Bool { true }
+  var displayedItemCounts: [Int]? { view.displayedItemCounts }
 
   func reloadData(_ snapshot: Snapshot, setData: () -> Void) {
     timed { view.reloadData(snapshot, setData: setData) }

@@ -5,6 +5,8 @@ import StagecraftTestSupport
 /// without a view's own work.
 final class NullView: BatchUpdateTarget {
   var isOnScreen: Bool { true }
+  // Not guarded: the row measures the data source alone.
+  var displayedItemCounts: [Int]? { nil }
 
   func reloadData(_ snapshot: Void, setData: () -> Void) { setData() }
 
