@@ -94,7 +94,9 @@ struct EveryDoorAgreesTests {
       let pipeline = UpdatePipeline(
         target: piped, items: items, strategy: strategy, elementUpdates: .reload,
         guard: UpdateGuard())
-      piped.dataSource = { [ArraySection(model: 0, elements: pipeline.data)] }
+      piped.dataSource = { [weak pipeline] in
+        [ArraySection(model: 0, elements: pipeline?.data ?? [])]
+      }
       // A diffable data source.
       var sourced = CollectionModel(sections: [Snapshot.Section](), viewport: .none)
       sourced.geometry = .init(

@@ -330,7 +330,8 @@ struct InterruptedAnimationTests {
     model.geometry = .init(viewportHeight: 200, itemHeight: 50)
     let view = HeadlessCollectionView(model, items: { [] })
     let pipeline = UpdatePipeline(target: view, items: [Int](), guard: UpdateGuard())
-    view.dataSource = { [ArraySection(model: 0, elements: pipeline.data)] }
+    view.dataSource = { [weak pipeline] in [ArraySection(model: 0, elements: pipeline?.data ?? [])]
+    }
     _ = await pipeline.apply(Array(0..<10), animated: false)
     let reloadsBefore = pipeline.statistics.reloads
     view.holdsAnimations = true

@@ -26,7 +26,8 @@ struct StandardGuardTests {
   @Test func aRecorderSetAfterThePipelineRecordsItsUpdates() async {
     let view = HeadlessCollectionView(CollectionModel(items: [Int]()), items: { [] })
     let pipeline = UpdatePipeline(target: view, items: [Int]())
-    view.dataSource = { [ArraySection(model: 0, elements: pipeline.data)] }
+    view.dataSource = { [weak pipeline] in [ArraySection(model: 0, elements: pipeline?.data ?? [])]
+    }
     _ = await pipeline.apply([1, 2, 3], animated: false)
     let recorder = FlightRecorder()
     await UpdateGuard.withStandard(UpdateGuard(recorder: recorder)) {
