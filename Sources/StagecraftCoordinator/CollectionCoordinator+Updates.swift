@@ -115,7 +115,7 @@ extension CollectionCoordinator {
   @inlinable
   func _updateDidEnd(_ outcome: UpdateOutcome<Target.Failure>, version: Int) {
     switch outcome {
-    case .applied:
+    case .applied, .fellBack:
       _shownVersion = max(_shownVersion, version)
     case .failed:
       // The target refused a block (only a `CollectionModelView` can): reload the newest

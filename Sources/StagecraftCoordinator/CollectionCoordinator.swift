@@ -132,10 +132,11 @@ extension CollectionCoordinator where Target.Snapshot == Void {
   /// guarded against the view's counts.
   @inlinable
   static func _guardedPipeline(
-    _ target: Target, elementUpdates: Target.ElementUpdates, guard check: UpdateGuard?
+    _ target: Target, configureCell: ((Target.ElementUpdates.Cell, ElementPath) -> Void)?,
+    guard check: UpdateGuard?
   ) -> UpdatePipeline<[Section], Target.Failure> {
     UpdatePipeline(
-      view: target, data: [], strategy: UpdateStrategy(), elementUpdates: elementUpdates,
+      view: target, data: [], strategy: UpdateStrategy(), configureCell: configureCell,
       guard: check, counts: { .sections(of: $0) },
       elementCount: { _BlockCounts.elementCount(ofSections: $0) }, entry: .coordinator,
       wiring: _coordinatorWiring(), diff: { _coordinatorDiff($0, $1) })
@@ -147,23 +148,24 @@ extension CollectionCoordinator where Target.Snapshot == Void {
   ///
   /// - Parameters:
   ///   - target: The view.
-  ///   - elementUpdates: How changed items reach their cells: `.reconfigure` by default,
-  ///     or a silent refresh that configures the cell in place. The coordinator holds it: a
-  ///     refresh that reads the coordinator (its `item(at:)`) must capture it weakly.
-  ///   - strategy: The updates' settings (`UpdateStrategy`): `.coordinator` by default, as
-  ///     the transaction says, with the anchor kept.
+  ///   - strategy: The updates' settings (`UpdateStrategy`): `.coordinator` by default (the
+  ///     anchor kept, changed items reconfigured), as the transaction says.
+  ///   - configureCell: Configures a realized cell for the item at a path, for a silent
+  ///     refresh (the strategy's `elementUpdates` `.silent`). The coordinator holds it: a
+  ///     configuration that reads the coordinator (its `item(at:)`) must capture it weakly.
   ///   - check: What to do with a block UIKit would refuse; every replay is guarded. `nil`
   ///     (the default) reads `UpdateGuard.standard` at each update, so that a recorder the app
   ///     sets on it later is used.
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public convenience init(
-    target: Target, elementUpdates: Target.ElementUpdates = .reconfigure,
-    strategy: UpdateStrategy = .coordinator, guard check: UpdateGuard? = nil
+    target: Target, strategy: UpdateStrategy = .coordinator,
+    configureCell: ((Target.ElementUpdates.Cell, ElementPath) -> Void)? = nil,
+    guard check: UpdateGuard? = nil
   ) {
     self.init(
       target: target,
-      pipeline: Self._guardedPipeline(target, elementUpdates: elementUpdates, guard: check),
+      pipeline: Self._guardedPipeline(target, configureCell: configureCell, guard: check),
       strategy: strategy)
   }
 
@@ -178,23 +180,24 @@ extension CollectionCoordinator {
   ///
   /// - Parameters:
   ///   - target: The view.
-  ///   - elementUpdates: How changed items reach their cells: `.reconfigure` by default,
-  ///     or a silent refresh. The coordinator holds it: a refresh that reads the coordinator
-  ///     (its `item(at:)`) must capture it weakly.
-  ///   - strategy: The updates' settings (`UpdateStrategy`): `.coordinator` by default, as
-  ///     the transaction says, with the anchor kept.
+  ///   - strategy: The updates' settings (`UpdateStrategy`): `.coordinator` by default (the
+  ///     anchor kept, changed items reconfigured), as the transaction says.
+  ///   - configureCell: Configures a realized cell for the item at a path, for a silent
+  ///     refresh (the strategy's `elementUpdates` `.silent`). The coordinator holds it: a
+  ///     configuration that reads the coordinator (its `item(at:)`) must capture it weakly.
   ///   - check: What to do with a block UIKit would refuse; every replay is guarded. `nil`
   ///     (the default) reads `UpdateGuard.standard` at each update, so that a recorder the app
   ///     sets on it later is used.
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public convenience init(
-    target: Target, elementUpdates: Target.ElementUpdates = .reconfigure,
-    strategy: UpdateStrategy = .coordinator, guard check: UpdateGuard? = nil
+    target: Target, strategy: UpdateStrategy = .coordinator,
+    configureCell: ((Target.ElementUpdates.Cell, ElementPath) -> Void)? = nil,
+    guard check: UpdateGuard? = nil
   ) where Target == HeadlessCollectionView<Section> {
     self.init(
       target: target,
-      pipeline: Self._guardedPipeline(target, elementUpdates: elementUpdates, guard: check),
+      pipeline: Self._guardedPipeline(target, configureCell: configureCell, guard: check),
       strategy: strategy)
     _wire(target)
   }
@@ -214,19 +217,17 @@ extension CollectionCoordinator {
   ///
   /// - Parameters:
   ///   - target: The view.
-  ///   - elementUpdates: How changed items reach their cells: `.reconfigure` by default.
-  ///   - strategy: The updates' settings (`UpdateStrategy`): `.coordinator` by default, as
-  ///     the transaction says, with the anchor kept.
+  ///   - strategy: The updates' settings (`UpdateStrategy`): `.coordinator` by default (the
+  ///     anchor kept, changed items reconfigured), as the transaction says.
   /// - Complexity: O(1).
   @inlinable @inline(__always)
   public convenience init(
-    target: Target, elementUpdates: ElementUpdateMode = .reconfigure,
-    strategy: UpdateStrategy = .coordinator
+    target: Target, strategy: UpdateStrategy = .coordinator
   ) where Target == CollectionModelView<Section> {
     self.init(
       target: target,
       pipeline: UpdatePipeline(
-        target: target, data: [], strategy: UpdateStrategy(), elementUpdates: elementUpdates,
+        target: target, data: [], strategy: UpdateStrategy(),
         diff: { _coordinatorDiff($0, $1) }, snapshot: { $0 },
         elementCount: { _BlockCounts.elementCount(ofSections: $0) }, wiring: _coordinatorWiring()),
       strategy: strategy)

@@ -1,8 +1,13 @@
 /// How one request to an `UpdatePipeline` ended. Every request reports exactly one outcome,
 /// in the order the requests were made.
 public enum UpdateOutcome<Failure: Error>: Sendable where Failure: Sendable {
-  /// The target shows the request's data.
+  /// The target shows the request's data: its blocks were performed (their animations may
+  /// have been cut short by the view), or a reload the strategy asked for took their place.
   case applied
+  /// The target shows the request's data, by a reload the guard made in place of the
+  /// blocks: one of them UIKit would have refused, or the view was off screen. Reported once
+  /// to `UpdateGuard.onFallback` (`BatchUpdateFallback`), whose cause says which.
+  case fellBack
   /// A later request arrived before this one started: its data was never shown.
   case superseded
   /// The request was cancelled. Before its replay started, the target was left untouched;

@@ -10,17 +10,19 @@ extension UpdatePipeline where Data: RangeReplaceableCollection, Data.Element: D
   ///   - target: The view, such as a `UICollectionView`.
   ///   - items: What the view shows now.
   ///   - strategy: The updates' settings (`UpdateStrategy`).
-  ///   - elementUpdates: How updated elements reach their cells.
+  ///   - configureCell: Configures a realized cell for the item at a path, for a silent
+  ///     refresh (`UpdateStrategy.elementUpdates`).
   ///   - check: What to do with a block UIKit would refuse; every replay is guarded. `nil`
   ///     (the default) reads `UpdateGuard.standard` at each update, so that a recorder the app
   ///     sets on it later is used.
   /// - Complexity: O(1).
   public convenience init<Target: BatchUpdateTarget & AnyObject>(
     target: Target, items: Data, strategy: UpdateStrategy = UpdateStrategy(),
-    elementUpdates: Target.ElementUpdates = .reload, guard check: UpdateGuard? = nil
+    configureCell: ((Target.ElementUpdates.Cell, ElementPath) -> Void)? = nil,
+    guard check: UpdateGuard? = nil
   ) where Target.Snapshot == Void, Target.Failure == Failure {
     self.init(
-      view: target, data: items, strategy: strategy, elementUpdates: elementUpdates, guard: check,
+      view: target, data: items, strategy: strategy, configureCell: configureCell, guard: check,
       counts: { .items($0.count) },
       wiring: _PipelineWiring(relocate: { _relocateFlat($0, $1, $2) }),
       diff: { StagedChangeset(source: $0, target: $1) })
@@ -35,17 +37,19 @@ where Data: RangeReplaceableCollection, Data.Element: DifferentiableSection {
   ///   - target: The view, such as a `UICollectionView`.
   ///   - sections: What the view shows now.
   ///   - strategy: The updates' settings (`UpdateStrategy`).
-  ///   - elementUpdates: How updated elements reach their cells.
+  ///   - configureCell: Configures a realized cell for the item at a path, for a silent
+  ///     refresh (`UpdateStrategy.elementUpdates`).
   ///   - check: What to do with a block UIKit would refuse; every replay is guarded. `nil`
   ///     (the default) reads `UpdateGuard.standard` at each update, so that a recorder the app
   ///     sets on it later is used.
   /// - Complexity: O(1).
   public convenience init<Target: BatchUpdateTarget & AnyObject>(
     target: Target, sections: Data, strategy: UpdateStrategy = UpdateStrategy(),
-    elementUpdates: Target.ElementUpdates = .reload, guard check: UpdateGuard? = nil
+    configureCell: ((Target.ElementUpdates.Cell, ElementPath) -> Void)? = nil,
+    guard check: UpdateGuard? = nil
   ) where Target.Snapshot == Void, Target.Failure == Failure {
     self.init(
-      view: target, data: sections, strategy: strategy, elementUpdates: elementUpdates,
+      view: target, data: sections, strategy: strategy, configureCell: configureCell,
       guard: check,
       counts: { .sections(of: $0) }, elementCount: { _BlockCounts.elementCount(ofSections: $0) },
       wiring: _PipelineWiring(relocate: { _relocateSections($0, $1, $2) }),
@@ -61,14 +65,13 @@ extension UpdatePipeline where Data: RangeReplaceableCollection, Data.Element: D
   ///   - target: The view; its model shows `items` in section 0.
   ///   - items: What the view shows now.
   ///   - strategy: The updates' settings (`UpdateStrategy`).
-  ///   - elementUpdates: How updated elements reach their cells.
   /// - Complexity: O(1).
   public convenience init(
     target: CollectionModelView<ArraySection<Int, Data.Element>>, items: Data,
-    strategy: UpdateStrategy = UpdateStrategy(), elementUpdates: ElementUpdateMode = .reload
+    strategy: UpdateStrategy = UpdateStrategy()
   ) where Failure == BatchUpdateError {
     self.init(
-      target: target, data: items, strategy: strategy, elementUpdates: elementUpdates,
+      target: target, data: items, strategy: strategy,
       diff: { StagedChangeset(source: $0, target: $1) },
       snapshot: { [ArraySection(model: 0, elements: $0)] }, elementCount: { $0.count },
       wiring: _PipelineWiring(relocate: { _relocateFlat($0, $1, $2) }))
@@ -84,14 +87,13 @@ where Data: RangeReplaceableCollection, Data.Element: DifferentiableSection {
   ///   - target: The view; its model shows `sections`.
   ///   - sections: What the view shows now.
   ///   - strategy: The updates' settings (`UpdateStrategy`).
-  ///   - elementUpdates: How updated elements reach their cells.
   /// - Complexity: O(1).
   public convenience init(
     target: CollectionModelView<Data.Element>, sections: Data,
-    strategy: UpdateStrategy = UpdateStrategy(), elementUpdates: ElementUpdateMode = .reload
+    strategy: UpdateStrategy = UpdateStrategy()
   ) where Failure == BatchUpdateError {
     self.init(
-      target: target, data: sections, strategy: strategy, elementUpdates: elementUpdates,
+      target: target, data: sections, strategy: strategy,
       diff: { StagedChangeset(source: $0, target: $1) }, snapshot: { Array($0) },
       elementCount: { $0.reduce(0) { $0 + $1.elements.count } },
       wiring: _PipelineWiring(relocate: { _relocateSections($0, $1, $2) }))

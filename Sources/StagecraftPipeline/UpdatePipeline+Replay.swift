@@ -95,34 +95,27 @@ extension UpdatePipeline {
       _finish(request, .cancelled)
       return
     }
-    let strategy = request.strategy ?? self.strategy
-    let mode = strategy._mode(
-      requested: request.animated, changes: staged.changeCount,
-      itemCount: { _elementCount(request.data) })
-    let reload = mode == .reloadData
     // What the replay's closures share: each captures this one object, so that forming them
     // allocates nothing more.
     let source = data
-    // A view off screen now takes the data by a reload; one that leaves the window during
-    // the animation took the blocks.
-    let run = _ReplayRun(self, request, source: source, reload: reload || !_isOnScreen())
-    let scroll = _ScrollKeeping<Data>(
-      policy: strategy.anchoring,
-      relocate: _relocate == nil ? nil : { [run] in run.relocate($0, $1, $2) })
+    let run = _ReplayRun(self, request, source: source)
+    // The replay's request, made once, with the strategy the pipeline's request captured.
+    let replay = _ReplayRequest(
+      staged, strategy: request.strategy ?? self.strategy, requested: request.animated,
+      itemCount: { _elementCount(request.data) }, interrupt: { [run] _ in run.interrupt() },
+      relocate: _relocate == nil ? nil : { [run] in run.relocate($0, $1, $2) },
+      site: request.site)
+    let reload = replay.mode == .reloadData
     _isReplaying = true
     do throws(Failure) {
       // Called, not picked with `??`: a function value of a typed-throws type needs the
       // runtime of iOS 18 to pass through a generic.
-      let interrupt = { [run] (_: Changeset<Data>) in run.interrupt() }
       let setData = { [run] in run.setData($0) }
-      let complete = { [run] (_: Bool) in run.complete() }
-      let fellBack = { [run] in run.fellBack = true }
+      let complete = { [run] (outcome: ReplayOutcome) in run.complete(outcome) }
       if let plan {
-        try plan.perform(
-          staged, mode, strategy, interrupt, setData, complete, scroll, request.site, fellBack)
+        try plan.perform(staged, replay, setData, complete)
       } else {
-        try _replayOnTarget(
-          staged, mode, strategy, interrupt, setData, complete, scroll, request.site, fellBack)
+        try _replayOnTarget(staged, replay, setData, complete)
       }
       _isReplaying = false
       run.returned = true
@@ -134,7 +127,7 @@ extension UpdatePipeline {
       _lastContentUpdates = reload ? nil : staged._contentUpdatePaths()
       _didApply?()
       _lastContentUpdates = nil
-      if run.completedDuringCall { _completed(run) }
+      if let outcome = run.outcome { _completed(run, outcome) }
     } catch {
       // The target refused a block: bring it back to the data it showed before.
       _data = source
@@ -145,11 +138,14 @@ extension UpdatePipeline {
     }
   }
 
-  /// A replay's animations ended (or it reloaded): its request is done.
+  /// A replay's animations ended (or it reloaded): its request is done. A reload in its
+  /// place (the strategy's, a view off screen, a cancellation, the guard's) is counted.
   @inlinable
-  func _completed(_ run: _ReplayRun<Data, Failure>) {
-    if run.reload || run.interrupted || run.fellBack { _statistics.reloads += 1 }
-    _finish(run.request, run.interrupted ? .cancelled : .applied, replayed: true)
+  func _completed(_ run: _ReplayRun<Data, Failure>, _ outcome: ReplayOutcome) {
+    if outcome == .reloaded || outcome == .fellBack { _statistics.reloads += 1 }
+    let settled: Outcome =
+      run.interrupted ? .cancelled : outcome == .fellBack ? .fellBack : .applied
+    _finish(run.request, settled, replayed: true)
   }
 
   /// Ends the running request, reports, and lets the next one start.
@@ -237,7 +233,7 @@ extension UpdatePipeline {
   func _settle(_ request: _Request, _ outcome: Outcome) {
     request.settle(outcome)
     switch outcome {
-    case .applied: break
+    case .applied, .fellBack: break
     case .superseded:
       _statistics.superseded += 1
       _onSuperseded?()
@@ -296,27 +292,22 @@ final class _ReplayRun<Data: Collection & Sendable, Failure: Error & Sendable> {
   @usableFromInline let request: _PipelineRequest<Data, Failure>
   /// The data the view showed before the replay, until the replay call returns.
   @exclusivity(unchecked) @usableFromInline var source: Data?
-  /// Whether the strategy chose a reload, or the view was off screen when the replay began.
-  @usableFromInline let reload: Bool
   /// Whether a cancellation interrupted the replay (the rest became a reload).
   @exclusivity(unchecked) @usableFromInline var interrupted = false
   /// Whether the replay call returned.
   @exclusivity(unchecked) @usableFromInline var returned = false
-  /// Whether the completion came before the call returned.
-  @exclusivity(unchecked) @usableFromInline var completedDuringCall = false
-  /// Whether a view's guard reloaded instead of a refused block: the guard says so itself,
-  /// since the completion's `false` also means UIKit's interrupted animation.
-  @exclusivity(unchecked) @usableFromInline var fellBack = false
+  /// How the replay ended, when it ended before its call returned (no animation to wait
+  /// for).
+  @exclusivity(unchecked) @usableFromInline var outcome: ReplayOutcome?
 
   @usableFromInline
   init(
     _ pipeline: UpdatePipeline<Data, Failure>, _ request: _PipelineRequest<Data, Failure>,
-    source: Data, reload: Bool
+    source: Data
   ) {
     self.pipeline = pipeline
     self.request = request
     self.source = source
-    self.reload = reload
   }
 
   /// Asked before each block: whether to reload the rest.
@@ -328,9 +319,12 @@ final class _ReplayRun<Data: Collection & Sendable, Failure: Error & Sendable> {
   /// A block's data, for the data source.
   @inlinable func setData(_ data: Data) { pipeline._data = data }
 
-  /// The replay's animations ended, finished or interrupted: the request is done either way.
-  @inlinable func complete() {
-    if returned { pipeline._completed(self) } else { completedDuringCall = true }
+  /// The replay ended, its animations finished or cut short, by a reload or the guard's
+  /// fallback: the request is done either way. A refused block (`.refused`) ends it by the
+  /// replay's throw instead.
+  @inlinable func complete(_ outcome: ReplayOutcome) {
+    guard outcome != .refused else { return }
+    if returned { pipeline._completed(self, outcome) } else { self.outcome = outcome }
   }
 
   /// Where an element of the shown data is in the final data, by identity.

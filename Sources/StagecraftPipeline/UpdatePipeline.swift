@@ -153,12 +153,12 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
 
   @usableFromInline
   typealias _Request = _PipelineRequest<Data, Failure>
+  /// The replay on the target, with the target's conformance and its cell configuration
+  /// bound in: a request, the app's data source switch, and the outcome's handler.
   @usableFromInline
   typealias _Replay = (
-    _ staged: StagedChangeset<Data>, _ mode: _ReplayMode, _ options: UpdateStrategy,
-    _ interrupt: @escaping (Changeset<Data>) -> Bool, _ setData: (Data) -> Void,
-    _ completion: ((Bool) -> Void)?, _ scroll: _ScrollKeeping<Data>, _ site: _CallSite?,
-    _ didFallBack: @escaping () -> Void
+    _ staged: StagedChangeset<Data>, _ request: _ReplayRequest<Data>,
+    _ setData: (Data) -> Void, _ completion: ((ReplayOutcome) -> Void)?
   ) throws(Failure) -> Void
   /// Plans a request on the task that diffs it: from the data shown, its changeset and its
   /// settings to the replay with the plan bound in.
@@ -207,8 +207,6 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   @usableFromInline
   let _reloadTarget: (Data) -> Void
   @usableFromInline
-  let _isOnScreen: () -> Bool
-  @usableFromInline
   @exclusivity(unchecked) var _running: _Request?
   @usableFromInline
   @exclusivity(unchecked) var _unreported: [_Request] = []
@@ -223,18 +221,19 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   ///   - target: The view.
   ///   - data: What the view shows now.
   ///   - strategy: The updates' settings (`UpdateStrategy`).
-  ///   - elementUpdates: How updated elements reach their cells.
+  ///   - configureCell: Configures a realized cell for the item at a path, for a silent
+  ///     refresh (`UpdateStrategy.elementUpdates`).
   ///   - diff: The staged changeset between two versions of the data.
   ///   - snapshot: The data the target holds for `data`, when it is its own data source.
   /// - Complexity: O(1).
   public convenience init<Target: BatchUpdateTarget & AnyObject>(
     target: Target, data: Data, strategy: UpdateStrategy = UpdateStrategy(),
-    elementUpdates: Target.ElementUpdates = .reload,
+    configureCell: ((Target.ElementUpdates.Cell, ElementPath) -> Void)? = nil,
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>,
     snapshot: @escaping (Data) -> Target.Snapshot
   ) where Target.Failure == Failure {
     self.init(
-      target: target, data: data, strategy: strategy, elementUpdates: elementUpdates, diff: diff,
+      target: target, data: data, strategy: strategy, configureCell: configureCell, diff: diff,
       snapshot: snapshot, elementCount: { $0.count })
   }
 
@@ -242,31 +241,34 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   /// tells the strategy how many elements the data holds.
   @inlinable
   package convenience init<Target: BatchUpdateTarget & AnyObject>(
-    target: Target, data: Data, strategy: UpdateStrategy, elementUpdates: Target.ElementUpdates,
+    target: Target, data: Data, strategy: UpdateStrategy,
+    configureCell: ((Target.ElementUpdates.Cell, ElementPath) -> Void)? = nil,
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>,
     snapshot: @escaping (Data) -> Target.Snapshot, elementCount: @escaping (Data) -> Int,
     wiring: _PipelineWiring<Data> = _PipelineWiring()
   ) where Target.Failure == Failure {
+    let configure = _UncheckedSendable(configureCell)
     func replay(_ plan: _ReplayPlan<Data, Target.ElementUpdates>?) -> _Replay {
-      { staged, mode, options, interrupt, setData, completion, scroll, _, _ throws(Failure) in
+      { staged, request, setData, completion throws(Failure) in
         var view = target
         try _replay(
-          staged, on: &view, snapshot: { (data: Data) throws(Failure) in snapshot(data) },
-          mode: mode, elementUpdates: { _ in elementUpdates }, options: options,
-          interrupt: interrupt, setData: setData, completion: completion, scroll: scroll,
-          plan: plan)
+          staged, on: &view, request, configuringCell: configure.value,
+          snapshot: { (data: Data) throws(Failure) in snapshot(data) }, setData: setData,
+          completion: completion, plan: plan)
       }
     }
-    // The planning task reads the element updates (a value) and binds the plan into a replay
-    // it hands back; only the main actor performs that replay and touches the target.
+    // The planning task reads the strategy (a value) and binds the plan into a replay it
+    // hands back; only the main actor performs that replay, calls the app's configuration
+    // and touches the target.
     let plan = _UncheckedSendable {
-      (staged: StagedChangeset<Data>, options: UpdateStrategy) -> _PlannedReplay<Data, Failure> in
-      _PlannedReplay(replay(_ReplayPlan(staged, elementUpdates: elementUpdates, options: options)))
+      (staged: StagedChangeset<Data>, strategy: UpdateStrategy) -> _PlannedReplay<Data, Failure> in
+      _PlannedReplay(
+        replay(_ReplayPlan(staged, strategy: strategy, configuringCell: configure.value)))
     }
     self.init(
       target: target, data: data, strategy: strategy, diff: diff, snapshot: snapshot,
       elementCount: elementCount, wiring: wiring,
-      planner: { _, staged, options in plan.value(staged, options) }, replay: replay(nil))
+      planner: { _, staged, strategy in plan.value(staged, strategy) }, replay: replay(nil))
   }
 
   /// A pipeline onto a view that reads its data from the app: each replay is guarded. The
@@ -275,37 +277,33 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
   @inlinable
   package convenience init<Target: BatchUpdateTarget & AnyObject>(
     view target: Target, data: Data, strategy: UpdateStrategy,
-    elementUpdates: Target.ElementUpdates,
+    configureCell: ((Target.ElementUpdates.Cell, ElementPath) -> Void)? = nil,
     guard configured: UpdateGuard?, counts: @escaping @Sendable (Data) -> _BlockCounts,
     elementCount: ((Data) -> Int)? = nil, entry: FlightRecord.EntryPoint = .pipeline,
     wiring: _PipelineWiring<Data> = _PipelineWiring(),
     diff: @escaping @Sendable (Data, Data) -> StagedChangeset<Data>
   ) where Target.Failure == Failure, Target.Snapshot == Void {
+    let configure = _UncheckedSendable(configureCell)
     func replay(_ plan: _CheckedPlan<Data, Target.ElementUpdates>?) -> _Replay {
-      {
-        staged, mode, options, interrupt, setData, completion, scroll, site, didFallBack
-          throws(Failure) in
+      { staged, request, setData, completion throws(Failure) in
         var view = target
         // The app's guard as it stands now: one set on `UpdateGuard.standard` after the
         // pipeline was made (a recorder added later) is the one this update uses.
         let check = configured ?? UpdateGuard.standard
         try _guardedReplay(
-          staged, on: &view, counts: counts, mode: mode,
-          elementUpdates: { _ in elementUpdates },
-          options: options, guard: check, interrupt: interrupt, setData: setData,
-          completion: completion, scroll: scroll, entry: entry, plan: plan, site: site,
-          didFallBack: didFallBack)
+          staged, on: &view, request, configuringCell: configure.value, guard: check,
+          counts: counts, entry: entry, plan: plan, setData: setData, completion: completion)
       }
     }
     // As above: the plan checked on the planning task, bound into the replay it hands back.
     let plan = _UncheckedSendable {
-      (source: Data, staged: StagedChangeset<Data>, options: UpdateStrategy)
+      (source: Data, staged: StagedChangeset<Data>, strategy: UpdateStrategy)
         -> _PlannedReplay<Data, Failure> in
       _PlannedReplay(
         replay(
           _CheckedPlan(
-            staged, source: source, elementUpdates: elementUpdates, counts: counts,
-            options: options)))
+            staged, source: source, strategy: strategy, configuringCell: configure.value,
+            counts: counts)))
     }
     self.init(
       target: target, data: data, strategy: strategy, diff: diff, snapshot: { _ in () },
@@ -348,7 +346,6 @@ public final class UpdatePipeline<Data: Collection & Sendable, Failure: Error & 
       var view = target
       try? view.reloadData(snapshot(data), setData: {})
     }
-    self._isOnScreen = { target.isOnScreen }
   }
 
   /// Requests that the view show `data`, from any thread. The completion is called on the
@@ -474,6 +471,7 @@ final class _PipelineRequest<Data: Collection & Sendable, Failure: Error & Senda
     switch _settled {
     case .none: return nil
     case .applied: return .applied
+    case .fellBack: return .fellBack
     case .superseded: return .superseded
     case .cancelled: return .cancelled
     case .failed:
@@ -488,6 +486,7 @@ final class _PipelineRequest<Data: Collection & Sendable, Failure: Error & Senda
   func settle(_ outcome: UpdateOutcome<Failure>) {
     switch outcome {
     case .applied: _settled = .applied
+    case .fellBack: _settled = .fellBack
     case .superseded: _settled = .superseded
     case .cancelled: _settled = .cancelled
     case .failed(let failure):
@@ -500,7 +499,7 @@ final class _PipelineRequest<Data: Collection & Sendable, Failure: Error & Senda
 /// Which outcome a request settled with: `UpdateOutcome` without its payload.
 @usableFromInline
 enum _SettledOutcome: UInt8, Sendable {
-  case none, applied, superseded, cancelled, failed
+  case none, applied, fellBack, superseded, cancelled, failed
 }
 
 /// One outcome handed from the main actor to a waiting task, whichever comes first.

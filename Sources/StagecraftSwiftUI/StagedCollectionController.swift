@@ -37,7 +37,7 @@
       super.init(nibName: nil, bundle: nil)
       coordinator = CollectionCoordinator(
         target: collectionView,
-        elementUpdates: .silent { [unowned self] cell, path in
+        configureCell: { [unowned self] cell, path in
           // The data source holds the block's data: the element after the block is there.
           if let item = self.coordinator.item(at: path) { self.configure(cell, with: item.element) }
         })

@@ -300,18 +300,53 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_ElementUpdateMode_1() throws {
+@Test func doc_CellUpdateMode_30() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftReplay/Replay/ElementUpdateMode.swift:5
+  // Sources/StagecraftReplay/Replay/CellUpdateMode.swift:35
+
+  print(CellUpdateMode<String>(.silent, configuringCell: nil).mode)
+  _doc.expect("reconfigure", at: 37)
+  print(CellUpdateMode<String>(.silent, configuringCell: { _, _ in }).mode)
+  _doc.expect("silent", at: 38)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_ElementUpdateMode_3() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftReplay/Replay/ElementUpdateMode.swift:7
 
   var model = CollectionModel(items: ["a", "b"])
   try model.reload(
-    using: StagedChangeset(source: ["a", "b"], target: ["b", "c"]), elementUpdates: .reconfigure)
+    using: StagedChangeset(source: ["a", "b"], target: ["b", "c"]),
+    strategy: UpdateStrategy().elementUpdates(.reconfigure))
   print(model.items)
-  _doc.expect("[\"b\", \"c\"]", at: 10)
+  _doc.expect("[\"b\", \"c\"]", at: 13)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_ReplayOutcome_1() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftReplay/Replay/ReplayOutcome.swift:9
+
+  var model = CollectionModel(items: [1, 2, 3])
+  var outcomes: [ReplayOutcome] = []
+  try model.reload(
+    using: StagedChangeset(source: [1, 2, 3], target: [3, 1]),
+    completion: { outcomes.append($0) })
+  try model.reload(
+    using: StagedChangeset(source: [3, 1], target: [1]), strategy: .reloadData,
+    completion: { outcomes.append($0) })
+  print(outcomes)
+  _doc.expect("[applied, reloaded]", at: 19)
   _doc.expectNothingUnchecked()
 }
 
@@ -320,21 +355,23 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftReplay/Replay/UpdateStrategy.swift:24
+  // Sources/StagecraftReplay/Replay/UpdateStrategy.swift:28
 
   let strategy = UpdateStrategy.animatedBatchUpdates.reloading(above: 1_000)
     .anchoring(.stickToBottom)
   print(strategy.reloadAboveChanges ?? 0, strategy.anchoring)
-  _doc.expect("1000 stickToBottom", at: 28)
+  _doc.expect("1000 stickToBottom", at: 32)
   print(UpdateStrategy().anchoring, UpdateStrategy.coordinator.anchoring)
-  _doc.expect("none keepAnchor", at: 29)
+  _doc.expect("none keepAnchor", at: 33)
+  print(UpdateStrategy().elementUpdates, UpdateStrategy.coordinator.elementUpdates)
+  _doc.expect("reload reconfigure", at: 34)
   print(UpdateStrategy().animates(requested: false, itemCount: 10))
-  _doc.expect("false", at: 30)
+  _doc.expect("false", at: 35)
   let tutorial = UpdateStrategy.alwaysAnimated(below: 1_000)
   print(tutorial.animates(requested: false, itemCount: 999))
-  _doc.expect("true", at: 32)
+  _doc.expect("true", at: 37)
   print(tutorial.animates(requested: true, itemCount: 1_000))
-  _doc.expect("false", at: 33)
+  _doc.expect("false", at: 38)
   _doc.expectNothingUnchecked()
 }
 
@@ -515,30 +552,30 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:83
+  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:86
 
   let old = [ArraySection(model: "A", elements: [1, 2]), ArraySection(model: "B", elements: [3])]
   let new = [ArraySection(model: "B", elements: [3, 1]), ArraySection(model: "A", elements: [2])]
   var model = CollectionModel(sections: old)
   try model.reload(using: StagedChangeset(source: old, target: new))
   print(model.sections == new)
-  _doc.expect("true", at: 89)
+  _doc.expect("true", at: 92)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Replay_125() throws {
+@Test func doc_CollectionModel_Replay_124() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:131
+  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:130
 
   var model = CollectionModel(items: ["a", "b", "c"])
   try model.reload(
     using: StagedChangeset(source: ["a", "b", "c"], target: ["c", "b", "d"]),
-    elementUpdates: .reconfigure)
+    strategy: UpdateStrategy().elementUpdates(.reconfigure))
   print(model.items)
-  _doc.expect("[\"c\", \"b\", \"d\"]", at: 137)
+  _doc.expect("[\"c\", \"b\", \"d\"]", at: 136)
   _doc.expectNothingUnchecked()
 }
 
@@ -790,7 +827,7 @@ import Testing
     var finished = false
     try view.reload(
       using: StagedChangeset(source: [1, 2, 3], target: [3, 1]),
-      completion: { finished = $0 })
+      completion: { finished = $0 == .applied })
     var log = ["\(finished) \(view.animationsInFlight)"]
     view.finishAnimations()
     log.append("\(finished) \(view.animationsInFlight)")

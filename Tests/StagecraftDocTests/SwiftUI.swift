@@ -30,7 +30,7 @@ import Testing
   }
   print(await addAndSelectInOneChange())
   _doc.expect("[\"selected [[0, 0]]\", \"bound [\\\"drafts\\\"]\"]", at: 233)
-  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:307
+  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:309
 
   struct Emoji: Identifiable, Equatable, Differentiable, Sendable {
     var id: Int
@@ -43,7 +43,8 @@ import Testing
       items: { [] })
     var refreshed: [Int] = []
     let coordinator = CollectionCoordinator(
-      target: view, elementUpdates: .silent { cell, _ in refreshed.append(cell.element.id) })
+      target: view, strategy: .coordinator.elementUpdates(.silent),
+      configureCell: { cell, _ in refreshed.append(cell.element.id) })
     var binding: Set<Int> = []
     coordinator.onSelectionChange = { binding = $0 }
 
@@ -61,8 +62,8 @@ import Testing
     ]
   }
   for line in await grid() { print(line) }
-  _doc.expect("shows 🍎😀🐶😀😀😀\nrefreshed [1], binding [4]\nselected [[0, 4]], refused 0", at: 307)
-  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:353
+  _doc.expect("shows 🍎😀🐶😀😀😀\nrefreshed [1], binding [4]\nselected [[0, 4]], refused 0", at: 309)
+  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:356
 
   @MainActor func bindingAfterAnUpdate() async -> [String] {
     let view = HeadlessCollectionView(
@@ -85,6 +86,6 @@ import Testing
     return lines
   }
   for line in await bindingAfterAnUpdate() { print(line) }
-  _doc.expect("during the update [2, 3]\na turn later [2]\n5000 items shown", at: 353)
+  _doc.expect("during the update [2, 3]\na turn later [2]\n5000 items shown", at: 356)
   _doc.expectNothingUnchecked()
 }

@@ -6,7 +6,10 @@ import Testing
 /// through: `CollectionModel.reload(using:)`, `CollectionModelView`, `HeadlessCollectionView`'s
 /// `reload(using:)`, `UpdatePipeline`, `DiffableDataSource` and `CollectionCoordinator`. They
 /// end each step at the same data, with the same blocks (none refused), the same anchor and
-/// the same content offset.
+/// the same content offset. The updates change content too, and the strategy says how
+/// changed items reach their cells (`elementUpdates`) at every door alike; the views are
+/// given the cell configuration a silent refresh calls, and a data source marks the changed
+/// items as the strategy says (Apple's identifiers carry no content).
 ///
 /// Reloads are apart: the entry points that hold the data (the pipeline, the data source and
 /// the coordinator) keep the anchor across one by identity, and a replay of a changeset
@@ -15,12 +18,12 @@ import Testing
 @MainActor
 @Suite("One strategy, one result: every entry point replays alike")
 struct EveryDoorAgreesTests {
-  typealias Flat = ArraySection<Int, Int>
+  typealias Flat = ArraySection<Int, Item>
   typealias Snapshot = DiffableSnapshot<String, Int>
 
   /// What a door shows after a step.
   struct Shown: Equatable, CustomStringConvertible {
-    var items: [Int]
+    var items: [Item]
     var batches: [BatchUpdate]
     var refusals: Int
     var anchor: String
@@ -34,7 +37,7 @@ struct EveryDoorAgreesTests {
   nonisolated static func height(_ id: Int) -> Double { Double(30 + (id % 5) * 10) }
 
   static func geometry(offset: Double) -> CollectionModel<Flat>.Geometry {
-    .init(viewportHeight: 200, contentOffset: offset, itemHeight: { height($0) })
+    .init(viewportHeight: 200, contentOffset: offset, itemHeight: { height($0.id) })
   }
 
   /// The batches a model recorded since `start`.
@@ -51,12 +54,15 @@ struct EveryDoorAgreesTests {
       offset: model.geometry?.contentOffset ?? -1)
   }
 
-  /// The next data: some items deleted, some inserted, one moved.
-  static func next(_ items: [Int], fresh: inout Int, _ random: inout SplitMix64) -> [Int] {
+  /// The next data: some items deleted, some inserted, one moved, some changed.
+  static func next(_ items: [Item], fresh: inout Int, _ random: inout SplitMix64) -> [Item] {
     var items = items
+    for _ in 0..<random.next(3) {
+      items[random.next(items.count)].content += 1
+    }
     for _ in 0..<random.next(3) where items.count > 4 { items.remove(at: random.next(items.count)) }
     for _ in 0..<random.next(3) {
-      items.insert(fresh, at: random.next(items.count + 1))
+      items.insert(Item(fresh), at: random.next(items.count + 1))
       fresh += 1
     }
     if items.count > 1, random.next(2) == 0 {
@@ -71,14 +77,16 @@ struct EveryDoorAgreesTests {
     UpdateStrategy(anchoring: .stickToBottom),
     UpdateStrategy(anchoring: .keepAnchor, reconfiguresInsideStructuralBlock: true),
     UpdateStrategy(anchoring: .keepAnchor, replaysMovesAsDeletesAndInserts: true),
+    UpdateStrategy(anchoring: .stickToBottom, elementUpdates: .reconfigure),
+    UpdateStrategy(elementUpdates: .silent).anchoring(.keepAnchor),
   ]
 
-  @Test(arguments: 0..<7)
+  @Test(arguments: 0..<9)
   func everyDoorEndsWhereTheModelDoes(strategyIndex: Int) async {
     let strategy = Self.strategies[strategyIndex]
     for seed in 0..<TestScale.count(6) {
       var random = SplitMix64(seed: UInt64(seed * 31 + strategyIndex))
-      var items = Array(0..<30)
+      var items = (0..<30).map { Item($0) }
       var fresh = 30
       let offset = Double(random.next(900))
 
@@ -89,10 +97,13 @@ struct EveryDoorAgreesTests {
       // A headless view with the app's array as its data source.
       var appItems = items
       let replayed = HeadlessCollectionView(model, items: { appItems })
+      // The app's configuration of a realized cell, for a silent refresh: it counts.
+      var configured = 0
+      let configure = { (_: CollectionModel<Flat>.Cell, _: ElementPath) in configured += 1 }
       // A pipeline onto a headless view showing the pipeline's data.
       let piped = HeadlessCollectionView(model, items: { [] })
       let pipeline = UpdatePipeline(
-        target: piped, items: items, strategy: strategy, elementUpdates: .reload,
+        target: piped, items: items, strategy: strategy, configureCell: configure,
         guard: UpdateGuard())
       piped.dataSource = { [weak pipeline] in
         [ArraySection(model: 0, elements: pipeline?.data ?? [])]
@@ -106,20 +117,27 @@ struct EveryDoorAgreesTests {
         target: sourcedView)
       dataSource.strategy = strategy
       sourcedView.dataSource = { [weak dataSource] in dataSource?.shownSections ?? [] }
-      func snapshot(_ items: [Int]) -> Snapshot {
+      // The identifiers, with the items whose content changed marked as the strategy says.
+      func snapshot(_ items: [Item], changedFrom old: [Item] = []) -> Snapshot {
         var snapshot = Snapshot()
         try? snapshot.appendSections(["main"])
-        try? snapshot.appendItems(items)
+        try? snapshot.appendItems(items.map(\.id))
+        let changed = items.filter { item in old.contains { $0.id == item.id && $0 != item } }
+        if strategy.elementUpdates == .reload {
+          try? snapshot.reloadItems(changed.map(\.id))
+        } else {
+          try? snapshot.reconfigureItems(changed.map(\.id))
+        }
         return snapshot
       }
       dataSource.apply(snapshot(items), animatingDifferences: false, completion: nil)
       sourcedView.setContentOffset(offset)
       // A coordinator.
-      var empty = CollectionModel(items: [Int]())
+      var empty = CollectionModel(items: [Item]())
       empty.geometry = Self.geometry(offset: 0)
       let coordinated = HeadlessCollectionView(empty, items: { [] })
       let coordinator = CollectionCoordinator(
-        target: coordinated, elementUpdates: .reload, strategy: strategy, guard: UpdateGuard())
+        target: coordinated, strategy: strategy, configureCell: configure, guard: UpdateGuard())
       coordinator.update(items: items, animated: false)
       coordinated.setContentOffset(offset)
 
@@ -136,9 +154,10 @@ struct EveryDoorAgreesTests {
         var viewRefusals = 0
         do { try modelView.reload(using: staged, strategy: strategy) } catch { viewRefusals += 1 }
         replayed.reload(
-          using: staged, strategy: strategy, guard: UpdateGuard(), setData: { appItems = $0 })
+          using: staged, strategy: strategy, configureCell: configure, guard: UpdateGuard(),
+          setData: { appItems = $0 })
         _ = await pipeline.apply(new)
-        dataSource.apply(snapshot(new), completion: nil)
+        dataSource.apply(snapshot(new, changedFrom: items), completion: nil)
         coordinator.update(items: new, animated: true)
         let changed = new != items
         items = new
@@ -158,16 +177,24 @@ struct EveryDoorAgreesTests {
             Self.shown(view.model, since: mark, refusals: view.refusals.count) == expected,
             "\(name): \(label)")
         }
+        // A data source marks reloads and reconfigures (Apple's snapshot has no silent
+        // refresh): its blocks are the others' but for a silent strategy.
         let viaSource = sourcedView.model
         #expect(
           Shown(
-            items: viaSource.sections.flatMap(\.elements).map(\.identifier),
-            batches: Self.blocks(viaSource, since: marks.sourced),
+            items: viaSource.sections.flatMap(\.elements).map { Item($0.identifier) },
+            batches: strategy.elementUpdates == .silent
+              ? expected.batches : Self.blocks(viaSource, since: marks.sourced),
             refusals: sourcedView.refusals.count,
             anchor: viaSource.scrollAnchor.map { "\($0)" } ?? "none",
-            offset: viaSource.geometry?.contentOffset ?? -1) == expected,
+            offset: viaSource.geometry?.contentOffset ?? -1)
+            == Shown(
+              items: expected.items.map { Item($0.id) }, batches: expected.batches,
+              refusals: expected.refusals, anchor: expected.anchor, offset: expected.offset),
           "data source: \(label)")
       }
+      // A silent refresh reached the views' realized cells through the app's configuration.
+      #expect((configured > 0) == (strategy.elementUpdates == .silent), "\(strategy)")
     }
   }
 
@@ -176,11 +203,11 @@ struct EveryDoorAgreesTests {
   @Test(arguments: [ScrollAnchoring.keepAnchor, .stickToBottom, .none])
   func aReloadKeepsWhatAViewsReplayKeeps(anchoring: ScrollAnchoring) {
     for offset in [0.0, 400, 1_180] {
-      var model = CollectionModel(items: Array(0..<30))
+      var model = CollectionModel(items: (0..<30).map { Item($0) })
       model.geometry = Self.geometry(offset: offset)
       var appItems = model.items
       let view = HeadlessCollectionView(model, items: { appItems })
-      let new = Array(-5..<25)
+      let new = (-5..<25).map { Item($0) }
       let staged = StagedChangeset(source: model.items, target: new)
       let strategy = UpdateStrategy.reloadData.anchoring(anchoring)
       try? model.reload(using: staged, strategy: strategy)

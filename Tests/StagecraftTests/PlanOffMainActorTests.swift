@@ -3,23 +3,22 @@ import Stagecraft
 import StagecraftTestSupport
 import Testing
 
-/// An element update style that records, each time the replay's planning asks an updated
-/// item's way (`mode`), whether it was asked on the main actor's thread.
+/// An element update style that tells, each time the replay's planning asks an updated
+/// item's way (`mode`), the thread it was asked on: its "cell configuration" is handed that
+/// thread instead of a cell.
 struct RecordingStyle: ElementUpdateStyle {
+  typealias Cell = pthread_t
   let raw: ElementUpdateMode
-  let asked: _Flags?
-  let mainActorThread: pthread_t?
+  let asked: ((pthread_t, ElementPath) -> Void)?
 
-  static var reload: RecordingStyle {
-    RecordingStyle(raw: .reload, asked: nil, mainActorThread: nil)
+  init(_ mode: ElementUpdateMode, configuringCell configure: ((pthread_t, ElementPath) -> Void)?) {
+    raw = mode
+    asked = configure
   }
-  static var reconfigure: RecordingStyle {
-    RecordingStyle(raw: .reconfigure, asked: nil, mainActorThread: nil)
-  }
+  static var reload: RecordingStyle { RecordingStyle(.reload, configuringCell: nil) }
+  static var reconfigure: RecordingStyle { RecordingStyle(.reconfigure, configuringCell: nil) }
   var mode: ElementUpdateMode {
-    if let asked, let mainActorThread {
-      asked.record(pthread_equal(pthread_self(), mainActorThread) != 0)
-    }
+    asked?(pthread_self(), ElementPath(element: 0, section: 0))
     return raw
   }
 }
@@ -66,10 +65,11 @@ struct PlanOffMainActorTests {
     var random = SplitMix64(seed: seed)
     let asked = _Flags()
     let view = StyleRecordingView(CollectionModelView(CollectionModel(items: [Item]())))
+    let mainActorThread = pthread_self()
     let pipeline = UpdatePipeline(
-      target: view, data: [Item](), strategy: UpdateStrategy(inlineDiffBelow: 4),
-      elementUpdates: RecordingStyle(
-        raw: .reconfigure, asked: asked, mainActorThread: pthread_self()),
+      target: view, data: [Item](),
+      strategy: UpdateStrategy(inlineDiffBelow: 4).elementUpdates(.reconfigure),
+      configureCell: { thread, _ in asked.record(pthread_equal(thread, mainActorThread) != 0) },
       diff: { StagedChangeset(source: $0, target: $1) },
       snapshot: { [ArraySection(model: 0, elements: $0)] })
     var items = (0..<40).map { Item($0) }

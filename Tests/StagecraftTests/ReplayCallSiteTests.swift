@@ -60,7 +60,8 @@ struct ReplayCallSiteTests {
     var configured: [String: Item] = [:]
     view.reload(
       using: StagedChangeset(source: source, target: target),
-      elementUpdates: .silent { cell, path in configured[cell] = items[path.element] },
+      strategy: UpdateStrategy().elementUpdates(.silent),
+      configureCell: { cell, path in configured[cell] = items[path.element] },
       setData: { items = $0 })
     #expect(configured == ["cell at [0, 2]": Item(3, 1)])
     #expect(view.blocks == [BatchUpdate(deleteItems: [p(0, 0)])])
@@ -94,14 +95,14 @@ struct ReplayCallSiteTests {
     // Flat: the headers are the items of section 0.
     let flat = StagedChangeset(source: source, target: target, section: 0)
     var list = CollectionModel(items: source)
-    try list.reload(using: flat, elementUpdates: mode)
+    try list.reload(using: flat, strategy: UpdateStrategy().elementUpdates(mode))
     #expect(list.items == target)
     #expect(list.numberOfSections == 1)
     #expect(list.staleCells.isEmpty)
     // Sectioned: the headers are sections.
     let sectioned = StagedChangeset(source: source, target: target)
     var sections = CollectionModel(sections: source)
-    try sections.reload(using: sectioned, elementUpdates: mode)
+    try sections.reload(using: sectioned, strategy: UpdateStrategy().elementUpdates(mode))
     #expect(sections.sections == target)
     #expect(sections.numberOfSections == 4)
     #expect(sections.staleCells.isEmpty)
@@ -116,7 +117,9 @@ struct ReplayCallSiteTests {
     let source = [ArraySection(model: Header(1, 0), elements: [Item(23, 0)])]
     let target = [ArraySection(model: Header(1, 1), elements: [Item(23, 1)])]
     var model = CollectionModel(sections: source)
-    try model.reload(using: StagedChangeset(source: source, target: target), elementUpdates: mode)
+    try model.reload(
+      using: StagedChangeset(source: source, target: target),
+      strategy: UpdateStrategy().elementUpdates(mode))
     #expect(model.sections == target)
     let batches = model.events.compactMap { event -> BatchUpdate? in
       if case .batchUpdates(let batch, _) = event { batch } else { nil }
@@ -135,7 +138,8 @@ struct ReplayCallSiteTests {
     var model = CollectionModel(items: source)
     let cells = [model.cell(at: p(0, 2))!.id, model.cell(at: p(0, 3))!.id]
     try model.reload(
-      using: StagedChangeset(source: source, target: target), elementUpdates: .reconfigure)
+      using: StagedChangeset(source: source, target: target),
+      strategy: UpdateStrategy().elementUpdates(.reconfigure))
     let batches = model.events.compactMap { event -> BatchUpdate? in
       if case .batchUpdates(let batch, _) = event { batch } else { nil }
     }
@@ -157,8 +161,8 @@ struct ReplayCallSiteTests {
     var model = CollectionModel(items: source)
     try model.reload(
       using: StagedChangeset(source: source, target: target),
-      strategy: UpdateStrategy(reconfiguresInsideStructuralBlock: true),
-      elementUpdates: .reconfigure)
+      strategy: UpdateStrategy(reconfiguresInsideStructuralBlock: true).elementUpdates(.reconfigure)
+    )
     let batches = model.events.compactMap { event -> BatchUpdate? in
       if case .batchUpdates(let batch, _) = event { batch } else { nil }
     }
@@ -203,12 +207,12 @@ struct ReplayCallSiteTests {
       Changeset(data: items(2, 3), elementDeleted: [p(0, 0)]),
       Changeset(data: items(2, 3, 4), elementInserted: [p(0, 7)]),
     ]
-    var completions: [Bool] = []
+    var completions: [ReplayOutcome] = []
     #expect(throws: BatchUpdateError.self) {
       try model.reload(using: staged, completion: { completions.append($0) })
     }
     #expect(model == before)
-    #expect(completions == [false])
+    #expect(completions == [.refused])
   }
 
   /// Replaying items into a model without a section is refused with a clear error.

@@ -60,8 +60,9 @@ struct ReplayTests {
       var appData: [Section] = source
       var completions = 0
       try model.reload(
-        using: StagedChangeset(source: source, target: target), strategy: strategy,
-        elementUpdates: mode, setData: { appData = $0 }, completion: { _ in completions += 1 })
+        using: StagedChangeset(source: source, target: target),
+        strategy: strategy.elementUpdates(mode), setData: { appData = $0 },
+        completion: { _ in completions += 1 })
       #expect(model.sections == target)
       #expect(model.staleCells.isEmpty, "\(source) -> \(target) \(model.staleCells)")
       #expect(source == target || appData == target)
@@ -86,7 +87,7 @@ struct ReplayTests {
       for _ in 0..<3 { model.selectItem(at: p(0, Int.random(in: 0..<12, using: &random))) }
       let selected = model.indexPathsForSelectedItems
       let staged = StagedChangeset(source: source, target: target)
-      try model.reload(using: staged, strategy: strategy, elementUpdates: mode)
+      try model.reload(using: staged, strategy: strategy.elementUpdates(mode))
       #expect(model.items == target)
       #expect(model.staleCells.isEmpty)
       let expected = expectedSelection(
@@ -119,7 +120,9 @@ struct ReplayTests {
     var model = CollectionModel(items: source)
     let cellOf2 = model.cell(at: p(0, 1))!.id
     model.selectItem(at: p(0, 1))
-    try model.reload(using: StagedChangeset(source: source, target: target), elementUpdates: mode)
+    try model.reload(
+      using: StagedChangeset(source: source, target: target),
+      strategy: UpdateStrategy().elementUpdates(mode))
     #expect(model.cell(at: p(0, 0))?.element == Item(2, 1))
     #expect(model.cell(at: p(0, 1))?.element == Item(3))
     #expect(model.staleCells.isEmpty)
@@ -165,7 +168,7 @@ struct ReplayTests {
     #expect(staged.count == 3)
     var model = CollectionModel(items: source)
     var seen = 0
-    var completions: [Bool] = []
+    var completions: [ReplayOutcome] = []
     var appData: [Item] = []
     try model.reload(
       using: staged,
@@ -176,7 +179,7 @@ struct ReplayTests {
     #expect(seen == 2)
     #expect(model.items == target)
     #expect(appData == target)
-    #expect(completions == [true])
+    #expect(completions == [.reloaded])
     #expect(model.events.count == 2)
     #expect(model.events.last == .reloadData)
     #expect(model.staleCells.isEmpty)
@@ -218,11 +221,11 @@ struct ReplayTests {
   @Test func aRefusedBlockCompletesOnceWithFalseAndThrows() {
     var model = CollectionModel(items: items(1, 2))
     let bogus: StagedChangeset<[Item]> = [Changeset(data: items(1), elementDeleted: [p(0, 5)])]
-    var completions: [Bool] = []
+    var completions: [ReplayOutcome] = []
     #expect(throws: BatchUpdateError.self) {
       try model.reload(using: bogus, completion: { completions.append($0) })
     }
-    #expect(completions == [false])
+    #expect(completions == [.refused])
     #expect(model.items == items(1, 2))
   }
 
@@ -239,8 +242,8 @@ struct ReplayTests {
       for inside in [false, true] {
         var model = CollectionModel(sections: Array(source))
         try model.reload(
-          using: staged, strategy: UpdateStrategy(reconfiguresInsideStructuralBlock: inside),
-          elementUpdates: mode)
+          using: staged,
+          strategy: UpdateStrategy(reconfiguresInsideStructuralBlock: inside).elementUpdates(mode))
         #expect(model.sections == Array(target))
         #expect(model.staleCells.isEmpty)
         let blocks = model.events.filter { if case .batchUpdates = $0 { true } else { false } }

@@ -299,7 +299,7 @@ struct ScrollPositionOnViewsTests {
     }
     let anchor = try #require(view.model.scrollAnchor)
     let outcome = await pipeline.apply((0..<5).map { Item($0) } + (10..<39).map { Item($0) })
-    #expect(outcome == .applied)
+    #expect(outcome == .fellBack)
     #expect(reports.reports.count == 1 && reports.reports.first?.error != nil)
     #expect(view.model.events.last == .reloadData)
     #expect(view.model.scrollAnchor == anchor)

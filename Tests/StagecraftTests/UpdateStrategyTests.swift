@@ -4,14 +4,16 @@ import Testing
 @Suite("UpdateStrategy: one settings value, its defaults stated once")
 struct UpdateStrategyTests {
   /// The defaults: animate as requested, never reload for size, diff inline below 2,000,
-  /// the offset left alone, reconfigures apart, moves as moves; the coordinator's preset
-  /// differs in its anchoring only.
+  /// the offset left alone, updated elements reloaded, reconfigures apart, moves as moves;
+  /// the coordinator's preset differs in its anchoring and its element updates only.
   @Test func theDefaultsAreTheOnesTheTypeStates() {
     let strategy = UpdateStrategy()
     #expect(strategy.animation == .asRequested)
     #expect(strategy.reloadAboveChanges == nil && strategy.reloadAboveCount == nil)
     #expect(strategy.inlineDiffBelow == 2_000 && strategy.anchoring == .none)
-    #expect(UpdateStrategy.coordinator == strategy.anchoring(.keepAnchor))
+    #expect(strategy.elementUpdates == .reload)
+    #expect(
+      UpdateStrategy.coordinator == strategy.anchoring(.keepAnchor).elementUpdates(.reconfigure))
     #expect(!strategy.reconfiguresInsideStructuralBlock)
     #expect(!strategy.replaysMovesAsDeletesAndInserts)
     #expect(!strategy.reloads(changes: 1_000_000, itemCount: 1_000_000))

@@ -132,7 +132,7 @@ struct RandomBatchCase: CustomStringConvertible {
       wording: .classic, onFallback: { report in reports.withLock { $0.append(report) } })
     let staged = oneBlock(batch, data: data)
     let pipeline = UpdatePipeline<[ArraySection<Int, Int>], Never>(
-      view: view, data: sections(before), strategy: UpdateStrategy(), elementUpdates: .reload,
+      view: view, data: sections(before), strategy: UpdateStrategy().elementUpdates(.reload),
       guard: check, counts: { .sections($0.map(\.elements.count)) }, diff: { _, _ in staged })
     view.dataCounts = { [weak pipeline] in pipeline?.data.map(\.elements.count) ?? [] }
     _ = await pipeline.apply(data)

@@ -8,11 +8,16 @@ extension BatchUpdateTarget where Snapshot == Void {
   /// first. The changeset is of a flat list, or of sections when its elements are
   /// `DifferentiableSection`s.
   ///
-  /// - `strategy` says whether the blocks animate, when a plain reload replaces them, what
-  ///   the scroll position keeps and how the calls are laid out in blocks (`UpdateStrategy`,
-  ///   whose defaults animate every block). With `.reconfigure` or a silent refresh, an
-  ///   update stage needs no block of its own before the next stage: silent refreshes ride
-  ///   inside it, reconfigures follow it in a block of their own.
+  /// - `strategy` says everything the replay decides (`UpdateStrategy`): whether the blocks
+  ///   animate (a replay always asks to), when a plain reload replaces them, how updated
+  ///   elements reach their cells, what the scroll position keeps and how the calls are
+  ///   laid out in blocks. With `.reconfigure` or a silent refresh, an update stage needs
+  ///   no block of its own before the next stage: silent refreshes ride inside it,
+  ///   reconfigures follow it in a block of their own. The same changeset and strategy end
+  ///   on `CollectionModel` where they end on the view.
+  /// - `configureCell` is the app's configuration of a realized cell for the item at a
+  ///   path after the block: a silent refresh (`elementUpdates` `.silent`) calls it for
+  ///   each realized cell of an updated item. Without it, a view reconfigures instead.
   /// - When the target is not on screen, or the strategy reloads, the final data is set once
   ///   and the target reloaded.
   /// - `interrupt` sees each block's changeset before it is applied; returning `true`
@@ -30,9 +35,10 @@ extension BatchUpdateTarget where Snapshot == Void {
   /// - **The scroll position.** A reload keeps only the bottom (`.stickToBottom`), since the
   ///   view cannot tell which item it showed where; `UpdatePipeline` and the entry points
   ///   above it, which know the data, keep the anchor across reloads too.
-  /// - `completion` is called exactly once: after the last block, or the reload that
-  ///   replaced the blocks; with `false` when the guard refused a block (the animation the
-  ///   app asked for did not run to its end: the view jumped to the final data).
+  /// - `completion` is called exactly once, with the outcome (`ReplayOutcome`): `.applied`
+  ///   once the last block's animations ran to their end, `.interrupted` when the view cut
+  ///   them short, `.reloaded` after a reload the strategy or `interrupt` asked for,
+  ///   `.fellBack` after the guard's reload in place of a block UIKit would refuse.
   ///
   /// A view never throws (its `Failure` is `Never`), so its replay needs no `try`. A class
   /// target has a non-mutating form, so a view held in a `let` replays too.
@@ -40,12 +46,13 @@ extension BatchUpdateTarget where Snapshot == Void {
   /// - Parameters:
   ///   - staged: The changeset to replay.
   ///   - strategy: The update's settings; the defaults by default.
-  ///   - elementUpdates: How updated elements reach their cells; `.reload` by default.
+  ///   - configureCell: Configures a realized cell for the item at a path, for a silent
+  ///     refresh.
   ///   - check: What to do with a block UIKit would refuse; `UpdateGuard.standard` by
   ///     default.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: Switches the app's data source to the given data.
-  ///   - completion: Called once at the end, with whether everything was applied.
+  ///   - completion: Called once at the end, with the outcome.
   ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
   ///   - line: The line of the call.
   /// - Throws: `Failure`, when the target refuses a block.
@@ -56,17 +63,19 @@ extension BatchUpdateTarget where Snapshot == Void {
   public mutating func reload<C: Collection>(
     using staged: StagedChangeset<C>,
     strategy: UpdateStrategy = UpdateStrategy(),
-    elementUpdates: ElementUpdates = .reload,
+    configureCell: ((ElementUpdates.Cell, ElementPath) -> Void)? = nil,
     guard check: UpdateGuard = .standard,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void,
-    completion: ((Bool) -> Void)? = nil,
+    completion: ((ReplayOutcome) -> Void)? = nil,
     fileID: StaticString = #fileID, line: UInt = #line
   ) throws(Failure) {
     try _reload(
-      staged, on: &self, strategy: strategy, elementUpdates: elementUpdates, guard: check,
-      interrupt: interrupt, setData: setData, completion: completion,
-      site: _CallSite(fileID: fileID, line: line))
+      staged, on: &self,
+      _ReplayRequest(
+        staged, strategy: strategy, itemCount: { _finalElementCount(staged) },
+        interrupt: interrupt, site: _CallSite(fileID: fileID, line: line)),
+      configureCell: configureCell, guard: check, setData: setData, completion: completion)
   }
 }
 
@@ -77,12 +86,13 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
   /// - Parameters:
   ///   - staged: The changeset to replay.
   ///   - strategy: The update's settings; the defaults by default.
-  ///   - elementUpdates: How updated elements reach their cells; `.reload` by default.
+  ///   - configureCell: Configures a realized cell for the item at a path, for a silent
+  ///     refresh.
   ///   - check: What to do with a block UIKit would refuse; `UpdateGuard.standard` by
   ///     default.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: Switches the app's data source to the given data.
-  ///   - completion: Called once at the end, with whether everything was applied.
+  ///   - completion: Called once at the end, with the outcome.
   ///   - fileID: Where the call is, for the flight recorder's record (`FlightRecord.callSite`).
   ///   - line: The line of the call.
   /// - Throws: `Failure`, when the target refuses a block.
@@ -93,38 +103,34 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
   public func reload<C: Collection>(
     using staged: StagedChangeset<C>,
     strategy: UpdateStrategy = UpdateStrategy(),
-    elementUpdates: ElementUpdates = .reload,
+    configureCell: ((ElementUpdates.Cell, ElementPath) -> Void)? = nil,
     guard check: UpdateGuard = .standard,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void,
-    completion: ((Bool) -> Void)? = nil,
+    completion: ((ReplayOutcome) -> Void)? = nil,
     fileID: StaticString = #fileID, line: UInt = #line
   ) throws(Failure) {
     var target = self
     try _reload(
-      staged, on: &target, strategy: strategy, elementUpdates: elementUpdates, guard: check,
-      interrupt: interrupt, setData: setData, completion: completion,
-      site: _CallSite(fileID: fileID, line: line))
+      staged, on: &target,
+      _ReplayRequest(
+        staged, strategy: strategy, itemCount: { _finalElementCount(staged) },
+        interrupt: interrupt, site: _CallSite(fileID: fileID, line: line)),
+      configureCell: configureCell, guard: check, setData: setData, completion: completion)
   }
 }
 
-/// The public replay of a staged changeset onto a view, flat or sectioned: the strategy
-/// decides the mode (an unconditional call asks to animate), and the guard runs it.
+/// The public replay of a staged changeset onto a view, flat or sectioned: the guard runs
+/// the request its entry point made.
 ///
-/// - Complexity: As `reload(using:strategy:elementUpdates:guard:interrupt:setData:completion:fileID:line:)`.
+/// - Complexity: As `reload(using:strategy:configureCell:guard:interrupt:setData:completion:fileID:line:)`.
 @inlinable
 package func _reload<Target: BatchUpdateTarget, C: Collection>(
-  _ staged: StagedChangeset<C>, on target: inout Target, strategy: UpdateStrategy,
-  elementUpdates: Target.ElementUpdates, guard check: UpdateGuard,
-  interrupt: ((Changeset<C>) -> Bool)?, setData: (C) -> Void, completion: ((Bool) -> Void)?,
-  site: _CallSite
+  _ staged: StagedChangeset<C>, on target: inout Target, _ request: _ReplayRequest<C>,
+  configureCell: ((Target.ElementUpdates.Cell, ElementPath) -> Void)?, guard check: UpdateGuard,
+  setData: (C) -> Void, completion: ((ReplayOutcome) -> Void)?
 ) throws(Target.Failure) where Target.Snapshot == Void {
-  let mode = strategy._mode(
-    requested: true, changes: staged.changeCount,
-    itemCount: { _finalElementCount(staged) })
   try _guardedReplay(
-    staged, on: &target, counts: { _BlockCounts.of($0) }, mode: mode,
-    elementUpdates: { _ in elementUpdates }, options: strategy, guard: check,
-    interrupt: interrupt, setData: setData, completion: completion,
-    scroll: _ScrollKeeping(policy: strategy.anchoring), site: site)
+    staged, on: &target, request, configuringCell: configureCell, guard: check,
+    counts: { _BlockCounts.of($0) }, setData: setData, completion: completion)
 }

@@ -17,17 +17,19 @@ package final class _CheckedPlan<C: Collection, Updates: ElementUpdateStyle> {
   /// main actor checks it again, to refuse it with the view's counts).
   @usableFromInline let passed: [_PassedCounts?]
 
-  /// Plans `staged`'s blocks with one element update style for every item, and checks each
-  /// against the counts of the data before it (`source`, then the last block's).
+  /// Plans `staged`'s blocks with the strategy's element updates for every item (in the
+  /// target's terms, `configure` for a silent refresh), and checks each against the counts
+  /// of the data before it (`source`, then the last block's).
   ///
   /// - Complexity: O(s + c log c) for the planning, and O(S + c) per block for the check of
   ///   the diff's blocks, where S is the number of sections.
   @inlinable
   package init(
-    _ staged: StagedChangeset<C>, source: C, elementUpdates: Updates,
-    counts: (C) -> _BlockCounts, options: UpdateStrategy = UpdateStrategy()
+    _ staged: StagedChangeset<C>, source: C, strategy: UpdateStrategy,
+    configuringCell configure: ((Updates.Cell, ElementPath) -> Void)?,
+    counts: (C) -> _BlockCounts
   ) {
-    plan = _ReplayPlan(staged, elementUpdates: elementUpdates, options: options)
+    plan = _ReplayPlan(staged, strategy: strategy, configuringCell: configure)
     var passed: [_PassedCounts?] = []
     passed.reserveCapacity(plan.blocks.count)
     var shown = counts(source).counts

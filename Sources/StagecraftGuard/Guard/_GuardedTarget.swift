@@ -104,9 +104,9 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     let ahead = draft?.recordInFlight(batch, viewCounts: before, countsAfter: countsAfter)
     if let ahead { site?.call = ahead.call }
     // A view double that refuses the block calls its completion during the block: the
-    // replay's completion holds what it is called with until the block returns, and the
-    // fallback calls it instead when the view refused.
-    fellBack.inBlock = true
+    // completion holds what it is called with until the block returns, and the fallback's
+    // reload ends the replay instead when the view refused.
+    let held = _HeldCompletion(completion)
     // What UIKit reads after the block, asked once the data source has switched: when it is
     // not the block's data, `setData` returns a block valid for any counts, for this view to
     // make instead (a value of this call, seen by no other view), and the replay falls back
@@ -123,15 +123,13 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
       try base.performBatchUpdates(
         batch, snapshot: (), animated: animated,
         setData: answered == nil ? setData : checkedSetData, refreshing: refreshing,
-        by: elementUpdates, completion: completion)
+        by: elementUpdates, completion: held.completion)
     } catch {
-      fellBack.endBlock()
       if let ahead, let refusal = error as? BatchUpdateError {
         draft?.amend(ahead.sequence, .refused(refusal))
       }
       throw .target(error)
     }
-    let early = fellBack.endBlock()
     if let refusal = base.lastBlockRefusal {
       try viewRefused(refusal, batch, before: before, after: countsAfter, draft: draft, ahead)
     }
@@ -144,7 +142,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
         data: before.flatMap { _ in _dataCounts(after: countsAfter, batch: batch) })
     }
     if after != nil { previousCounts = after }
-    if let early { completion?(early) }
+    held.release()
   }
 
   /// The check before the block: what the data source answers (`dataSourceItemCounts`), then
@@ -237,11 +235,11 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   }
 
   /// After a refused block: reports the fallback once, and reloads the view with `final`,
-  /// keeping the scroll position; the completion is called with `false`.
+  /// keeping the scroll position; the completion is called with `.fellBack`.
   @inlinable
   mutating func reloadInstead<C: Collection>(
     shown: C?, final: C, scroll: _ScrollKeeping<C>, setData: (C) -> Void,
-    completion: ((Bool) -> Void)?
+    completion: ((ReplayOutcome) -> Void)?
   ) throws(Base.Failure) {
     if let fallback { check._report(fallback) }
     let plan = scroll.planReload(on: base, from: shown, to: final)
@@ -249,14 +247,14 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     do {
       try base.reloadData((), setData: { setData(final) })
     } catch {
-      completion?(false)
+      completion?(.refused)
       throw error
     }
     if let recorder = check.recorder, let before {
       _recordReload(into: recorder, before, .performed)
     }
     plan?.apply(to: &base)
-    completion?(false)
+    completion?(.fellBack)
   }
 
   /// Ends the update in the flight recorder: counts the app's call if nothing recorded it,
@@ -298,25 +296,13 @@ enum _GuardedFailure<Base: Error>: Error {
 final class _Flag {
   @exclusivity(unchecked) @usableFromInline var value = false
   @exclusivity(unchecked) @usableFromInline var interrupted = false
-  /// Whether a block is being handed to the view: a completion it calls then is held.
-  @exclusivity(unchecked) @usableFromInline var inBlock = false
-  /// What the completion was called with during the block.
-  @exclusivity(unchecked) @usableFromInline var early: Bool?
   @usableFromInline init() {}
-
-  /// The block returned: what its completion was called with during it, if it was.
-  @usableFromInline @discardableResult
-  func endBlock() -> Bool? {
-    inBlock = false
-    defer { early = nil }
-    return early
-  }
 }
 
 /// The replay onto a view that takes its data from the app, guarded by `check`: a block the
 /// model refuses against the counts the view shows, and an update to a view off screen,
 /// become one reload with the final data, reported once to `check.onFallback`; the
-/// completion is then called once, with `false` for a refused block.
+/// completion is then called once, with `.fellBack`.
 ///
 /// A `plan` made and checked beforehand (by a pipeline, off the main actor) is performed as
 /// it is; a block of it whose view reports the counts it was checked with is not checked
@@ -328,27 +314,25 @@ final class _Flag {
 ///   block.
 @inlinable
 package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
-  _ staged: StagedChangeset<C>, on target: inout Target, counts: (C) -> _BlockCounts,
-  mode: _ReplayMode, elementUpdates: (ElementPath) -> Target.ElementUpdates,
-  options: UpdateStrategy,
-  guard check: UpdateGuard, interrupt: ((Changeset<C>) -> Bool)?, setData: (C) -> Void,
-  completion: ((Bool) -> Void)?, scroll: _ScrollKeeping<C> = .none,
+  _ staged: StagedChangeset<C>, on target: inout Target, _ request: _ReplayRequest<C>,
+  configuringCell configure: ((Target.ElementUpdates.Cell, ElementPath) -> Void)? = nil,
+  guard check: UpdateGuard, counts: (C) -> _BlockCounts,
   entry: FlightRecord.EntryPoint = .reload,
   plan checked: _CheckedPlan<C, Target.ElementUpdates>? = nil,
-  site: _CallSite? = nil, didFallBack: (() -> Void)? = nil
+  setData: (C) -> Void, completion: ((ReplayOutcome) -> Void)?
 ) throws(Target.Failure) where Target.Snapshot == Void {
   let plan = checked?.plan
   // The app's call, numbered by the update's first record, or at its end when nothing was
   // recorded (an update that changed nothing is counted too).
-  let site = check.recorder == nil ? site : site ?? _CallSite(fileID: "", line: 0)
+  let site = check.recorder == nil ? request.site : request.site ?? _CallSite(fileID: "", line: 0)
   guard check.isEnabled, let final = staged.last?.data else {
     if let recorder = check.recorder { _ = recorder._endUpdate(site) }
     return try _replay(
-      staged, on: &target, snapshot: { (_: C) throws(Target.Failure) in () }, mode: mode,
-      elementUpdates: elementUpdates, options: options, interrupt: interrupt,
-      setData: setData, completion: completion, scroll: scroll, plan: plan)
+      staged, on: &target, request, configuringCell: configure,
+      snapshot: { (_: C) throws(Target.Failure) in () }, setData: setData,
+      completion: completion, plan: plan)
   }
-  let offScreen = mode != .reloadData && !target.isOnScreen
+  let offScreen = request.mode != .reloadData && !target.isOnScreen
   if offScreen {
     check._report(BatchUpdateFallback(cause: .offScreen, view: target.viewKind))
   }
@@ -364,43 +348,37 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   // An interrupt that reloads is recorded as such.
   let interrupt =
     check.recorder.map { _ in
-      interrupt.map { decide in
+      request.interrupt.map { decide in
         { (changeset: Changeset<C>) -> Bool in
           let reloads = decide(changeset)
           if reloads { fellBack.interrupted = true }
           return reloads
         }
       }
-    } ?? interrupt
+    } ?? request.interrupt
   // The data the view shows after each block that reached it (nil before).
   var shown: C?
+  let scroll = request.scroll
   do {
     try _replay(
-      staged, on: &guarded,
+      staged, on: &guarded, request.interrupting(interrupt), configuringCell: configure,
       snapshot: { (data: C) throws(_GuardedFailure<Target.Failure>) in counts(data) },
-      mode: mode, elementUpdates: elementUpdates, options: options,
-      interrupt: interrupt,
       setData: { data in
         if scroll.relocate != nil { shown = data }
         setData(data)
       },
+      // A block the guard kept from the view ends in its reload below, `.fellBack`; the
+      // reload of a view off screen is the guard's fallback too.
       completion: completion.map { completion in
-        { finished in
-          if fellBack.inBlock {
-            fellBack.early = finished
-          } else if !fellBack.value {
-            completion(finished)
-          }
+        { outcome in
+          guard !fellBack.value else { return }
+          completion(offScreen && outcome == .reloaded ? .fellBack : outcome)
         }
-      }, scroll: scroll,
-      plan: plan)
+      }, plan: plan)
   } catch {
     switch error {
     case .target(let failure): throw failure
     case .fallback:
-      // Told apart from the completion's `false`, which is also UIKit's "the animation was
-      // interrupted".
-      didFallBack?()
       try guarded.reloadInstead(
         shown: shown, final: final, scroll: scroll, setData: setData, completion: completion)
     }

@@ -2,29 +2,7 @@ import StagecraftDiff
 import StagecraftModel
 import StagecraftReplay
 
-/// Where the app asked for an update (the `#fileID` and `#line` of its call to an entry
-/// point), and the number of that call in the recorder: what ties a record to the app's code.
-///
-/// The file is kept as the static string the compiler made, whose bytes live as long as the
-/// program: the ring stores its address and length as two integers, and reads the text back
-/// only when it writes or decodes the record.
-@usableFromInline
-package struct _CallSite: Sendable {
-  @usableFromInline let fileID: StaticString
-  @usableFromInline let line: UInt
-  /// The number of the call in the recorder (`FlightRecorder._countCall()`); 0 before.
-  @usableFromInline package var call: Int
-
-  /// A call site.
-  ///
-  /// - Complexity: O(1).
-  @inlinable
-  package init(fileID: StaticString, line: UInt, call: Int = 0) {
-    self.fileID = fileID
-    self.line = line
-    self.call = call
-  }
-
+extension _CallSite {
   /// The address of the file's bytes; 0 for a string without them (one Unicode scalar).
   var fileAddress: UInt {
     fileID.hasPointerRepresentation ? UInt(bitPattern: fileID.utf8Start) : 0

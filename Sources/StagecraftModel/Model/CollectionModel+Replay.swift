@@ -69,15 +69,18 @@ extension CollectionModel {
   /// Replays a staged changeset of sections: one validated batch per block, each calling
   /// `setData` with that stage's data inside the block.
   ///
-  /// - With `.reconfigure` or `.silent`, an update stage needs no block of its own before
-  ///   the next stage: silent refreshes ride inside it, at their positions after it;
-  ///   reconfigures follow it in a block of their own (see `UpdateStrategy`).
+  /// - The strategy (`UpdateStrategy`) says everything the replay decides: whether the blocks
+  ///   animate (they always ask to), when one reload replaces them, how updated elements
+  ///   reach their cells (`elementUpdates`), where reconfigures go, and what the scroll
+  ///   position of a model with a `geometry` keeps. It means here what it means on a view:
+  ///   the same changeset and strategy end at the same data, blocks, anchor and offset.
   /// - When `configuration.isOnScreen` is `false`, or the strategy reloads, the
   ///   final data is set once and the model reloaded.
   /// - `interrupt` sees each block's changeset before it is applied; returning `true`
   ///   sets the final data and reloads instead of applying the rest.
-  /// - `completion` is called exactly once: after the last block, or the reload that
-  ///   replaced the blocks, with `false` when a block was refused.
+  /// - `completion` is called exactly once, with the outcome: `.applied` after the last
+  ///   block, `.reloaded` after a reload that replaced the blocks, `.refused` when a block
+  ///   was refused.
   ///
   /// ```swift
   /// import Stagecraft
@@ -91,12 +94,10 @@ extension CollectionModel {
   ///
   /// - Parameters:
   ///   - staged: The changeset to replay.
-  ///   - strategy: The update's settings (`UpdateStrategy`): animated batch updates by
-  ///     default; its `anchoring` keeps the scroll position of a model with a `geometry`.
-  ///   - elementUpdates: How updated elements reach their cells; `.reload` by default.
+  ///   - strategy: The update's settings; the defaults by default.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: The app's side of each switch.
-  ///   - completion: Called once at the end, with whether everything was applied.
+  ///   - completion: Called once at the end, with the outcome.
   /// - Throws: `BatchUpdateError` when a block is refused; the model is then left as it was
   ///   before the replay.
   /// - Complexity: O(s · (S + c log c + r)), where s is the number of stages, S the number
@@ -105,27 +106,25 @@ extension CollectionModel {
   public mutating func reload<C: Collection>(
     using staged: StagedChangeset<C>,
     strategy: UpdateStrategy = UpdateStrategy(),
-    elementUpdates: ElementUpdateMode = .reload,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void = { _ in },
-    completion: ((Bool) -> Void)? = nil
+    completion: ((ReplayOutcome) -> Void)? = nil
   ) throws(BatchUpdateError) where C.Element == Section {
+    let request = _ReplayRequest(
+      staged, strategy: strategy, itemCount: { _finalElementCount(staged) },
+      interrupt: interrupt)
     try _atomically { (model: inout Self) throws(BatchUpdateError) in
       try _replay(
-        staged, on: &model, snapshot: { (data: C) throws(BatchUpdateError) in Array(data) },
-        mode: strategy._mode(
-          requested: true, changes: staged.changeCount, itemCount: { _finalElementCount(staged) }),
-        elementUpdates: { _ in elementUpdates }, options: strategy,
-        interrupt: interrupt,
-        setData: setData, completion: completion,
-        scroll: _ScrollKeeping(policy: strategy.anchoring))
+        staged, on: &model, request,
+        snapshot: { (data: C) throws(BatchUpdateError) in Array(data) },
+        setData: setData, completion: completion)
     }
   }
 
   /// Replays a staged changeset of the items of section 0: one validated batch per block,
   /// each calling `setData` with that stage's data inside the block. The changeset's type
   /// decides: a list of elements replays into section 0, even when its elements are
-  /// sections themselves.
+  /// sections themselves. The rules are the sectioned form's.
   ///
   /// ```swift
   /// import Stagecraft
@@ -133,18 +132,16 @@ extension CollectionModel {
   /// var model = CollectionModel(items: ["a", "b", "c"])
   /// try model.reload(
   ///   using: StagedChangeset(source: ["a", "b", "c"], target: ["c", "b", "d"]),
-  ///   elementUpdates: .reconfigure)
+  ///   strategy: UpdateStrategy().elementUpdates(.reconfigure))
   /// print(model.items)  // prints ["c", "b", "d"]
   /// ```
   ///
   /// - Parameters:
   ///   - staged: The changeset to replay, of section 0's items.
-  ///   - strategy: The update's settings (`UpdateStrategy`): animated batch updates by
-  ///     default; its `anchoring` keeps the scroll position of a model with a `geometry`.
-  ///   - elementUpdates: How updated elements reach their cells; `.reload` by default.
+  ///   - strategy: The update's settings; the defaults by default.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: The app's side of each switch.
-  ///   - completion: Called once at the end, with whether everything was applied.
+  ///   - completion: Called once at the end, with the outcome.
   /// - Throws: `BatchUpdateError` when a block is refused, or with `.noSectionForItems`
   ///   when the model has no section; the model is then left as it was before the replay.
   /// - Complexity: O(s · (S + c log c + r)), where s is the number of stages, S the number
@@ -153,33 +150,44 @@ extension CollectionModel {
   public mutating func reload<C: Collection>(
     using staged: StagedChangeset<C>,
     strategy: UpdateStrategy = UpdateStrategy(),
-    elementUpdates: ElementUpdateMode = .reload,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void = { _ in },
-    completion: ((Bool) -> Void)? = nil
+    completion: ((ReplayOutcome) -> Void)? = nil
   ) throws(BatchUpdateError) where C.Element == Element {
-    guard let first = sections.first else {
-      // Nothing to replay into; an empty changeset still completes.
-      if staged.isEmpty { completion?(true); return }
-      completion?(false)
-      throw BatchUpdateError(
-        .noSectionForItems, wording: configuration.wording,
-        view: configuration.view)
+    let request = _ReplayRequest(
+      staged, strategy: strategy, itemCount: { _finalElementCount(staged) },
+      interrupt: interrupt)
+    let snapshot: (C) -> [Section]
+    do {
+      snapshot = try _sectionsReplacingFirst(for: staged)
+    } catch {
+      completion?(staged.isEmpty ? .applied : .refused)
+      if staged.isEmpty { return }
+      throw error
     }
-    var others = sections
     try _atomically { (model: inout Self) throws(BatchUpdateError) in
       try _replay(
-        staged, on: &model,
-        snapshot: { (data: C) throws(BatchUpdateError) in
-          others[0] = Section(source: first, elements: data)
-          return others
-        },
-        mode: strategy._mode(
-          requested: true, changes: staged.changeCount, itemCount: { _finalElementCount(staged) }),
-        elementUpdates: { _ in elementUpdates }, options: strategy,
-        interrupt: interrupt,
-        setData: setData, completion: completion,
-        scroll: _ScrollKeeping(policy: strategy.anchoring))
+        staged, on: &model, request,
+        snapshot: { (data: C) throws(BatchUpdateError) in snapshot(data) },
+        setData: setData, completion: completion)
+    }
+  }
+
+  /// The data source of a flat replay: the sections with the first one's elements replaced.
+  ///
+  /// - Throws: `.noSectionForItems` when the model has no section.
+  /// - Complexity: O(1); each call of the result, O(S) for S sections plus the elements.
+  package func _sectionsReplacingFirst<C: Collection>(
+    for _: StagedChangeset<C>
+  ) throws(BatchUpdateError) -> (C) -> [Section] where C.Element == Element {
+    guard let first = sections.first else {
+      throw BatchUpdateError(
+        .noSectionForItems, wording: configuration.wording, view: configuration.view)
+    }
+    var others = sections
+    return { data in
+      others[0] = Section(source: first, elements: data)
+      return others
     }
   }
 

@@ -18,7 +18,7 @@ import StagecraftReplay
 ///   var finished = false
 ///   try view.reload(
 ///     using: StagedChangeset(source: [1, 2, 3], target: [3, 1]),
-///     completion: { finished = $0 })
+///     completion: { finished = $0 == .applied })
 ///   var log = ["\(finished) \(view.animationsInFlight)"]
 ///   view.finishAnimations()
 ///   log.append("\(finished) \(view.animationsInFlight)")
@@ -215,27 +215,22 @@ extension CollectionModelView {
   ///
   /// - Parameters:
   ///   - staged: The changeset to replay.
-  ///   - strategy: The update's settings (`UpdateStrategy`); its `anchoring` keeps the
-  ///     model's scroll position (with a `geometry`).
-  ///   - elementUpdates: How updated elements reach their cells; `.reload` by default.
+  ///   - strategy: The update's settings (`UpdateStrategy`); the defaults by default.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: The app's side of each switch.
-  ///   - completion: Called once at the end (when the last animation finishes).
+  ///   - completion: Called once at the end (when the last animation finishes), with the
+  ///     outcome.
   /// - Throws: `BatchUpdateError` when a block is refused; the model is then left as it was
   ///   before the replay.
   /// - Complexity: That of `CollectionModel.reload(using:…)`.
   public func reload<C: Collection>(
     using staged: StagedChangeset<C>,
     strategy: UpdateStrategy = UpdateStrategy(),
-    elementUpdates: ElementUpdateMode = .reload,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void = { _ in },
-    completion: ((Bool) -> Void)? = nil
+    completion: ((ReplayOutcome) -> Void)? = nil
   ) throws(BatchUpdateError) where C.Element == Section {
-    try replay(
-      staged, strategy, elementUpdates, interrupt, setData, completion,
-      scroll: _ScrollKeeping(policy: strategy.anchoring)
-    ) { Array($0) }
+    try replay(staged, strategy, interrupt, setData, completion) { Array($0) }
   }
 
   /// Replays a staged changeset of the items of section 0 on the model, as
@@ -243,55 +238,47 @@ extension CollectionModelView {
   ///
   /// - Parameters:
   ///   - staged: The changeset to replay, of section 0's items.
-  ///   - strategy: The update's settings (`UpdateStrategy`); its `anchoring` keeps the
-  ///     model's scroll position (with a `geometry`).
-  ///   - elementUpdates: How updated elements reach their cells; `.reload` by default.
+  ///   - strategy: The update's settings (`UpdateStrategy`); the defaults by default.
   ///   - interrupt: Decides, per block, to reload instead of applying the rest.
   ///   - setData: The app's side of each switch.
-  ///   - completion: Called once at the end (when the last animation finishes).
+  ///   - completion: Called once at the end (when the last animation finishes), with the
+  ///     outcome.
   /// - Throws: `BatchUpdateError` when a block is refused, or with `.noSectionForItems`
   ///   when the model has no section; the model is then left as it was before the replay.
   /// - Complexity: That of `CollectionModel.reload(using:…)`.
   public func reload<C: Collection>(
     using staged: StagedChangeset<C>,
     strategy: UpdateStrategy = UpdateStrategy(),
-    elementUpdates: ElementUpdateMode = .reload,
     interrupt: ((Changeset<C>) -> Bool)? = nil,
     setData: (C) -> Void = { _ in },
-    completion: ((Bool) -> Void)? = nil
+    completion: ((ReplayOutcome) -> Void)? = nil
   ) throws(BatchUpdateError) where C.Element == Section.Collection.Element {
-    guard let first = model.sections.first else {
-      if staged.isEmpty { completion?(true); return }
-      completion?(false)
-      throw BatchUpdateError(
-        .noSectionForItems, wording: model.configuration.wording, view: model.configuration.view)
+    let snapshot: (C) -> [Section]
+    do {
+      snapshot = try model._sectionsReplacingFirst(for: staged)
+    } catch {
+      completion?(staged.isEmpty ? .applied : .refused)
+      if staged.isEmpty { return }
+      throw error
     }
-    var others = model.sections
-    try replay(
-      staged, strategy, elementUpdates, interrupt, setData, completion,
-      scroll: _ScrollKeeping(policy: strategy.anchoring)
-    ) { data in
-      others[0] = Section(source: first, elements: data)
-      return others
-    }
+    try replay(staged, strategy, interrupt, setData, completion, snapshot: snapshot)
   }
 
   private func replay<C: Collection>(
     _ staged: StagedChangeset<C>, _ strategy: UpdateStrategy,
-    _ elementUpdates: ElementUpdateMode,
-    _ interrupt: ((Changeset<C>) -> Bool)?,
-    _ setData: (C) -> Void, _ completion: ((Bool) -> Void)?, scroll: _ScrollKeeping<C>,
-    snapshot: (C) -> [Section]
+    _ interrupt: ((Changeset<C>) -> Bool)?, _ setData: (C) -> Void,
+    _ completion: ((ReplayOutcome) -> Void)?, snapshot: (C) -> [Section]
   ) throws(BatchUpdateError) {
+    let request = _ReplayRequest(
+      staged, strategy: strategy, itemCount: { _finalElementCount(staged) },
+      interrupt: interrupt)
     let saved = model
     var target = self
     do {
       try _replay(
-        staged, on: &target, snapshot: { (data: C) throws(BatchUpdateError) in snapshot(data) },
-        mode: strategy._mode(
-          requested: true, changes: staged.changeCount, itemCount: { _finalElementCount(staged) }),
-        elementUpdates: { _ in elementUpdates }, options: strategy,
-        interrupt: interrupt, setData: setData, completion: completion, scroll: scroll)
+        staged, on: &target, request,
+        snapshot: { (data: C) throws(BatchUpdateError) in snapshot(data) },
+        setData: setData, completion: completion)
     } catch {
       model = saved
       throw error

@@ -126,11 +126,12 @@
     ///   - staged: The changeset to replay.
     ///   - animations: The animation of each kind of call.
     ///   - strategy: The update's settings (`UpdateStrategy`).
-    ///   - elementUpdates: How updated rows reach their cells; `.reload` by default.
+    ///   - configureCell: Configures a realized cell for the row at a path, for a silent
+    ///     refresh.
     ///   - check: What to do with a block UIKit would refuse.
     ///   - interrupt: Decides, per block, to reload instead of applying the rest.
     ///   - setData: Switches the data source to the given data.
-    ///   - completion: Called once at the end.
+    ///   - completion: Called once at the end, with the outcome.
     ///   - fileID: Where the call is, for the flight recorder's record.
     ///   - line: The line of the call.
     /// - Complexity: O(s + c log c), where s is the number of stages and c the number of
@@ -138,17 +139,19 @@
     public func reload<C: Collection>(
       using staged: StagedChangeset<C>, with animations: TableViewRowAnimations,
       strategy: UpdateStrategy = UpdateStrategy(),
-      elementUpdates: CellUpdateMode<UITableViewCell> = .reload,
+      configureCell: ((UITableViewCell, ElementPath) -> Void)? = nil,
       guard check: UpdateGuard = .standard,
       interrupt: ((Changeset<C>) -> Bool)? = nil, setData: (C) -> Void,
-      completion: ((Bool) -> Void)? = nil,
+      completion: ((ReplayOutcome) -> Void)? = nil,
       fileID: StaticString = #fileID, line: UInt = #line
     ) {
       var table = _AnimatedTableView(table: self, animations: animations)
       _reload(
-        staged, on: &table, strategy: strategy, elementUpdates: elementUpdates, guard: check,
-        interrupt: interrupt, setData: setData, completion: completion,
-        site: _CallSite(fileID: fileID, line: line))
+        staged, on: &table,
+        _ReplayRequest(
+          staged, strategy: strategy, itemCount: { _finalElementCount(staged) },
+          interrupt: interrupt, site: _CallSite(fileID: fileID, line: line)),
+        configureCell: configureCell, guard: check, setData: setData, completion: completion)
     }
   }
 #endif

@@ -27,6 +27,30 @@ public enum CellUpdateMode<Cell>: ElementUpdateStyle {
   /// measures its rows again at the end of the block.
   case silent(configure: (_ cell: Cell, _ itemAfter: ElementPath) -> Void)
 
+  /// The way `mode` says: a silent refresh with `configure`, or, without a configuration, a
+  /// reconfigure (UIKit's own refresh of a kept cell: the data source configures it again),
+  /// since only the app knows how to configure its cells.
+  ///
+  /// ```swift
+  /// import Stagecraft
+  ///
+  /// print(CellUpdateMode<String>(.silent, configuringCell: nil).mode)  // prints reconfigure
+  /// print(CellUpdateMode<String>(.silent, configuringCell: { _, _ in }).mode)  // prints silent
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - mode: How updated elements reach their cells.
+  ///   - configure: The app's configuration of a cell, for a silent refresh.
+  /// - Complexity: O(1).
+  public init(_ mode: ElementUpdateMode, configuringCell configure: ((Cell, ElementPath) -> Void)?)
+  {
+    switch mode {
+    case .reload: self = .reload
+    case .reconfigure: self = .reconfigure
+    case .silent: self = configure.map { .silent(configure: $0) } ?? .reconfigure
+    }
+  }
+
   /// Which of the three ways this is.
   ///
   /// - Complexity: O(1).

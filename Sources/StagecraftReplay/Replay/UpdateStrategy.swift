@@ -1,7 +1,8 @@
 /// How new data reaches a view: whether the batch updates animate, when a plain reload
-/// replaces them, where the diff runs, what the scroll position keeps, and how the calls are
-/// laid out in blocks. The one settings value of every entry point: `reload(using:)`,
-/// `UpdatePipeline`, `CollectionCoordinator`, `DiffableDataSource` and the drop-ins.
+/// replaces them, where the diff runs, what the scroll position keeps, how updated elements
+/// reach their cells, and how the calls are laid out in blocks. The one settings value of
+/// every entry point: `reload(using:)`, `UpdatePipeline`, `CollectionCoordinator`,
+/// `DiffableDataSource` and the drop-ins.
 ///
 /// Every default is stated here, once:
 /// - `animation` is `.asRequested`: an update animates when its call asks to (`animated:`,
@@ -11,11 +12,14 @@
 /// - `inlineDiffBelow` is 2,000: below it the hop to a background task costs more than the
 ///   diff.
 /// - `anchoring` is `.none`: an update leaves the content offset alone, as UIKit does.
+/// - `elementUpdates` is `.reload`: an updated element gets a new cell, as DifferenceKit's
+///   `reload(using:)` gives it.
 /// - Reconfigures get a block of their own, and moves stay moves.
 ///
-/// A setting means the same at every entry point. The one entry point whose default differs
-/// says so and has it as a preset: `CollectionCoordinator` and `StagedCollection` take
-/// `.coordinator` by default, which keeps the anchor, as SwiftUI's lists do.
+/// A setting means the same at every entry point. The entry points whose default differs
+/// say so and have it as a preset: `CollectionCoordinator` and `StagedCollection` take
+/// `.coordinator` by default, which keeps the anchor, as SwiftUI's lists do, and reconfigures
+/// updated items, as Apple's diffable data source advises.
 ///
 /// The three other presets are KarrotListKit's: `.animatedBatchUpdates`,
 /// `.nonanimatedBatchUpdates` and `.reloadData`. Settings compose from any of them:
@@ -27,6 +31,7 @@
 ///   .anchoring(.stickToBottom)
 /// print(strategy.reloadAboveChanges ?? 0, strategy.anchoring)  // prints 1000 stickToBottom
 /// print(UpdateStrategy().anchoring, UpdateStrategy.coordinator.anchoring)  // prints none keepAnchor
+/// print(UpdateStrategy().elementUpdates, UpdateStrategy.coordinator.elementUpdates)  // prints reload reconfigure
 /// print(UpdateStrategy().animates(requested: false, itemCount: 10))  // prints false
 /// let tutorial = UpdateStrategy.alwaysAnimated(below: 1_000)
 /// print(tutorial.animates(requested: false, itemCount: 999))  // prints true
@@ -65,6 +70,14 @@ public struct UpdateStrategy: Hashable, Sendable {
   /// at every entry point (the coordinator's default strategy, `.coordinator`, sets
   /// `.keepAnchor`).
   public var anchoring: ScrollAnchoring
+  /// How an updated element (same identity, new content) reaches its cell
+  /// (`ElementUpdateMode`): `.reload` (a new cell) by default; the coordinator's default
+  /// strategy, `.coordinator`, sets `.reconfigure`. A view's silent refresh calls the cell
+  /// configuration its entry point was given (`configureCell:`); without one, a view
+  /// reconfigures instead, since only the app knows how to configure its cells.
+  /// `DiffableDataSource` reads its snapshot's marks instead (`reloadItems`,
+  /// `reconfigureItems`), as Apple's does.
+  public var elementUpdates: ElementUpdateMode
   /// Whether an update stage's reconfigures ride inside the next stage's block, at their
   /// positions after it (one block fewer), instead of in a block of their own right after
   /// it. `false` by default: Apple advises reconfiguring outside a batch, and the libraries
@@ -85,6 +98,7 @@ public struct UpdateStrategy: Hashable, Sendable {
   ///   - reloadAboveCount: Reload above this many elements.
   ///   - inlineDiffBelow: Diff without a hop below this many elements.
   ///   - anchoring: What an update keeps of the scroll position.
+  ///   - elementUpdates: How updated elements reach their cells.
   ///   - reconfiguresInsideStructuralBlock: Let reconfigures ride inside the structural
   ///     block.
   ///   - replaysMovesAsDeletesAndInserts: Replay item moves as deletes and inserts.
@@ -92,7 +106,7 @@ public struct UpdateStrategy: Hashable, Sendable {
   public init(
     animation: Animation = .asRequested, reloadAboveChanges: Int? = nil,
     reloadAboveCount: Int? = nil, inlineDiffBelow: Int = 2_000,
-    anchoring: ScrollAnchoring = .none,
+    anchoring: ScrollAnchoring = .none, elementUpdates: ElementUpdateMode = .reload,
     reconfiguresInsideStructuralBlock: Bool = false, replaysMovesAsDeletesAndInserts: Bool = false
   ) {
     self.animation = animation
@@ -100,6 +114,7 @@ public struct UpdateStrategy: Hashable, Sendable {
     self.reloadAboveCount = reloadAboveCount
     self.inlineDiffBelow = inlineDiffBelow
     self.anchoring = anchoring
+    self.elementUpdates = elementUpdates
     self.reconfiguresInsideStructuralBlock = reconfiguresInsideStructuralBlock
     self.replaysMovesAsDeletesAndInserts = replaysMovesAsDeletesAndInserts
   }
@@ -114,8 +129,11 @@ public struct UpdateStrategy: Hashable, Sendable {
   public static let reloadData = UpdateStrategy(animation: .never, reloadAboveChanges: 0)
 
   /// The default of `CollectionCoordinator` and `StagedCollection`: the defaults, keeping
-  /// the anchor (`.keepAnchor`), as SwiftUI's lists keep what the user reads.
-  public static let coordinator = UpdateStrategy(anchoring: .keepAnchor)
+  /// the anchor (`.keepAnchor`), as SwiftUI's lists keep what the user reads, and
+  /// reconfiguring updated items (`.reconfigure`), so that a cell keeps its selection and
+  /// its state, as Apple advises for a diffable data source's content changes.
+  public static let coordinator = UpdateStrategy(
+    anchoring: .keepAnchor, elementUpdates: .reconfigure)
 
   /// The three presets, in that order: what a test that tries every way of updating walks
   /// through (the enum this type replaced called them `allCases`).
@@ -176,6 +194,17 @@ public struct UpdateStrategy: Hashable, Sendable {
   public func anchoring(_ anchoring: ScrollAnchoring) -> UpdateStrategy {
     var copy = self
     copy.anchoring = anchoring
+    return copy
+  }
+
+  /// This strategy, bringing updated elements to their cells by `mode` instead.
+  ///
+  /// - Parameter mode: How updated elements reach their cells.
+  /// - Returns: The strategy; its other settings unchanged.
+  /// - Complexity: O(1).
+  public func elementUpdates(_ mode: ElementUpdateMode) -> UpdateStrategy {
+    var copy = self
+    copy.elementUpdates = mode
     return copy
   }
 

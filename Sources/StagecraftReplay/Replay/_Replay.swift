@@ -2,32 +2,30 @@ import StagecraftDiff
 
 /// The one replay: every target, every strategy, every way of updating elements.
 ///
-/// Plans the blocks once, asks `interrupt` about each, and performs them on `target`,
-/// handing it each block's data converted by `snapshot`. When the target is off screen,
-/// `mode` is `.reloadData` or `interrupt` says so, it sets the final data and reloads
-/// instead. `completion` is called exactly once, with `false` when a block was refused.
+/// Plans the blocks once (unless `plan` was made beforehand, off the main actor), asks the
+/// request's `interrupt` about each, and performs them on `target`, handing it each block's
+/// data converted by `snapshot`. When the target is off screen, the request's mode is
+/// `.reloadData` or `interrupt` says so, it sets the final data and reloads instead.
+/// `completion` is called exactly once, with the outcome.
 ///
 /// - Complexity: O(s + c log c) for the planning, where s is the number of stages and c
 ///   the number of changes, plus what the target spends on each block.
 @inlinable
 package func _replay<Target: BatchUpdateTarget, C: Collection>(
-  _ staged: StagedChangeset<C>, on target: inout Target,
+  _ staged: StagedChangeset<C>, on target: inout Target, _ request: _ReplayRequest<C>,
+  configuringCell configure: ((Target.ElementUpdates.Cell, ElementPath) -> Void)? = nil,
   snapshot: (C) throws(Target.Failure) -> Target.Snapshot,
-  mode: _ReplayMode,
-  elementUpdates: (ElementPath) -> Target.ElementUpdates,
-  options: UpdateStrategy = UpdateStrategy(),
-  interrupt: ((Changeset<C>) -> Bool)?,
   setData: (C) -> Void,
-  completion: ((Bool) -> Void)?,
-  scroll: _ScrollKeeping<C> = .none,
+  completion: ((ReplayOutcome) -> Void)?,
   plan: _ReplayPlan<C, Target.ElementUpdates>? = nil
 ) throws(Target.Failure) {
   guard let final = staged.last?.data else {
-    completion?(true)
+    completion?(.applied)
     return
   }
   target.replayWillBegin()
   defer { target.replayDidEnd() }
+  let scroll = request.scroll
   // The data the target shows after each applied block (nil before: the caller knows it).
   var shown: C?
   // The anchor that each block hands to the next, so that one item is kept all through.
@@ -37,38 +35,46 @@ package func _replay<Target: BatchUpdateTarget, C: Collection>(
     do {
       try target.reloadData(snapshot(final), setData: { setData(final) })
     } catch {
-      completion?(false)
+      completion?(.refused)
       throw error
     }
     plan?.apply(to: &target)
-    completion?(true)
+    completion?(.reloaded)
   }
-  guard target.isOnScreen, mode != .reloadData else { return try reloadInstead() }
+  guard target.isOnScreen, request.mode != .reloadData else { return try reloadInstead() }
 
   // A plan made beforehand (off the main actor, by a pipeline) is this one.
   let blocks =
     plan?.blocks
-    ?? _ReplayBlock.blocks(for: staged, elementUpdates: elementUpdates, options: options)
+    ?? _ReplayBlock.blocks(
+      for: staged, elementUpdates: request.elementUpdates(configuringCell: configure),
+      options: request.strategy)
+  // The last block's completion: UIKit's `finished`, as an outcome.
+  let finished = completion.map { completion in
+    { (finished: Bool) in completion(finished ? .applied : .interrupted) }
+  }
   for (index, block) in blocks.enumerated() {
-    if let interrupt, interrupt(block.changeset) { return try reloadInstead() }
+    if let interrupt = request.interrupt, interrupt(block.changeset) {
+      return try reloadInstead()
+    }
     let isLast = index == blocks.count - 1
     let data = block.changeset.data
     let plan = _ScrollPlan.forBlock(
       block.batch, on: target, policy: scroll.policy, carried: carried)
     // With a scroll position to restore after the block, a completion that the target calls
     // during the block waits until the position is restored.
-    let held = plan == nil ? nil : _HeldCompletion(isLast ? completion : nil)
+    let held = plan == nil ? nil : _HeldCompletion(isLast ? finished : nil)
     do {
       try target.performBatchUpdates(
-        block.batch, snapshot: snapshot(data), animated: mode == .animated,
+        block.batch, snapshot: snapshot(data), animated: request.mode == .animated,
         setData: {
           setData(data)
           return nil
         }, refreshing: block.refreshing,
         by: block.refresher ?? .reload,
-        completion: held.map { $0.completion } ?? (isLast ? completion : nil))
+        completion: held.map { $0.completion } ?? (isLast ? finished : nil))
     } catch {
-      completion?(false)
+      completion?(.refused)
       throw error
     }
     plan?.apply(to: &target)

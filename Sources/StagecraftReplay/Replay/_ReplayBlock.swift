@@ -151,16 +151,17 @@ package struct _ReplayBlock<C: Collection, Updates: ElementUpdateStyle> {
 package final class _ReplayPlan<C: Collection, Updates: ElementUpdateStyle> {
   @usableFromInline package let blocks: [_ReplayBlock<C, Updates>]
 
-  /// Plans `staged`'s blocks with one element update style for every item.
+  /// Plans `staged`'s blocks with the strategy's element updates for every item, in the
+  /// target's terms (`configure` for a silent refresh of its cells).
   ///
   /// - Complexity: O(s + c log c), as `_ReplayBlock.blocks`.
   @inlinable
   package init(
-    _ staged: StagedChangeset<C>, elementUpdates: Updates,
-    options: UpdateStrategy = UpdateStrategy()
+    _ staged: StagedChangeset<C>, strategy: UpdateStrategy,
+    configuringCell configure: ((Updates.Cell, ElementPath) -> Void)?
   ) {
-    blocks = _ReplayBlock.blocks(
-      for: staged, elementUpdates: { _ in elementUpdates }, options: options)
+    let style = Updates(strategy.elementUpdates, configuringCell: configure)
+    blocks = _ReplayBlock.blocks(for: staged, elementUpdates: { _ in style }, options: strategy)
   }
 }
 

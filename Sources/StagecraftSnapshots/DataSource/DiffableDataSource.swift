@@ -68,17 +68,18 @@ public final class DiffableDataSource<
 
   /// The applies' settings (`UpdateStrategy`): an apply animates when it is asked to
   /// (`animatingDifferences`), and keeps of the scroll position what `anchoring` says (the
-  /// offset is left alone by default; reloads keep the anchor too, by identity).
+  /// offset is left alone by default; reloads keep the anchor too, by identity). Updated
+  /// items are reloaded or reconfigured as the snapshot marks them (`reloadItems`,
+  /// `reconfigureItems`), as Apple's data source does: its identifiers carry no content, so
+  /// the strategy's `elementUpdates` has nothing else to apply to.
   public var strategy = UpdateStrategy()
 
   /// How an apply replays its stages: guarded on a view, as they are on the model.
   typealias _Replayer = (
-    _ target: inout Target, _ staged: StagedChangeset<[Section]>, _ mode: _ReplayMode,
-    _ options: UpdateStrategy,
-    _ elementUpdates: (ElementPath) -> Target.ElementUpdates,
-    _ snapshot: ([Section]) -> Target.Snapshot, _ setData: ([Section]) -> Void,
-    _ completion: ((Bool) -> Void)?, _ guard: UpdateGuard, _ scroll: _ScrollKeeping<[Section]>,
-    _ site: _CallSite?
+    _ target: inout Target, _ staged: StagedChangeset<[Section]>,
+    _ request: _ReplayRequest<[Section]>, _ snapshot: ([Section]) -> Target.Snapshot,
+    _ setData: ([Section]) -> Void, _ completion: ((ReplayOutcome) -> Void)?,
+    _ guard: UpdateGuard
   ) throws(Target.Failure) -> Void
   let _replayer: _Replayer
 
@@ -92,28 +93,21 @@ public final class DiffableDataSource<
 
   /// The replay of an apply onto a view: guarded, recorded as the data source's.
   static func _guardedReplayer() -> _Replayer where Target.Snapshot == Void {
-    return {
-      target, staged, mode, options, elementUpdates, _, setData, completion, check, scroll,
-      site throws(Target.Failure) in
+    return { target, staged, request, _, setData, completion, check throws(Target.Failure) in
       try _guardedReplay(
-        staged, on: &target, counts: { .sections(of: $0) },
-        mode: mode, elementUpdates: elementUpdates, options: options,
-        guard: check, interrupt: nil, setData: setData, completion: completion, scroll: scroll,
-        entry: .dataSource, site: site)
+        staged, on: &target, request, guard: check, counts: { .sections(of: $0) },
+        entry: .dataSource, setData: setData, completion: completion)
     }
   }
 
   init(
     target: Target, targetSnapshot: @escaping ([Section]) -> Target.Snapshot,
     replayer: @escaping _Replayer = {
-      target, staged, mode, options, elementUpdates, snapshot,
-      setData, completion, _, scroll, _ throws(Target.Failure) in
+      target, staged, request, snapshot, setData, completion, _ throws(Target.Failure) in
       try _replay(
-        staged, on: &target,
+        staged, on: &target, request,
         snapshot: { (data: [Section]) throws(Target.Failure) in snapshot(data) },
-        mode: mode, elementUpdates: elementUpdates, options: options, interrupt: nil,
-        setData: setData,
-        completion: completion, scroll: scroll)
+        setData: setData, completion: completion)
     }
   ) {
     self.target = target
@@ -204,20 +198,19 @@ public final class DiffableDataSource<
       !snapshot._reloadedItems.isEmpty || !snapshot._reconfiguredItems.isEmpty
       || !snapshot._reloadedSections.isEmpty
     let source = _shown
-    let strategy = self.strategy
-    let mode = strategy._mode(
-      requested: animatingDifferences, changes: staged.changeCount,
-      itemCount: { snapshot.numberOfItems })
-    let scroll = _ScrollKeeping<[Section]>(policy: strategy.anchoring) { shown, path, final in
-      _relocateSections(shown ?? source, path, final)
-    }
+    // The request, made once: the strategy's mode and anchoring, the marks' element updates.
+    let request = _ReplayRequest(
+      staged, strategy: strategy, requested: animatingDifferences,
+      itemCount: { snapshot.numberOfItems },
+      marks: { reconfigured.contains($0) ? .reconfigure : .reload },
+      relocate: { shown, path, final in _relocateSections(shown ?? source, path, final) },
+      site: site)
     try _transaction { () throws(Target.Failure) in
       try _replayer(
-        &target, staged, mode, strategy,
-        { reconfigured.contains($0) ? .reconfigure : .reload },
+        &target, staged, request,
         { [_targetSnapshot] data in _targetSnapshot(isMarked ? Self._unmarked(data) : data) },
         { self._shown = isMarked ? Self._unmarked($0) : $0 }, { _ in completion?() },
-        updateGuard ?? .standard, scroll, site)
+        updateGuard ?? .standard)
     }
     _snapshot = snapshot._unmarked
   }

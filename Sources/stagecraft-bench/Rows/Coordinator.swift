@@ -35,7 +35,8 @@ import StagecraftTestSupport
     replayed += 1
     let next = versions[replayed % 2]
     bare.reload(
-      using: StagedChangeset(source: shown, target: next), elementUpdates: .reconfigure,
+      using: StagedChangeset(source: shown, target: next),
+      strategy: UpdateStrategy().elementUpdates(.reconfigure),
       setData: { shown = $0 })
     return shown[count / 2].content
   }

@@ -18,7 +18,7 @@ import StagecraftTestSupport
     var fellBack = false
     view.reload(
       using: StagedChangeset(source: source, target: target), guard: check,
-      setData: { shown = $0 }, completion: { fellBack = !$0 })
+      setData: { shown = $0 }, completion: { fellBack = $0 == .fellBack })
     return fellBack ? -1 : shown.count + view.counts[0]
   }
   if options.profile {

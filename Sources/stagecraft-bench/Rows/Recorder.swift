@@ -28,7 +28,8 @@ import StagecraftTestSupport
     state.updates += 1
     state.view.reload(
       using: StagedChangeset(source: state.shown, target: versions[state.updates % 2]),
-      elementUpdates: .reconfigure, guard: check, setData: { state.shown = $0 })
+      strategy: UpdateStrategy().elementUpdates(.reconfigure), guard: check,
+      setData: { state.shown = $0 })
     return state.shown[count / 2].content
   }
   let (recordedReplay, plainReplay) = (Replayed(first), Replayed(first))

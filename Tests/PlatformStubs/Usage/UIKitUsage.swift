@@ -21,7 +21,7 @@ final class ArticlesViewController: UICollectionViewController {
   func showReconfiguring(_ newPosts: [Article]) {
     let staged = StagedChangeset(source: posts, target: newPosts)
     collectionView.reload(
-      using: staged, strategy: .nonanimatedBatchUpdates, elementUpdates: .reconfigure,
+      using: staged, strategy: UpdateStrategy.nonanimatedBatchUpdates.elementUpdates(.reconfigure),
       interrupt: { $0.changeCount > 100 }, setData: { self.posts = $0 },
       completion: { finished in print(finished) })
   }
@@ -29,8 +29,8 @@ final class ArticlesViewController: UICollectionViewController {
   func showRefreshingInPlace(_ newPosts: [Article]) {
     let staged = StagedChangeset(source: posts, target: newPosts)
     collectionView.reload(
-      using: staged,
-      elementUpdates: .silent { cell, path in
+      using: staged, strategy: UpdateStrategy().elementUpdates(.silent),
+      configureCell: { cell, path in
         cell.setNeedsLayout()
         print(self.posts[path.element].title)
       },
@@ -60,7 +60,8 @@ final class ArticlesViewController: UICollectionViewController {
 
   func update(_ newRows: [String]) {
     tableView.reload(
-      using: StagedChangeset(source: rows, target: newRows), elementUpdates: .reconfigure,
+      using: StagedChangeset(source: rows, target: newRows),
+      strategy: UpdateStrategy().elementUpdates(.reconfigure),
       setData: { self.rows = $0 })
   }
 
@@ -73,7 +74,8 @@ final class ArticlesViewController: UICollectionViewController {
   func updateSilently(_ newRows: [String]) {
     tableView.reload(
       using: StagedChangeset(source: rows, target: newRows),
-      elementUpdates: .silent { cell, path in _ = (cell, self.rows[path.element]) },
+      strategy: UpdateStrategy().elementUpdates(.silent),
+      configureCell: { cell, path in _ = (cell, self.rows[path.element]) },
       setData: { self.rows = $0 })
   }
 
@@ -121,8 +123,8 @@ final class LiveFeedViewController: UICollectionViewController {
   override func viewDidLoad() {
     super.viewDidLoad()
     pipeline = UpdatePipeline(
-      target: collectionView, items: [], strategy: UpdateStrategy(reloadAboveChanges: 1_000),
-      elementUpdates: .reconfigure)
+      target: collectionView, items: [],
+      strategy: UpdateStrategy(reloadAboveChanges: 1_000).elementUpdates(.reconfigure))
   }
 
   func connect(_ socket: AsyncStream<[Article]>) {

@@ -15,7 +15,8 @@ import Stagecraft
   func showSilently(_ newTitles: [String]) {
     collectionView.reload(
       using: StagedChangeset(source: titles, target: newTitles),
-      elementUpdates: .silent { item, path in _ = (item, self.titles[path.element]) },
+      strategy: UpdateStrategy().elementUpdates(.silent),
+      configureCell: { item, path in _ = (item, self.titles[path.element]) },
       setData: { self.titles = $0 })
   }
 }

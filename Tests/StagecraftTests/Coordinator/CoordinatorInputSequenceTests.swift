@@ -126,7 +126,8 @@ struct CoordinatorInputSequenceTests {
         strategy: [
           UpdateStrategy(), .nonanimatedBatchUpdates, .alwaysAnimated(below: 20), .reloadData,
         ][
-          random.next(4)])
+          random.next(4)
+        ].elementUpdates(.reconfigure))
       if kind.multiple {
         input.selection = .many(bound) { [app] in
           if app.inViewUpdate { app.heardInViewUpdate += 1 }
@@ -171,7 +172,7 @@ struct CoordinatorInputSequenceTests {
       // Only the changed item is refreshed: reconfigured once by batch updates, not at all
       // by a reload (the first data, or the reload strategy).
       let refreshed = events().dropFirst(batchesBefore).flatMap(\.reconfigureItems)
-      let batched = changed != nil && input.strategy != .reloadData
+      let batched = changed != nil && input.strategy.reloadAboveChanges != 0
       #expect(refreshed.count == (batched ? 1 : 0), "\(before) -> \(items)")
       if let named, input.scrolledItem != nil, items.contains(where: { $0.id == named }) {
         #expect(coordinator.scrolledItem == named)

@@ -63,15 +63,14 @@ struct CoordinatorSequenceTests {
     // Weak, as an app's must be: the coordinator holds its refresh, which reads it.
     weak var coordinator: CollectionCoordinator<View, Section>?
     let made = CollectionCoordinator(
-      target: view,
-      elementUpdates: .silent { cell, path in
+      target: view, strategy: UpdateStrategy().reloading(above: 12).elementUpdates(.silent),
+      configureCell: { cell, path in
         // Only an item whose content changed is refreshed, with its new version.
         let new = coordinator?.item(at: path)
         if new?.id != cell.element.id || new?.isContentEqual(to: cell.element) != false {
           badRefreshes.append("\(cell.element) -> \(String(describing: new))")
         }
-      },
-      strategy: UpdateStrategy().reloading(above: 12), guard: UpdateGuard())
+      }, guard: UpdateGuard())
     coordinator = made
     // The app's binding: written by the app, and back by the coordinator, never while a
     // call made as SwiftUI's view update makes it runs.

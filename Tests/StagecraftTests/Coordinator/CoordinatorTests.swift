@@ -9,14 +9,14 @@ typealias HeadlessFlat = HeadlessCollectionView<FlatSection>
 /// A headless view and its coordinator, wired as a representable wires them.
 @MainActor
 func makeCoordinator(
-  elementUpdates: HeadlessFlat.ElementUpdates = .reconfigure,
-  strategy: UpdateStrategy = UpdateStrategy()
+  strategy: UpdateStrategy = UpdateStrategy().elementUpdates(.reconfigure),
+  configureCell: ((HeadlessFlat.ElementUpdates.Cell, ElementPath) -> Void)? = nil
 ) -> (HeadlessFlat, CollectionCoordinator<HeadlessFlat, FlatSection>) {
   let view = HeadlessFlat(
     CollectionModel(items: [Item](), configuration: .init(allowsMultipleSelection: true)),
     items: { [] })
   let coordinator = CollectionCoordinator(
-    target: view, elementUpdates: elementUpdates, strategy: strategy, guard: UpdateGuard())
+    target: view, strategy: strategy, configureCell: configureCell, guard: UpdateGuard())
   return (view, coordinator)
 }
 
@@ -65,7 +65,8 @@ struct CoordinatorUpdateTests {
   }
 
   @Test func aChangeAboveTheThresholdAndAViewOffScreenReload() {
-    let (view, coordinator) = makeCoordinator(strategy: UpdateStrategy().reloading(above: 2))
+    let (view, coordinator) = makeCoordinator(
+      strategy: UpdateStrategy().reloading(above: 2).elementUpdates(.reconfigure))
     coordinator.update(items: items(1, 2, 3), animated: true)
     var start = view.model.events.count
     coordinator.update(items: items(4, 5, 6), animated: true)
@@ -172,7 +173,8 @@ struct CoordinatorRefreshTests {
     // Weak, as an app's must be: the coordinator holds its refresh, which reads it.
     weak var coordinator: CollectionCoordinator<HeadlessFlat, FlatSection>?
     let (view, made) = makeCoordinator(
-      elementUpdates: .silent { cell, path in
+      strategy: UpdateStrategy().elementUpdates(.silent),
+      configureCell: { cell, path in
         // Inside the block the data source holds the block's data: the new item is there.
         configured.append((cell.element, coordinator?.item(at: path)))
       })
@@ -194,7 +196,7 @@ struct CoordinatorRefreshTests {
   }
 
   @Test func aReconfigureNamesOnlyTheChangedItems() {
-    let (view, coordinator) = makeCoordinator(elementUpdates: .reconfigure)
+    let (view, coordinator) = makeCoordinator()
     coordinator.update(items: (0..<10).map { Item($0) }, animated: true)
     let start = view.model.events.count
     var next = (0..<10).map { Item($0) }
@@ -248,7 +250,8 @@ struct CoordinatorSelectionTests {
   /// A reload (first data, threshold, off screen) clears a view's selection; the coordinator
   /// selects the bound items again.
   @Test func theSelectionSurvivesAReload() {
-    let (view, coordinator) = makeCoordinator(strategy: UpdateStrategy().reloading(above: 1))
+    let (view, coordinator) = makeCoordinator(
+      strategy: UpdateStrategy().reloading(above: 1).elementUpdates(.reconfigure))
     coordinator.update(items: items(1, 2, 3), animated: true)
     coordinator.selection = [2]
     coordinator.update(items: items(3, 2, 1, 5), animated: true)

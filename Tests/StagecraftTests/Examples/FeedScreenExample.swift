@@ -37,7 +37,9 @@ struct FeedScreen {
     to newSections: [FeedSection], on view: inout CollectionModel<FeedSection>
   ) throws {
     let staged = StagedChangeset(source: sections, target: newSections)
-    try view.reload(using: staged, elementUpdates: .reconfigure, setData: { self.sections = $0 })
+    try view.reload(
+      using: staged, strategy: UpdateStrategy().elementUpdates(.reconfigure),
+      setData: { self.sections = $0 })
   }
 }
 

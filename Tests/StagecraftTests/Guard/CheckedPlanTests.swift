@@ -61,8 +61,8 @@ struct CheckedPlanTests {
     var random = SplitMix64(seed: seed)
     let (source, target) = Self.edit(&random)
     let staged = StagedChangeset(source: source, target: target)
-    let checked = _CheckedPlan(
-      staged, source: source, elementUpdates: ElementUpdateMode.reload,
+    let checked = _CheckedPlan<Sections, ElementUpdateMode>(
+      staged, source: source, strategy: UpdateStrategy(), configuringCell: nil,
       counts: { _BlockCounts.sections(of: $0) })
     let counts = { (data: Sections) in data.map(\.elements.count) }
     #expect(checked.passed.count == checked.plan.blocks.count)
@@ -127,7 +127,7 @@ struct CheckedPlanTests {
       guard: log.guarding)
     source = { [weak pipeline] in pipeline?.data ?? [] }
     view.shown.reloadData(newSections: GuardTests.wrap([Item(9)]))
-    #expect(await pipeline.apply([Item(1), Item(2), Item(3), Item(4)]) == .applied)
+    #expect(await pipeline.apply([Item(1), Item(2), Item(3), Item(4)]) == .fellBack)
     #expect(view.raised.isEmpty)
     #expect(view.shown.items == [Item(1), Item(2), Item(3), Item(4)])
     #expect(view.reloads == 1 && log.reports.count == 1)

@@ -156,14 +156,14 @@ struct ViewRefusalTests {
     let reports = Reports()
     let recorder = FlightRecorder()
     emptyState = true
-    var completions: [Bool] = []
+    var completions: [ReplayOutcome] = []
     view.reload(
       using: StagedChangeset(source: items, target: []),
       guard: UpdateGuard(recorder: recorder, onFallback: { reports.append($0) }),
       setData: { items = $0 }, completion: { completions.append($0) })
     #expect(headless.refusals.count == 1)
     #expect(reports.all.map(\.error) == [headless.refusals.first])
-    #expect(completions == [false])
+    #expect(completions == [.fellBack])
     #expect(recorder.records.contains { if case .refused = $0.verdict { true } else { false } })
     #expect(headless.model.sections.map(\.elements.count) == [1])
   }

@@ -22,7 +22,7 @@ struct GuardTests {
     let view = ViewDouble(showing: Self.list(app), dataSource: { Self.list(app) })
     app = [1, 2, 3, 4]  // behind the view's back
     let log = FallbackLog()
-    var completions: [Bool] = []
+    var completions: [ReplayOutcome] = []
     view.reload(
       using: StagedChangeset(source: app, target: [1, 2, 3, 4, 5].map { $0 }),
       guard: log.guarding, setData: { app = $0 }, completion: { completions.append($0) })
@@ -30,7 +30,7 @@ struct GuardTests {
     #expect(view.blocks.isEmpty)
     #expect(view.reloads == 1)
     #expect(view.shown.items == [1, 2, 3, 4, 5].map { Item($0) })
-    #expect(completions == [false])
+    #expect(completions == [.fellBack])
     #expect(log.reports.count == 1)
     // The text is what UIKit raises for this block: the model refuses it with the same one.
     var model = CollectionModel(sections: Self.list([1, 2, 3]))
@@ -117,7 +117,7 @@ struct GuardTests {
     var app = source
     let view = ViewDouble(showing: source, dataSource: { app })
     let log = FallbackLog()
-    var completions: [Bool] = []
+    var completions: [ReplayOutcome] = []
     view.reload(
       using: staged, guard: log.guarding, setData: { app = $0 },
       completion: { completions.append($0) })
@@ -126,7 +126,7 @@ struct GuardTests {
     #expect(view.reloads == 1)
     #expect(view.shown.sections == target)
     #expect(app == target)
-    #expect(completions == [false])
+    #expect(completions == [.fellBack])
     #expect(log.reports.count == 1)
     #expect(
       log.reports.first?.error.map { "\($0)" }?.contains("Invalid update: invalid number") == true)
@@ -142,14 +142,14 @@ struct GuardTests {
     var app = source
     let view = ViewDouble(showing: source, dataSource: { app })
     let log = FallbackLog()
-    var completions: [Bool] = []
+    var completions: [ReplayOutcome] = []
     view.reload(
       using: staged, guard: log.guarding, setData: { app = $0 },
       completion: { completions.append($0) })
     #expect(view.blocks.count == staged.count && view.reloads == 0)
     #expect(view.shown.sections == target && view.shown.staleCells.isEmpty)
     #expect(log.reports.isEmpty)
-    #expect(completions == [true])
+    #expect(completions == [.applied])
   }
 
   /// Random flat and sectioned pairs, each replayed onto a double whose data was changed
@@ -187,13 +187,13 @@ struct GuardTests {
     view.isOnScreen = false
     view.isTableView = true
     let log = FallbackLog()
-    var completions: [Bool] = []
+    var completions: [ReplayOutcome] = []
     view.reload(
       using: StagedChangeset(source: app, target: [3, 1]), guard: log.guarding,
       setData: { app = $0 }, completion: { completions.append($0) })
     #expect(view.blocks.isEmpty && view.reloads == 1)
     #expect(view.shown.items == [Item(3), Item(1)])
-    #expect(completions == [true])
+    #expect(completions == [.fellBack])
     #expect(log.reports.map(\.cause) == [.offScreen])
     #expect(log.reports.first?.error == nil)
     #expect(
@@ -274,7 +274,7 @@ struct GuardTests {
     // Something else reloaded the view with one item, without telling the pipeline.
     view.shown.reloadData(newSections: Self.wrap([Item(9)]))
     let outcome = await pipeline.apply([Item(1), Item(2), Item(3), Item(4)])
-    #expect(outcome == .applied)
+    #expect(outcome == .fellBack)
     #expect(view.raised.isEmpty)
     #expect(view.shown.items == [Item(1), Item(2), Item(3), Item(4)])
     #expect(view.reloads == 1)
