@@ -9,7 +9,8 @@ import StagecraftReplay
 /// as staged, guarded batch updates, keeps the selection by identity in both directions,
 /// refreshes only the items that changed, and asks for more data near the end.
 ///
-/// It runs over any `BatchUpdateTarget` class: a `UICollectionView` in an app (through the
+/// It runs over any `BatchUpdateTarget` class that keeps a selection and a scroll position
+/// (`SelectableTarget`, `ScrollableTarget`): a `UICollectionView` in an app (through the
 /// `StagedCollection` SwiftUI view, or a representable of your own), a
 /// `HeadlessCollectionView` or a `CollectionModelView` in a test. The calls an app's
 /// representable makes:
@@ -52,7 +53,8 @@ import StagecraftReplay
 /// either way.
 @MainActor
 public final class CollectionCoordinator<
-  Target: BatchUpdateTarget & AnyObject, Section: DifferentiableSection & Sendable
+  Target: SelectableTarget & ScrollableTarget & AnyObject,
+  Section: DifferentiableSection & Sendable
 > where Target.Failure: Sendable {
   /// An item of the data.
   public typealias Item = Section.Collection.Element

@@ -9,7 +9,9 @@ import Stagecraft
 /// `recordsBlocks` is off) and its reloads. With `validates`, each block is first checked as
 /// UIKit checks it, against its counts and the data source's: a block UIKit would raise on
 /// is listed in `refusals` and not taken. With `answersDataSource`, it answers the guard's
-/// question to the data source (`dataSourceItemCounts`) from `dataCounts`.
+/// question to the data source (`dataSourceItemCounts`) from `dataCounts`. It keeps no
+/// selection and no scroll position, and says so through the capabilities a coordinator
+/// needs (`SelectableTarget`, `ScrollableTarget`), so that a coordinator runs on it too.
 ///
 /// ```swift
 /// import Stagecraft
@@ -42,6 +44,9 @@ public final class CountsView: BatchUpdateTarget {
   public private(set) var reloads = 0
   /// The refusals of the blocks it did not take (with `validates`).
   public private(set) var refusals: [BatchUpdateError] = []
+  /// The refusal of the last block, when it did not take it; a guarded replay reads it
+  /// (`RefusalReportingTarget`) and reloads instead.
+  public private(set) var lastBlockRefusal: (any Error)?
 
   /// A view showing sections of `counts` items.
   ///
@@ -52,20 +57,14 @@ public final class CountsView: BatchUpdateTarget {
   public var isOnScreen: Bool { true }
   /// `counts`.
   public var displayedItemCounts: [Int]? { counts }
-  /// `dataCounts`, when `answersDataSource`.
-  public var dataSourceItemCounts: [Int]? { answersDataSource ? dataCounts?() : nil }
   /// `kind`.
   public var viewKind: ListViewKind { kind }
-
-  /// Notes when the update began (`replayBegan`), unless it is set already.
-  public func replayWillBegin() {
-    if replayBegan == nil { replayBegan = ContinuousClock().now }
-  }
 
   /// Calls `setData`, counts the reload, and takes the data source's counts.
   public func reloadData(_ snapshot: Void, setData: () -> Void) {
     setData()
     reloads += 1
+    lastBlockRefusal = nil
     if let dataCounts { counts = dataCounts() }
   }
 
@@ -90,12 +89,57 @@ public final class CountsView: BatchUpdateTarget {
         try batch.validate(itemCountsBefore: counts, itemCountsAfter: after)
       } catch {
         refusals.append(error)
+        lastBlockRefusal = error
         completion?(false)
         return
       }
     }
     counts = after
+    lastBlockRefusal = nil
     if recordsBlocks { blocks.append(batch) }
     completion?(true)
   }
+}
+
+extension CountsView: DataSourceBackedTarget {
+  /// `dataCounts`, when `answersDataSource`.
+  public var dataSourceItemCounts: [Int]? { answersDataSource ? dataCounts?() : nil }
+}
+
+/// A block it refuses (with `validates`) is told to a guarded replay, which reloads.
+extension CountsView: RefusalReportingTarget {}
+
+extension CountsView: ReplayObservingTarget {
+  /// Notes when the update began (`replayBegan`), unless it is set already.
+  public func replayWillBegin() {
+    if replayBegan == nil { replayBegan = ContinuousClock().now }
+  }
+  /// Nothing.
+  public func replayDidEnd() {}
+}
+
+/// No selection: a coordinator's selection reaches nothing.
+extension CountsView: SelectableTarget {
+  /// None.
+  public var selectedItemPaths: [ElementPath] { [] }
+  /// `false`.
+  public var allowsSelectingMultipleItems: Bool { false }
+  /// Nothing.
+  public func selectItem(at path: ElementPath, animated: Bool) {}
+  /// Nothing.
+  public func deselectItem(at path: ElementPath, animated: Bool) {}
+}
+
+/// No scroll geometry: a replay keeps no scroll position on it.
+extension CountsView: ScrollableTarget {
+  /// `nil`.
+  public var scrollMetrics: ScrollMetrics? { nil }
+  /// None.
+  public var visibleItemPaths: [ElementPath] { [] }
+  /// `nil`.
+  public func extentOfItem(at path: ElementPath) -> ItemExtent? { nil }
+  /// Nothing.
+  public func setContentOffset(_ offset: Double) {}
+  /// Nothing.
+  public func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool) {}
 }

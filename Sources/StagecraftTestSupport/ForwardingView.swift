@@ -39,16 +39,6 @@ extension ForwardingView: @MainActor BatchUpdateTarget {
   ///
   /// - Complexity: O(S), where S is the number of sections.
   public var displayedItemCounts: [Int]? { view.displayedItemCounts }
-  /// The view's data source's counts, when `answersDataSource`.
-  ///
-  /// - Complexity: That of the view's data source.
-  public var dataSourceItemCounts: [Int]? {
-    answersDataSource ? view.dataSourceItemCounts : nil
-  }
-  /// The view's refusal of the last block.
-  ///
-  /// - Complexity: O(1).
-  public var lastBlockRefusal: (any Error)? { view.lastBlockRefusal }
 
   /// Forwards the reload.
   ///
@@ -83,4 +73,20 @@ extension ForwardingView: @MainActor BatchUpdateTarget {
       batch, snapshot: (), animated: animated, setData: { replacement }, refreshing: [],
       by: .reload, completion: completion)
   }
+}
+
+extension ForwardingView: @MainActor DataSourceBackedTarget {
+  /// The view's data source's counts, when `answersDataSource`.
+  ///
+  /// - Complexity: That of the view's data source.
+  public var dataSourceItemCounts: [Int]? {
+    answersDataSource ? view.dataSourceItemCounts : nil
+  }
+}
+
+extension ForwardingView: @MainActor RefusalReportingTarget {
+  /// The view's refusal of the last block.
+  ///
+  /// - Complexity: O(1).
+  public var lastBlockRefusal: (any Error)? { view.lastBlockRefusal }
 }

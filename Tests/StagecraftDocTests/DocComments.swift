@@ -251,42 +251,6 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_BatchUpdateTarget_3() throws {
-  let _doc = DocOutput()
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    _doc.print(items, separator: separator, terminator: terminator)
-  }
-  // Sources/StagecraftReplay/Replay/BatchUpdateTarget.swift:25
-
-  final class LogView: BatchUpdateTarget {
-    var log: [String] = []
-    var isOnScreen: Bool { true }
-    var displayedItemCounts: [Int]? { nil }  // not guarded: it keeps no counts
-    func reloadData(_ snapshot: Void, setData: () -> Void) {
-      setData()
-      log.append("reloadData")
-    }
-    func performBatchUpdates(
-      _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> BatchUpdate?,
-      refreshing: [Move<ElementPath>], by elementUpdates: CellUpdateMode<String>,
-      completion: ((Bool) -> Void)?
-    ) {
-      let calls = setData() ?? batch
-      log.append("\(calls)")
-      completion?(true)
-    }
-  }
-
-  let view = LogView()
-  var items = ["a", "b"]
-  view.reload(using: StagedChangeset(source: items, target: ["b"]), setData: { items = $0 })
-  print(view.log)
-  _doc.expect("[\"BatchUpdate(deleteItems: [[0, 0]])\"]", at: 49)
-  print(items)
-  _doc.expect("[\"b\"]", at: 50)
-  _doc.expectNothingUnchecked()
-}
-
 @Test func doc_CellUpdateMode_3() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
@@ -392,6 +356,44 @@ import Testing
     strategy: UpdateStrategy().anchoring(.keepAnchor))
   print(model.scrollAnchor!, model.geometry!.contentOffset)
   _doc.expect("10 at 0.0 1000.0", at: 19)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_BatchUpdateTarget_3() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftReplay/Targets/BatchUpdateTarget.swift:44
+
+  final class LogView: BatchUpdateTarget {
+    var log: [String] = []
+    var count = 2
+    var isOnScreen: Bool { true }
+    var displayedItemCounts: [Int]? { [count] }
+    func reloadData(_ snapshot: Void, setData: () -> Void) {
+      setData()
+      log.append("reloadData")
+    }
+    func performBatchUpdates(
+      _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> BatchUpdate?,
+      refreshing: [Move<ElementPath>], by elementUpdates: CellUpdateMode<String>,
+      completion: ((Bool) -> Void)?
+    ) {
+      let calls = setData() ?? batch
+      count += calls.insertItems.count - calls.deleteItems.count
+      log.append("\(calls)")
+      completion?(true)
+    }
+  }
+
+  let view = LogView()
+  var items = ["a", "b"]
+  view.reload(using: StagedChangeset(source: items, target: ["b"]), setData: { items = $0 })
+  print(view.log)
+  _doc.expect("[\"BatchUpdate(deleteItems: [[0, 0]])\"]", at: 70)
+  print(items)
+  _doc.expect("[\"b\"]", at: 71)
   _doc.expectNothingUnchecked()
 }
 
@@ -1298,7 +1300,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftCoordinator/CollectionCoordinator.swift:30
+  // Sources/StagecraftCoordinator/CollectionCoordinator.swift:31
 
   @MainActor func feed() -> [String] {
     let view = HeadlessCollectionView(CollectionModel(items: [String]()), items: { [] })
@@ -1311,7 +1313,7 @@ import Testing
     return view.model.items + view.model.indexPathsForSelectedItems.map { "selected \($0)" }
   }
   print(await feed())
-  _doc.expect("[\"c\", \"b\", \"selected [0, 1]\"]", at: 42)
+  _doc.expect("[\"c\", \"b\", \"selected [0, 1]\"]", at: 43)
   _doc.expectNothingUnchecked()
 }
 

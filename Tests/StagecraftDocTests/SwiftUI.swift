@@ -8,7 +8,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:213
+  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:214
 
   @MainActor func addAndSelectInOneChange() async -> [String] {
     let view = HeadlessCollectionView(CollectionModel(items: [String]()))
@@ -29,8 +29,8 @@ import Testing
     return ["selected \(view.model.indexPathsForSelectedItems)", "bound \(selection.sorted())"]
   }
   print(await addAndSelectInOneChange())
-  _doc.expect("[\"selected [[0, 0]]\", \"bound [\\\"drafts\\\"]\"]", at: 233)
-  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:309
+  _doc.expect("[\"selected [[0, 0]]\", \"bound [\\\"drafts\\\"]\"]", at: 234)
+  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:310
 
   struct Emoji: Identifiable, Equatable, Differentiable, Sendable {
     var id: Int
@@ -62,8 +62,8 @@ import Testing
     ]
   }
   for line in await grid() { print(line) }
-  _doc.expect("shows 🍎😀🐶😀😀😀\nrefreshed [1], binding [4]\nselected [[0, 4]], refused 0", at: 309)
-  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:356
+  _doc.expect("shows 🍎😀🐶😀😀😀\nrefreshed [1], binding [4]\nselected [[0, 4]], refused 0", at: 310)
+  // Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:357
 
   @MainActor func bindingAfterAnUpdate() async -> [String] {
     let view = HeadlessCollectionView(
@@ -86,6 +86,6 @@ import Testing
     return lines
   }
   for line in await bindingAfterAnUpdate() { print(line) }
-  _doc.expect("during the update [2, 3]\na turn later [2]\n5000 items shown", at: 356)
+  _doc.expect("during the update [2, 3]\na turn later [2]\n5000 items shown", at: 357)
   _doc.expectNothingUnchecked()
 }

@@ -9,7 +9,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:131
+  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:139
 
   var batch = BatchUpdate()
   batch.insertItems = [ElementPath(element: 3, section: 0)]
@@ -19,9 +19,9 @@ import Testing
     let fallback = BatchUpdateFallback(
       cause: .refused(error), itemCountsBefore: [3], itemCountsAfter: [5], batch: batch)
     print(fallback.json.hasSuffix(#""batch":{"insertItems":[[0,3]]}}"#))
-  _doc.expect("true", at: 140)
+  _doc.expect("true", at: 148)
   }
-  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:148
+  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:156
 
   let stale = BatchUpdateFallback(
     cause: .refused(BatchUpdateError(.deleteItemOutOfRange(item: 3, section: 0, itemCount: 3))),
@@ -29,18 +29,18 @@ import Testing
     batch: BatchUpdate(deleteItems: [ElementPath(element: 3, section: 0)]),
     dataItemCountsBefore: [4])
   print(stale.hasStaleViewCounts)
-  _doc.expect("true", at: 155)
+  _doc.expect("true", at: 163)
   print(stale.explanation!.causes[0].prefix(28))
-  _doc.expect("The view's counts were stale", at: 156)
+  _doc.expect("The view's counts were stale", at: 164)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_UpdatesThatNeverCrash_46() async throws {
+@Test func doc_UpdatesThatNeverCrash_48() async throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:46
+  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:48
 
   @MainActor func loadingSection() -> [String] {
     typealias Section = ArraySection<String, Int>
@@ -60,16 +60,16 @@ import Testing
     return reports + ["\(view.refusals.count) refused", "\(view.model.sections.map(\.elements.count))"]
   }
   print(await loadingSection())
-  _doc.expect("[\"dataSourceChanged\", \"0 refused\", \"[4, 1]\"]", at: 65)
+  _doc.expect("[\"dataSourceChanged\", \"0 refused\", \"[4, 1]\"]", at: 67)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_UpdatesThatNeverCrash_169() async throws {
+@Test func doc_UpdatesThatNeverCrash_177() async throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:169
+  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:177
 
   /// Keeps the guard's reports, from any thread.
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
@@ -102,6 +102,6 @@ import Testing
   if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
     for line in await staleView() { print(line) }
   }
-  _doc.expect("1 fallback, stale view counts: true\nblocks refused by the view: 0\nthe view shows [1, 2, 3]", at: 169)
+  _doc.expect("1 fallback, stale view counts: true\nblocks refused by the view: 0\nthe view shows [1, 2, 3]", at: 177)
   _doc.expectNothingUnchecked()
 }

@@ -4,13 +4,16 @@ import Testing
 
 /// A view-like target: a final class that records each block and never throws, as a
 /// `UICollectionView` conforms. Its "cells" are names; a silent refresh hands the app's
-/// configuration the realized cell and the item's position after the block.
+/// configuration the realized cell and the item's position after the block. It counts the
+/// items of section 0 from each block's calls; `nil` counts stand for a view that cannot
+/// tell them.
 final class RecordingView: BatchUpdateTarget {
   var blocks: [BatchUpdate] = []
   var reloads = 0
   var isOnScreen = true
-  // Not guarded: the tests read the call sites, not the counts.
-  var displayedItemCounts: [Int]? { nil }
+  var counts: [Int]?
+  init(count: Int?) { counts = count.map { [$0] } }
+  var displayedItemCounts: [Int]? { counts }
 
   func reloadData(_ snapshot: Void, setData: () -> Void) {
     setData()
@@ -24,6 +27,7 @@ final class RecordingView: BatchUpdateTarget {
   ) {
     let batch = setData() ?? batch
     blocks.append(batch)
+    counts = counts.map { [$0[0] + batch.insertItems.count - batch.deleteItems.count] }
     if case .silent(let configure) = elementUpdates {
       for refresh in refreshing { configure("cell at \(refresh.source)", refresh.target) }
     }
@@ -38,7 +42,7 @@ struct ReplayCallSiteTests {
   /// The forms an app writes. This file compiles only if a view held in a `let` replays
   /// without `try`, and the model replays with it.
   @Test func aViewInALetReplaysWithoutTryAndTheModelWithIt() throws {
-    let view = RecordingView()
+    let view = RecordingView(count: 3)
     var items = ["a", "b", "c"]
     let staged = StagedChangeset(source: items, target: ["c", "a", "d"])
     view.reload(using: staged, setData: { items = $0 })
@@ -53,7 +57,7 @@ struct ReplayCallSiteTests {
   /// A silent refresh on a view carries the app's configuration: it is called with each
   /// realized cell, found before the block, and the item's position after it.
   @Test func aSilentRefreshOnAViewCallsTheAppsConfiguration() {
-    let view = RecordingView()
+    let view = RecordingView(count: 3)
     let source = [Item(1), Item(2), Item(3)]
     let target = [Item(2), Item(3, 1)]  // 1 deleted, 3 changed: at 2 before, at 1 after
     var items = source
@@ -68,12 +72,32 @@ struct ReplayCallSiteTests {
   }
 
   @Test func anOffScreenViewSetsTheDataOnceAndReloads() {
-    let view = RecordingView()
+    let view = RecordingView(count: 2)
     view.isOnScreen = false
     var sets = 0
     view.reload(
       using: StagedChangeset(source: [1, 2], target: [2, 3]), setData: { _ in sets += 1 })
     #expect(sets == 1 && view.reloads == 1 && view.blocks.isEmpty)
+  }
+
+  /// A view that cannot tell its counts is not handed a block blind: the guard reloads it
+  /// with the final data, reported once per update, and the silent refresh is not made.
+  @Test func aViewThatCannotTellItsCountsIsReloadedAndTheGuardSaysWhy() {
+    let view = RecordingView(count: nil)
+    var items = ["a", "b", "c"]
+    let log = FallbackLog()
+    var outcomes: [ReplayOutcome] = []
+    let check = log.guarding
+    for target in [["c", "a", "d"], ["d"]] {
+      view.reload(
+        using: StagedChangeset(source: items, target: target), guard: check,
+        setData: { items = $0 }, completion: { outcomes.append($0) })
+    }
+    #expect(items == ["d"] && view.blocks.isEmpty && view.reloads == 2)
+    #expect(log.reports.map(\.cause) == [.countsUnknown, .countsUnknown])
+    #expect(log.reports.first?.description.contains("could not tell its item counts") == true)
+    #expect(log.reports.first?.json.contains(#""cause":"countsUnknown""#) == true)
+    #expect(outcomes == [.fellBack, .fellBack])
   }
 
   // MARK: Shapes follow the types

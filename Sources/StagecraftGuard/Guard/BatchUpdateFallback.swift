@@ -35,6 +35,10 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
     /// block was computed from (`dataSourceItemCounts`): it changed without an update, and
     /// UIKit, which reads it after the block, would have raised.
     case dataSourceChanged
+    /// The view could not tell its item counts (`BatchUpdateTarget.displayedItemCounts`
+    /// answered `nil`): no block can be checked against them, and the guard does not hand
+    /// the view one blind.
+    case countsUnknown
   }
 
   /// Why the replay reloaded.
@@ -136,6 +140,10 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
         + "from \(dataItemCountsBefore.map(_describeCounts) ?? "unknown counts"); UIKit reads "
         + "the data source after the block and would have raised, so the view was reloaded "
         + "with the final data instead"
+    case .countsUnknown:
+      "the \(view == .tableView ? "table" : "collection") view could not tell its item counts "
+        + "(displayedItemCounts is nil), so no block could be checked against them: it was "
+        + "reloaded with the final data instead"
     }
   }
 
@@ -152,6 +160,7 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
     case .refused: text.string("refused")
     case .offScreen: text.string("offScreen")
     case .dataSourceChanged: text.string("dataSourceChanged")
+    case .countsUnknown: text.string("countsUnknown")
     }
     text.member("view")
     text.string(view == .tableView ? "tableView" : "collectionView")

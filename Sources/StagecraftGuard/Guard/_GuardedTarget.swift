@@ -45,18 +45,18 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
 
   @usableFromInline var isOnScreen: Bool { base.isOnScreen }
   @usableFromInline var displayedItemCounts: [Int]? { base.displayedItemCounts }
-  @usableFromInline var dataSourceItemCounts: [Int]? { base.dataSourceItemCounts }
   @usableFromInline var viewKind: ListViewKind { base.viewKind }
-  @usableFromInline var visibleItemPaths: [ElementPath]? { base.visibleItemPaths }
-  @usableFromInline var scrollMetrics: ScrollMetrics? { base.scrollMetrics }
-  @usableFromInline func extentOfItem(at path: ElementPath) -> ItemExtent? {
-    base.extentOfItem(at: path)
+  // The view's capabilities, as the replay reads them, forwarded.
+  @usableFromInline var _visibleItemPaths: [ElementPath]? { base._visibleItemPaths }
+  @usableFromInline var _scrollMetrics: ScrollMetrics? { base._scrollMetrics }
+  @usableFromInline func _extentOfItem(at path: ElementPath) -> ItemExtent? {
+    base._extentOfItem(at: path)
   }
-  @usableFromInline mutating func setContentOffset(_ offset: Double) {
-    base.setContentOffset(offset)
+  @usableFromInline mutating func _setContentOffset(_ offset: Double) {
+    base._setContentOffset(offset)
   }
-  @usableFromInline mutating func replayWillBegin() { base.replayWillBegin() }
-  @usableFromInline mutating func replayDidEnd() { base.replayDidEnd() }
+  @usableFromInline mutating func _replayWillBegin() { base._replayWillBegin() }
+  @usableFromInline mutating func _replayDidEnd() { base._replayDidEnd() }
 
   @usableFromInline
   mutating func reloadData(_ snapshot: _BlockCounts, setData: () -> Void) throws(Failure) {
@@ -81,7 +81,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     let before = base.displayedItemCounts
     let after = before.map { snapshot.after(shown: $0, batch: batch) }
     // What UIKit will read after the block: the data source, asked before it.
-    let answered = base.dataSourceItemCounts
+    let answered = base._dataSourceItemCounts
     // What the flight recorder keeps of the block, read before the view changes; its
     // verdict and sequence number are set when it is recorded.
     let draft = check.recorder.map { recorder in
@@ -94,11 +94,21 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     }
     let known = passed.flatMap { $0.indices.contains(blockIndex) ? $0[blockIndex] : nil }
     blockIndex += 1
-    if let before, let after {
-      try checkBefore(
-        batch, before: before, after: after, answered: answered, known: known, draft: draft)
+    guard let before, let after else {
+      // The view cannot tell its counts: the block cannot be checked, and the guard does not
+      // hand it to the view blind.
+      let countsAfter = snapshot.counts
+      if let recorded = draft?.record(
+        batch, .fellBack(.countsUnknown), viewCounts: nil, countsAfter: countsAfter)
+      {
+        site?.call = recorded.call
+      }
+      try fallBack(
+        .countsUnknown, batch, before: nil, after: countsAfter, answered: answered, data: nil)
     }
-    let countsAfter = after ?? snapshot.counts
+    try checkBefore(
+      batch, before: before, after: after, answered: answered, known: known, draft: draft)
+    let countsAfter = after
     // Written before the view sees it, in flight: a log read while the view raises ends
     // with this block, pending.
     let ahead = draft?.recordInFlight(batch, viewCounts: before, countsAfter: countsAfter)
@@ -115,9 +125,9 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     let asked: Base? = answered == nil ? nil : base
     let checkedSetData = { () -> BatchUpdate? in
       if let replacement = setData() { return replacement }
-      guard let answer = asked?.dataSourceItemCounts, answer != countsAfter else { return nil }
+      guard let answer = asked?._dataSourceItemCounts, answer != countsAfter else { return nil }
       switched = answer
-      return ._resetting(fromSections: before?.count ?? 0, toSections: answer.count)
+      return ._resetting(fromSections: before.count, toSections: answer.count)
     }
     do {
       try base.performBatchUpdates(
@@ -130,7 +140,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
       }
       throw .target(error)
     }
-    if let refusal = base.lastBlockRefusal {
+    if let refusal = base._lastBlockRefusal {
       try viewRefused(refusal, batch, before: before, after: countsAfter, draft: draft, ahead)
     }
     if let switched {
@@ -139,9 +149,9 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
       if let ahead { draft?.amend(ahead.sequence, .fellBack(.dataSourceChanged)) }
       try fallBack(
         .dataSourceChanged, batch, before: before, after: countsAfter, answered: switched,
-        data: before.flatMap { _ in _dataCounts(after: countsAfter, batch: batch) })
+        data: _dataCounts(after: countsAfter, batch: batch))
     }
-    if after != nil { previousCounts = after }
+    previousCounts = after
     held.release()
   }
 
@@ -181,7 +191,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   mutating func fallBack(
     _ cause: BatchUpdateFallback.Cause, _ batch: BatchUpdate, before: [Int], after: [Int],
     answered: [Int]?, draft: _RecordDraft?
-  ) throws(Failure) {
+  ) throws(Failure) -> Never {
     if let recorded = draft?.record(batch, .fellBack(cause), viewCounts: before, countsAfter: after)
     {
       site?.call = recorded.call
@@ -197,7 +207,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   mutating func fallBack(
     _ cause: BatchUpdateFallback.Cause, _ batch: BatchUpdate, before: [Int]?, after: [Int],
     answered: [Int]?, data: [Int?]?
-  ) throws(Failure) {
+  ) throws(Failure) -> Never {
     fallback = BatchUpdateFallback(
       cause: cause, view: base.viewKind, itemCountsBefore: before, itemCountsAfter: after,
       batch: batch, dataItemCountsBefore: data, dataSourceItemCounts: answered)
@@ -338,8 +348,8 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
   }
   // One update for the target, its fallback reload included (the defers run in reverse:
   // the guarded copy is handed back first).
-  target.replayWillBegin()
-  defer { target.replayDidEnd() }
+  target._replayWillBegin()
+  defer { target._replayDidEnd() }
   var guarded = _GuardedTarget(
     base: target, check: check, entry: entry, passed: checked?.passed, site: site)
   defer { target = guarded.base }

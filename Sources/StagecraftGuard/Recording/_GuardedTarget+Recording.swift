@@ -10,8 +10,8 @@ struct _Observed {
 
   @usableFromInline
   init<Target: BatchUpdateTarget>(_ target: Target) {
-    selection = target.selectedItemPaths
-    offset = target.scrollMetrics?.contentOffset
+    selection = target._selectedItemPaths
+    offset = target._scrollMetrics?.contentOffset
   }
 }
 

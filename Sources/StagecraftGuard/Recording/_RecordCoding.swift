@@ -21,23 +21,23 @@ enum _RecordCoding {
     var callSite: FlightRecord.CallSite?
   }
 
-  // The header's bits: kind (2), entry (3), view (1), verdict (3), then one flag per member.
+  // The header's bits: kind (2), entry (3), view (1), verdict (4), then one flag per member.
   // `encode` packs the first four; these read them back.
   static func kind(ofHeader header: Int) -> FlightRecord.Kind { kind(header & 3) }
   static func entry(ofHeader header: Int) -> FlightRecord.EntryPoint { entry(header >> 2 & 7) }
   static func view(ofHeader header: Int) -> ListViewKind {
     header >> 5 & 1 == 1 ? .tableView : .collectionView
   }
-  static func verdictCode(ofHeader header: Int) -> Int { header >> 6 & 7 }
-  static let hasOffset = 1 << 9
-  static let hasBatch = 1 << 10
-  static let hasViewCounts = 1 << 11
-  static let hasDataCounts = 1 << 12
-  static let hasCountsAfter = 1 << 13
-  static let hasSelection = 1 << 14
-  static let hasPayload = 1 << 15
-  static let hasDataSourceCounts = 1 << 16
-  static let hasCallSite = 1 << 17
+  static func verdictCode(ofHeader header: Int) -> Int { header >> 6 & 15 }
+  static let hasOffset = 1 << 10
+  static let hasBatch = 1 << 11
+  static let hasViewCounts = 1 << 12
+  static let hasDataCounts = 1 << 13
+  static let hasCountsAfter = 1 << 14
+  static let hasSelection = 1 << 15
+  static let hasPayload = 1 << 16
+  static let hasDataSourceCounts = 1 << 17
+  static let hasCallSite = 1 << 18
   /// The verdict's bits in the header, for `amend`.
   static let verdictBits = 7 << 6
 
@@ -489,10 +489,11 @@ enum _RecordCoding {
       sink.raw(code == 1 ? "\"refused\"" : "\"fellBack\"")
       sink.member("error")
       sink.string(error?.description ?? "")
-    case 3, 6:
+    case 3, 6, 8:
       sink.raw("\"fellBack\"")
       sink.member("cause")
-      sink.raw(code == 3 ? "\"offScreen\"" : "\"dataSourceChanged\"")
+      sink.raw(
+        code == 3 ? "\"offScreen\"" : code == 6 ? "\"dataSourceChanged\"" : "\"countsUnknown\"")
     case 4: sink.raw("\"interrupted\"")
     case 5: sink.raw("\"coalesced\"")
     case 7: sink.raw("\"pending\"")
@@ -501,7 +502,7 @@ enum _RecordCoding {
   }
 
   /// The bytes `writeVerdict` writes for each code without an error's text, counted once.
-  static let verdictLengths: [Int] = (0..<8).map { code in
+  static let verdictLengths: [Int] = (0..<9).map { code in
     var length = _JSONLength()
     writeVerdict(code, error: nil, to: &length)
     return length.count
@@ -510,7 +511,7 @@ enum _RecordCoding {
   /// The bytes `writeVerdict` writes for a verdict's code: counted from the error's text for
   /// a refusal, and known for the others, so that amending a record counts no text.
   static func verdictLength(_ code: Int, error: BatchUpdateError?) -> Int {
-    guard code == 1 || code == 2, error != nil else { return verdictLengths[code & 7] }
+    guard code == 1 || code == 2, error != nil else { return verdictLengths[code] }
     var length = _JSONLength()
     writeVerdict(code, error: error, to: &length)
     return length.count
@@ -554,7 +555,7 @@ enum _RecordCoding {
 
   /// Whether a verdict's code (`FlightRecord.Verdict._code`) is an incident's: refused, or
   /// fallen back.
-  static func isIncident(_ code: Int) -> Bool { (1...3).contains(code) || code == 6 }
+  static func isIncident(_ code: Int) -> Bool { (1...3).contains(code) || code == 6 || code == 8 }
 
   static func verdict(_ code: Int, error: BatchUpdateError?) -> FlightRecord.Verdict {
     switch (code, error) {
@@ -565,6 +566,7 @@ enum _RecordCoding {
     case (5, _): .coalesced
     case (6, _): .fellBack(.dataSourceChanged)
     case (7, _): .pending
+    case (8, _): .fellBack(.countsUnknown)
     default: .performed
     }
   }
@@ -582,6 +584,7 @@ extension FlightRecord.Verdict {
     case .coalesced: 5
     case .fellBack(.dataSourceChanged): 6
     case .pending: 7
+    case .fellBack(.countsUnknown): 8
     }
   }
 
@@ -589,8 +592,8 @@ extension FlightRecord.Verdict {
   var _error: BatchUpdateError? {
     switch self {
     case .refused(let error), .fellBack(.refused(let error)): error
-    case .performed, .fellBack(.offScreen), .fellBack(.dataSourceChanged), .interrupted,
-      .coalesced, .pending:
+    case .performed, .fellBack(.offScreen), .fellBack(.dataSourceChanged),
+      .fellBack(.countsUnknown), .interrupted, .coalesced, .pending:
       nil
     }
   }

@@ -417,3 +417,7 @@ extension CollectionModel {
     if !_sizes.aiming { _core.aim = nil }
   }
 }
+
+/// The model keeps a scroll position (with a `geometry`) and its realized cells are the items
+/// on screen: a replay keeps what `UpdateStrategy.anchoring` says of it.
+extension CollectionModel: ScrollableTarget {}

@@ -87,3 +87,6 @@ extension Move where Position == ElementPath {
   /// Whether the move stays in its section.
   var isWithinSection: Bool { source.section == target.section }
 }
+
+/// The model holds its cells: it follows an item the user dragged.
+extension CollectionModel: ReorderableTarget {}

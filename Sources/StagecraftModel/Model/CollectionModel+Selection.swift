@@ -1,4 +1,5 @@
 import StagecraftDiff
+import StagecraftReplay
 
 extension CollectionModel {
   /// The selected index paths, ascending; empty when nothing is selected.
@@ -31,11 +32,11 @@ extension CollectionModel {
   }
 }
 
-extension CollectionModel {
+extension CollectionModel: SelectableTarget {
   /// The selected paths, as a view reports them to the replay and to a coordinator.
   ///
   /// - Complexity: O(k log k), where k is the number of selected items.
-  public var selectedItemPaths: [ElementPath]? { indexPathsForSelectedItems }
+  public var selectedItemPaths: [ElementPath] { indexPathsForSelectedItems }
 
   /// Selects the item at `path`, as `selectItem(at:)` does.
   ///
@@ -60,11 +61,11 @@ extension CollectionModel {
   /// The paths of the realized cells: the items in the viewport.
   ///
   /// - Complexity: O(r log r), where r is the number of realized cells.
-  public var visibleItemPaths: [ElementPath]? { realizedPaths }
+  public var visibleItemPaths: [ElementPath] { realizedPaths }
 
   /// Whether the model lets more than one item be selected:
   /// `configuration.allowsMultipleSelection`.
   ///
   /// - Complexity: O(1).
-  public var allowsSelectingMultipleItems: Bool? { configuration.allowsMultipleSelection }
+  public var allowsSelectingMultipleItems: Bool { configuration.allowsMultipleSelection }
 }

@@ -375,3 +375,6 @@ extension CollectionModel.ScrollEvent: Hashable where CollectionModel.Element: H
 extension CollectionModel.ScrollEvent: Sendable where CollectionModel.Element: Sendable {}
 extension CollectionModel._ScrollTriggers: Equatable where CollectionModel.Element: Equatable {}
 extension CollectionModel._ScrollTriggers: Sendable where CollectionModel.Element: Sendable {}
+
+/// The model evaluates its triggers and settles its sizes once per update.
+extension CollectionModel: ReplayObservingTarget {}

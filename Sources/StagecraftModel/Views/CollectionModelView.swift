@@ -124,6 +124,9 @@ extension CollectionModelView: @MainActor BatchUpdateTarget {
     if !held.hold(completion, animated: animated) { completion?(true) }
   }
 
+}
+
+extension CollectionModelView: @MainActor ReorderableTarget {
   /// Moves the model's item as the user's drag does; see
   /// `CollectionModel.moveItemInteractively(from:to:)`.
   ///
@@ -137,11 +140,13 @@ extension CollectionModelView: @MainActor BatchUpdateTarget {
   {
     try model.moveItemInteractively(from: source, to: destination)
   }
+}
 
+extension CollectionModelView: @MainActor SelectableTarget {
   /// The model's selected paths.
   ///
   /// - Complexity: O(k log k), where k is the number of selected items.
-  public var selectedItemPaths: [ElementPath]? { model.indexPathsForSelectedItems }
+  public var selectedItemPaths: [ElementPath] { model.indexPathsForSelectedItems }
 
   /// Selects the model's item at `path`.
   ///
@@ -159,15 +164,17 @@ extension CollectionModelView: @MainActor BatchUpdateTarget {
   /// - Complexity: O(1).
   public func deselectItem(at path: ElementPath, animated: Bool) { model.deselectItem(at: path) }
 
-  /// The paths of the model's realized cells.
-  ///
-  /// - Complexity: O(r log r), where r is the number of realized cells.
-  public var visibleItemPaths: [ElementPath]? { model.realizedPaths }
-
   /// The model's `configuration.allowsMultipleSelection`.
   ///
   /// - Complexity: O(1).
-  public var allowsSelectingMultipleItems: Bool? { model.allowsSelectingMultipleItems }
+  public var allowsSelectingMultipleItems: Bool { model.allowsSelectingMultipleItems }
+}
+
+extension CollectionModelView: @MainActor ScrollableTarget {
+  /// The paths of the model's realized cells.
+  ///
+  /// - Complexity: O(r log r), where r is the number of realized cells.
+  public var visibleItemPaths: [ElementPath] { model.realizedPaths }
 
   /// The model's scroll position and sizes, from its `geometry`.
   ///
@@ -197,8 +204,10 @@ extension CollectionModelView: @MainActor BatchUpdateTarget {
   public func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool) {
     model.scrollToItem(at: path, alignment: alignment)
   }
+}
 
-  /// Starts one update of the model (see `BatchUpdateTarget.replayWillBegin()`).
+extension CollectionModelView: @MainActor ReplayObservingTarget {
+  /// Starts one update of the model (see `ReplayObservingTarget.replayWillBegin()`).
   ///
   /// - Complexity: O(1).
   public func replayWillBegin() { model.replayWillBegin() }

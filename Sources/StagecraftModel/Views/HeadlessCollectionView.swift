@@ -295,12 +295,6 @@ extension HeadlessCollectionView: @MainActor BatchUpdateTarget {
   /// - Complexity: O(S), where S is the number of sections.
   public var displayedItemCounts: [Int]? { model.displayedItemCounts }
 
-  /// The item count of each section the data source answers now: `dataSource` read, as
-  /// UIKit reads `numberOfSections` and `numberOfItems(inSection:)` from its data source.
-  ///
-  /// - Complexity: O(S) and the data source, for S sections.
-  public var dataSourceItemCounts: [Int]? { _BlockCounts.sections(of: dataSource()).counts }
-
   /// The view the model plays: `configuration.view`.
   ///
   /// - Complexity: O(1).
@@ -364,6 +358,21 @@ extension HeadlessCollectionView: @MainActor BatchUpdateTarget {
     if !held.hold(completion, animated: animated) { completion?(true) }
   }
 
+}
+
+extension HeadlessCollectionView: @MainActor DataSourceBackedTarget {
+  /// The item count of each section the data source answers now: `dataSource` read, as
+  /// UIKit reads `numberOfSections` and `numberOfItems(inSection:)` from its data source.
+  ///
+  /// - Complexity: O(S) and the data source, for S sections.
+  public var dataSourceItemCounts: [Int]? { _BlockCounts.sections(of: dataSource()).counts }
+}
+
+/// The view records UIKit's refusal of a block (`lastBlockRefusal`, a `BatchUpdateError`)
+/// instead of raising, and reloads from its data source.
+extension HeadlessCollectionView: @MainActor RefusalReportingTarget {}
+
+extension HeadlessCollectionView: @MainActor ReorderableTarget {
   /// Moves the item as the user's drag does: the view has moved the cell already.
   ///
   /// - Parameters:
@@ -373,11 +382,13 @@ extension HeadlessCollectionView: @MainActor BatchUpdateTarget {
   public func moveItemInteractively(from source: ElementPath, to destination: ElementPath) {
     try? model.moveItemInteractively(from: source, to: destination)
   }
+}
 
+extension HeadlessCollectionView: @MainActor SelectableTarget {
   /// The selected paths.
   ///
   /// - Complexity: O(k log k), where k is the number of selected items.
-  public var selectedItemPaths: [ElementPath]? { model.indexPathsForSelectedItems }
+  public var selectedItemPaths: [ElementPath] { model.indexPathsForSelectedItems }
 
   /// Selects the item at `path`, as `selectItem(at:animated:scrollPosition:)` does.
   ///
@@ -399,15 +410,17 @@ extension HeadlessCollectionView: @MainActor BatchUpdateTarget {
     model.deselectItem(at: path)
   }
 
-  /// The paths of the realized cells.
-  ///
-  /// - Complexity: O(r log r), where r is the number of realized cells.
-  public var visibleItemPaths: [ElementPath]? { model.realizedPaths }
-
   /// The view's `allowsMultipleSelection`.
   ///
   /// - Complexity: O(1).
-  public var allowsSelectingMultipleItems: Bool? { allowsMultipleSelection }
+  public var allowsSelectingMultipleItems: Bool { allowsMultipleSelection }
+}
+
+extension HeadlessCollectionView: @MainActor ScrollableTarget {
+  /// The paths of the realized cells.
+  ///
+  /// - Complexity: O(r log r), where r is the number of realized cells.
+  public var visibleItemPaths: [ElementPath] { model.realizedPaths }
 
   /// The model's scroll position and sizes, from its `geometry`.
   ///
@@ -437,8 +450,10 @@ extension HeadlessCollectionView: @MainActor BatchUpdateTarget {
   public func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool) {
     model.scrollToItem(at: path, alignment: alignment)
   }
+}
 
-  /// Starts one update of the model (see `BatchUpdateTarget.replayWillBegin()`).
+extension HeadlessCollectionView: @MainActor ReplayObservingTarget {
+  /// Starts one update of the model (see `ReplayObservingTarget.replayWillBegin()`).
   ///
   /// - Complexity: O(1).
   public func replayWillBegin() {

@@ -29,105 +29,6 @@
       (0..<numberOfSections).map { numberOfItems(inSection: $0) }
     }
 
-    /// The item count of each section as the `dataSource` answers now, asked directly (not
-    /// the view's cache): `numberOfSections(in:)` and
-    /// `collectionView(_:numberOfItemsInSection:)`, read as `_dataSourceCounts` reads them
-    /// (1 section when the data source does not say). `nil` without a data source.
-    ///
-    /// - Complexity: O(S) calls to the data source, where S is the number of sections.
-    public var dataSourceItemCounts: [Int]? {
-      guard let dataSource else { return nil }
-      #if canImport(ObjectiveC)
-        let sections = dataSource.numberOfSections?(in: self)  // optional in Objective-C
-      #else
-        let sections: Int? = dataSource.numberOfSections(in: self)  // the stubs' default
-      #endif
-      return _dataSourceCounts(sections: sections) {
-        dataSource.collectionView(self, numberOfItemsInSection: $0)
-      }
-    }
-
-    /// The selected items (`selectionIndexPaths`).
-    ///
-    /// - Complexity: O(k log k), where k is the number of selected items.
-    public var selectedItemPaths: [ElementPath]? {
-      selectionIndexPaths.map(ElementPath.init).sorted()
-    }
-
-    /// Selects the item at `path` without scrolling or telling the delegate
-    /// (`selectItems(at:scrollPosition:)`).
-    ///
-    /// - Parameters:
-    ///   - path: The item to select.
-    ///   - animated: Unused: AppKit selects without animation.
-    /// - Complexity: O(1) here.
-    public func selectItem(at path: ElementPath, animated: Bool) {
-      selectItems(at: [IndexPath(path)], scrollPosition: [])
-    }
-
-    /// Deselects the item at `path` without telling the delegate (`deselectItems(at:)`).
-    ///
-    /// - Parameters:
-    ///   - path: The item to deselect.
-    ///   - animated: Unused: AppKit deselects without animation.
-    /// - Complexity: O(1) here.
-    public func deselectItem(at path: ElementPath, animated: Bool) {
-      deselectItems(at: [IndexPath(path)])
-    }
-
-    /// The items on screen (`indexPathsForVisibleItems()`).
-    ///
-    /// - Complexity: O(v log v), where v is the number of visible items.
-    public var visibleItemPaths: [ElementPath]? {
-      indexPathsForVisibleItems().map(ElementPath.init).sorted()
-    }
-
-    /// The view's `allowsMultipleSelection`.
-    ///
-    /// - Complexity: O(1).
-    public var allowsSelectingMultipleItems: Bool? { allowsMultipleSelection }
-
-    /// The vertical scroll position and sizes, from the enclosing scroll view's clip view,
-    /// inside its content insets; nil outside a scroll view.
-    ///
-    /// - Complexity: O(1).
-    public var scrollMetrics: ScrollMetrics? { _verticalScrollMetrics }
-
-    /// Where the layout puts the item at `path` (`layoutAttributesForItem(at:)`).
-    ///
-    /// - Parameter path: An item.
-    /// - Returns: Its frame's top and height.
-    /// - Complexity: That of the layout.
-    public func extentOfItem(at path: ElementPath) -> ItemExtent? {
-      guard let frame = layoutAttributesForItem(at: IndexPath(path))?.frame else { return nil }
-      return ItemExtent(top: Double(frame.minY), height: Double(frame.height))
-    }
-
-    /// Scrolls the enclosing scroll view, without animation, so that the viewport's top
-    /// (inside the content insets) is `offset` from the content's top.
-    ///
-    /// - Parameter offset: The new offset.
-    /// - Complexity: O(1) here.
-    public func setContentOffset(_ offset: Double) { _setVerticalOffset(offset) }
-
-    /// Scrolls to the item at `path` (`scrollToItems(at:scrollPosition:)`); AppKit scrolls
-    /// without animation here.
-    ///
-    /// - Parameters:
-    ///   - path: The item.
-    ///   - alignment: Where it ends up.
-    ///   - animated: Whether to animate the scroll, through the animator proxy.
-    /// - Complexity: That of AppKit's scroll.
-    public func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool) {
-      let position: NSCollectionView.ScrollPosition =
-        switch alignment {
-        case .top: .top
-        case .centeredVertically: .centeredVertically
-        case .bottom: .bottom
-        }
-      (animated ? animator() : self).scrollToItems(at: [IndexPath(path)], scrollPosition: position)
-    }
-
     /// Calls `setData`, then `reloadData()`.
     ///
     /// - Parameters:
@@ -207,6 +108,111 @@
         return
       }
       reloadItems(at: Set(paths))
+    }
+  }
+
+  extension NSCollectionView: @MainActor DataSourceBackedTarget {
+    /// The item count of each section as the `dataSource` answers now, asked directly (not
+    /// the view's cache): `numberOfSections(in:)` and
+    /// `collectionView(_:numberOfItemsInSection:)`, read as `_dataSourceCounts` reads them
+    /// (1 section when the data source does not say). `nil` without a data source.
+    ///
+    /// - Complexity: O(S) calls to the data source, where S is the number of sections.
+    public var dataSourceItemCounts: [Int]? {
+      guard let dataSource else { return nil }
+      #if canImport(ObjectiveC)
+        let sections = dataSource.numberOfSections?(in: self)  // optional in Objective-C
+      #else
+        let sections: Int? = dataSource.numberOfSections(in: self)  // the stubs' default
+      #endif
+      return _dataSourceCounts(sections: sections) {
+        dataSource.collectionView(self, numberOfItemsInSection: $0)
+      }
+    }
+  }
+
+  extension NSCollectionView: @MainActor SelectableTarget {
+    /// The selected items (`selectionIndexPaths`).
+    ///
+    /// - Complexity: O(k log k), where k is the number of selected items.
+    public var selectedItemPaths: [ElementPath] {
+      selectionIndexPaths.map(ElementPath.init).sorted()
+    }
+
+    /// Selects the item at `path` without scrolling or telling the delegate
+    /// (`selectItems(at:scrollPosition:)`).
+    ///
+    /// - Parameters:
+    ///   - path: The item to select.
+    ///   - animated: Unused: AppKit selects without animation.
+    /// - Complexity: O(1) here.
+    public func selectItem(at path: ElementPath, animated: Bool) {
+      selectItems(at: [IndexPath(path)], scrollPosition: [])
+    }
+
+    /// Deselects the item at `path` without telling the delegate (`deselectItems(at:)`).
+    ///
+    /// - Parameters:
+    ///   - path: The item to deselect.
+    ///   - animated: Unused: AppKit deselects without animation.
+    /// - Complexity: O(1) here.
+    public func deselectItem(at path: ElementPath, animated: Bool) {
+      deselectItems(at: [IndexPath(path)])
+    }
+
+    /// The view's `allowsMultipleSelection`.
+    ///
+    /// - Complexity: O(1).
+    public var allowsSelectingMultipleItems: Bool { allowsMultipleSelection }
+  }
+
+  extension NSCollectionView: @MainActor ScrollableTarget {
+    /// The items on screen (`indexPathsForVisibleItems()`).
+    ///
+    /// - Complexity: O(v log v), where v is the number of visible items.
+    public var visibleItemPaths: [ElementPath] {
+      indexPathsForVisibleItems().map(ElementPath.init).sorted()
+    }
+
+    /// The vertical scroll position and sizes, from the enclosing scroll view's clip view,
+    /// inside its content insets; nil outside a scroll view.
+    ///
+    /// - Complexity: O(1).
+    public var scrollMetrics: ScrollMetrics? { _verticalScrollMetrics }
+
+    /// Where the layout puts the item at `path` (`layoutAttributesForItem(at:)`).
+    ///
+    /// - Parameter path: An item.
+    /// - Returns: Its frame's top and height.
+    /// - Complexity: That of the layout.
+    public func extentOfItem(at path: ElementPath) -> ItemExtent? {
+      guard let frame = layoutAttributesForItem(at: IndexPath(path))?.frame else { return nil }
+      return ItemExtent(top: Double(frame.minY), height: Double(frame.height))
+    }
+
+    /// Scrolls the enclosing scroll view, without animation, so that the viewport's top
+    /// (inside the content insets) is `offset` from the content's top.
+    ///
+    /// - Parameter offset: The new offset.
+    /// - Complexity: O(1) here.
+    public func setContentOffset(_ offset: Double) { _setVerticalOffset(offset) }
+
+    /// Scrolls to the item at `path` (`scrollToItems(at:scrollPosition:)`); AppKit scrolls
+    /// without animation here.
+    ///
+    /// - Parameters:
+    ///   - path: The item.
+    ///   - alignment: Where it ends up.
+    ///   - animated: Whether to animate the scroll, through the animator proxy.
+    /// - Complexity: That of AppKit's scroll.
+    public func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool) {
+      let position: NSCollectionView.ScrollPosition =
+        switch alignment {
+        case .top: .top
+        case .centeredVertically: .centeredVertically
+        case .bottom: .bottom
+        }
+      (animated ? animator() : self).scrollToItems(at: [IndexPath(path)], scrollPosition: position)
     }
   }
 

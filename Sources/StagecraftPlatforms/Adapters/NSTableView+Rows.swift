@@ -14,7 +14,9 @@
   /// each section it was given; when its row count no longer agrees with them (the table was
   /// changed behind its back), it reports counts the guard refuses, and the replay reloads.
   @MainActor
-  final class _SectionedTableView: @MainActor BatchUpdateTarget {
+  final class _SectionedTableView: @MainActor DataSourceBackedTarget, @MainActor SelectableTarget,
+    @MainActor ScrollableTarget
+  {
     typealias ElementUpdates = CellUpdateMode<NSView>
 
     let table: NSTableView
@@ -84,7 +86,7 @@
       completion?(true)
     }
 
-    var selectedItemPaths: [ElementPath]? { paths(ofRows: table.selectedRowIndexes) }
+    var selectedItemPaths: [ElementPath] { paths(ofRows: table.selectedRowIndexes) }
 
     func selectItem(at path: ElementPath, animated: Bool) {
       guard let row = layout.row(of: path) else { return }
@@ -96,12 +98,12 @@
       table.deselectRow(row)
     }
 
-    var visibleItemPaths: [ElementPath]? {
+    var visibleItemPaths: [ElementPath] {
       let range = table.rows(in: table.visibleRect)
       return paths(ofRows: IndexSet(integersIn: range.location..<range.location + range.length))
     }
 
-    var allowsSelectingMultipleItems: Bool? { table.allowsMultipleSelection }
+    var allowsSelectingMultipleItems: Bool { table.allowsMultipleSelection }
 
     var scrollMetrics: ScrollMetrics? { table._verticalScrollMetrics }
 

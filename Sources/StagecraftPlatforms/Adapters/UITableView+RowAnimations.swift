@@ -74,27 +74,30 @@
   }
 
   /// A table view that animates each kind of call its own way: what the row-animation
-  /// replays run on, through the same guarded replay as the view itself.
-  @MainActor struct _AnimatedTableView: @MainActor BatchUpdateTarget {
+  /// replays run on, through the same guarded replay as the view itself. It forwards to the
+  /// table, with its animations for the calls of an animated block.
+  @MainActor
+  struct _AnimatedTableView: @MainActor DataSourceBackedTarget,
+    @MainActor SelectableTarget, @MainActor ScrollableTarget
+  {
     typealias ElementUpdates = CellUpdateMode<UITableViewCell>
     let table: UITableView
     let animations: TableViewRowAnimations
 
     var isOnScreen: Bool { table.isOnScreen }
     var displayedItemCounts: [Int]? { table.displayedItemCounts }
-    var viewKind: ListViewKind { .tableView }
-    // The table's selection and scroll position, so that a replay with row animations keeps
-    // them as the table's own replay does.
-    var selectedItemPaths: [ElementPath]? { table.selectedItemPaths }
-    var visibleItemPaths: [ElementPath]? { table.visibleItemPaths }
-    var allowsSelectingMultipleItems: Bool? { table.allowsSelectingMultipleItems }
-    var scrollMetrics: ScrollMetrics? { table.scrollMetrics }
+    var viewKind: ListViewKind { table.viewKind }
+    var dataSourceItemCounts: [Int]? { table.dataSourceItemCounts }
+    var selectedItemPaths: [ElementPath] { table.selectedItemPaths }
+    var allowsSelectingMultipleItems: Bool { table.allowsSelectingMultipleItems }
     func selectItem(at path: ElementPath, animated: Bool) {
       table.selectItem(at: path, animated: animated)
     }
     func deselectItem(at path: ElementPath, animated: Bool) {
       table.deselectItem(at: path, animated: animated)
     }
+    var scrollMetrics: ScrollMetrics? { table.scrollMetrics }
+    var visibleItemPaths: [ElementPath] { table.visibleItemPaths }
     func extentOfItem(at path: ElementPath) -> ItemExtent? { table.extentOfItem(at: path) }
     func setContentOffset(_ offset: Double) { table.setContentOffset(offset) }
     func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool) {
@@ -111,7 +114,8 @@
       completion: ((Bool) -> Void)?
     ) {
       table._perform(
-        batch, animations: animated ? animations : TableViewRowAnimations(.none),
+        batch, animated: animated,
+        animations: animated ? animations : TableViewRowAnimations(.none),
         setData: setData, refreshing: refreshing, by: elementUpdates, completion: completion)
     }
   }

@@ -23,8 +23,8 @@ package func _replay<Target: BatchUpdateTarget, C: Collection>(
     completion?(.applied)
     return
   }
-  target.replayWillBegin()
-  defer { target.replayDidEnd() }
+  target._replayWillBegin()
+  defer { target._replayDidEnd() }
   let scroll = request.scroll
   // The data the target shows after each applied block (nil before: the caller knows it).
   var shown: C?

@@ -32,7 +32,7 @@ package struct _ScrollKeeping<C: Collection> {
     guard policy != .none, let relocate else {
       // Without identities, only the bottom can be kept.
       if case .bottom? = carried { return .bottom }
-      guard policy == .stickToBottom, target.scrollMetrics?.isAtBottom == true else { return nil }
+      guard policy == .stickToBottom, target._scrollMetrics?.isAtBottom == true else { return nil }
       return .bottom
     }
     return _ScrollPlan.forReload(on: target, policy: policy, carried: carried) {
@@ -66,7 +66,7 @@ package enum _ScrollPlan {
   package static func forBlock<Target: BatchUpdateTarget>(
     _ batch: BatchUpdate, on target: Target, policy: ScrollAnchoring, carried: _ScrollPlan?
   ) -> _ScrollPlan? {
-    guard policy != .none, target.scrollMetrics != nil else { return nil }
+    guard policy != .none, target._scrollMetrics != nil else { return nil }
     let destinations = _Destinations(batch)
     return _plan(on: target, policy: policy, carried: carried, destination: destinations.of)
   }
@@ -89,7 +89,7 @@ package enum _ScrollPlan {
     on target: Target, policy: ScrollAnchoring, carried: _ScrollPlan?,
     destination: (ElementPath) -> ElementPath?
   ) -> _ScrollPlan? {
-    guard policy != .none, let metrics = target.scrollMetrics else { return nil }
+    guard policy != .none, let metrics = target._scrollMetrics else { return nil }
     let anchor: ElementPath
     let distance: Double
     switch carried {
@@ -107,7 +107,7 @@ package enum _ScrollPlan {
     while let above = _pathAbove(path, counts: counts) {
       path = above
       guard let after = destination(above) else { continue }
-      guard let extent = target.extentOfItem(at: above) else { return nil }
+      guard let extent = target._extentOfItem(at: above) else { return nil }
       return .anchor(after, distance: extent.top - metrics.contentOffset)
     }
     return .top
@@ -120,13 +120,13 @@ package enum _ScrollPlan {
   package func apply<Target: BatchUpdateTarget>(to target: inout Target) {
     switch self {
     case .anchor(let path, let distance):
-      guard let extent = target.extentOfItem(at: path) else { return }
-      target.setContentOffset(extent.top - distance)
+      guard let extent = target._extentOfItem(at: path) else { return }
+      target._setContentOffset(extent.top - distance)
     case .top:
-      target.setContentOffset(0)
+      target._setContentOffset(0)
     case .bottom:
-      guard let metrics = target.scrollMetrics else { return }
-      target.setContentOffset(metrics.bottomOffset)
+      guard let metrics = target._scrollMetrics else { return }
+      target._setContentOffset(metrics.bottomOffset)
     }
   }
 }
@@ -135,7 +135,7 @@ package enum _ScrollPlan {
 ///
 /// - Complexity: O(v) for the v visible items.
 package func _firstVisibleItem<Target: BatchUpdateTarget>(of target: Target) -> ElementPath? {
-  guard let metrics = target.scrollMetrics else { return target.visibleItemPaths?.min() }
+  guard let metrics = target._scrollMetrics else { return target._visibleItemPaths?.min() }
   return _firstVisible(target, metrics)?.0
 }
 
@@ -144,10 +144,10 @@ package func _firstVisibleItem<Target: BatchUpdateTarget>(of target: Target) -> 
 private func _firstVisible<Target: BatchUpdateTarget>(_ target: Target, _ metrics: ScrollMetrics)
   -> (ElementPath, ItemExtent)?
 {
-  guard let visible = target.visibleItemPaths else { return nil }
+  guard let visible = target._visibleItemPaths else { return nil }
   var best: (ElementPath, ItemExtent)?
   for path in visible {
-    guard let extent = target.extentOfItem(at: path), extent.bottom > metrics.contentOffset
+    guard let extent = target._extentOfItem(at: path), extent.bottom > metrics.contentOffset
     else { continue }
     if best.map({ extent.top < $0.1.top || extent.top == $0.1.top && path < $0.0 }) ?? true {
       best = (path, extent)

@@ -61,7 +61,7 @@ extension DiffableDataSource {
   }
 }
 
-extension DiffableDataSource {
+extension DiffableDataSource where Target: ScrollableTarget {
   /// Scrolls the view to the item `item`, aligned as `alignment` says: what
   /// `scrollToItem(at:at:animated:)` does, by identity.
   ///

@@ -209,7 +209,7 @@ extension DiffableDataSource {
     final._moveItem(from: source, to: destination)
     let transaction = _transaction(from: _snapshot, to: final, moving: source, to: destination)
     reorderingHandlers.willReorder?(transaction)
-    try target.moveItemInteractively(from: source, to: destination)
+    try target._moveItemInteractively(from: source, to: destination)
     _snapshot = final
     _shown = final.sections()
     for path in [source, destination] {

@@ -87,8 +87,10 @@ final class RowsView: BatchUpdateTarget {
     count += batch.insertItems.count - batch.deleteItems.count
     completion?(true)
   }
+}
 
-  var visibleItemPaths: [ElementPath]? {
+extension RowsView: ScrollableTarget {
+  var visibleItemPaths: [ElementPath] {
     let first = max(0, Int(offset / rowHeight))
     let last = min(count, Int((offset + height) / rowHeight) + 1)
     return first < last ? (first..<last).map { ElementPath(element: $0, section: 0) } : []
@@ -101,6 +103,9 @@ final class RowsView: BatchUpdateTarget {
     ItemExtent(top: Double(path.element) * rowHeight, height: rowHeight)
   }
   func setContentOffset(_ offset: Double) { self.offset = offset }
+  func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool) {
+    offset = Double(path.element) * rowHeight
+  }
 }
 
 /// What keeping the scroll position costs: 10,000 items, 100 prepended while the user reads

@@ -97,7 +97,7 @@ final class OutlineBox {
 
   // The same tap through a data source on a view that only takes the data: the snapshot's
   // change, the batch from the tree, the flat snapshot's rows, the replay.
-  let dataSource = DiffableDataSource<NullView, Int, Int>(target: NullView())
+  let dataSource = nullDataSource()
   try? dataSource.apply(box.outline, to: 0, animatingDifferences: false)
   let taps = measureInterleaved(
     runs: options.runs,
@@ -122,7 +122,7 @@ final class OutlineBox {
   let parents = appends.filter { $0.items.count == 9 }
   try? edited.append(Array(ids.count..<ids.count + 10), to: parents[parents.count / 3].parent)
   try? edited.delete(Array(parents[2 * parents.count / 3].items.prefix(10)))
-  let outlineSource = DiffableDataSource<NullView, Int, Int>(target: NullView())
+  let outlineSource = nullDataSource()
   try? outlineSource.apply(base, to: 0, animatingDifferences: false)
   func flat(_ outline: DiffableSectionSnapshot<Int>) -> DiffableSnapshot<Int, Int> {
     var snapshot = DiffableSnapshot<Int, Int>()
@@ -131,7 +131,7 @@ final class OutlineBox {
     return snapshot
   }
   let (flatBase, flatEdited) = (flat(base), flat(edited))
-  let flatSource = DiffableDataSource<NullView, Int, Int>(target: NullView())
+  let flatSource = nullDataSource()
   flatSource.apply(flatBase)
   if options.profile {
     profile("toggle") { (try? dataSource.toggleExpansion(of: root)) ?? false }

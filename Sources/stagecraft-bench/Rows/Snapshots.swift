@@ -5,7 +5,8 @@ import StagecraftTestSupport
 /// without a view's own work.
 final class NullView: BatchUpdateTarget {
   var isOnScreen: Bool { true }
-  // Not guarded: the row measures the data source alone.
+  // No counts: its data sources are not guarded (`UpdateGuard.off`), so that the row
+  // measures the data source alone.
   var displayedItemCounts: [Int]? { nil }
 
   func reloadData(_ snapshot: Void, setData: () -> Void) { setData() }
@@ -18,6 +19,13 @@ final class NullView: BatchUpdateTarget {
     _ = setData()  // the bench's views are never guarded with a data source to ask
     completion?(true)
   }
+}
+
+/// A data source on a `NullView`, unguarded.
+@MainActor func nullDataSource() -> DiffableDataSource<NullView, Int, Int> {
+  let dataSource = DiffableDataSource<NullView, Int, Int>(target: NullView())
+  dataSource.updateGuard = .off
+  return dataSource
 }
 
 /// A snapshot of one section holding `ids`.
@@ -79,7 +87,7 @@ func buildSnapshot(_ ids: [Int]) -> DiffableSnapshot<Int, Int> {
   _ built: DiffableSnapshot<Int, Int>, ids: [Int], floor: Timing
 ) -> ([String], Bool) {
   let probes = (0..<1_000).map { ids[($0 * 7_919) % ids.count] }
-  let dataSource = DiffableDataSource<NullView, Int, Int>(target: NullView())
+  let dataSource = nullDataSource()
   dataSource.applySnapshotUsingReloadData(built)
   let lookups = measureInterleaved(
     runs: options.runs,
@@ -169,20 +177,20 @@ final class SnapshotBox {
     runs: options.runs,
     [
       { () -> Int in
-        let dataSource = DiffableDataSource<NullView, Int, Int>(target: NullView())
+        let dataSource = nullDataSource()
         dataSource.applySnapshotUsingReloadData(old)
         dataSource.apply(new)
         return dataSource.snapshot().numberOfItems
       },
       { () -> Int in
-        let dataSource = DiffableDataSource<NullView, Int, Int>(target: NullView())
+        let dataSource = nullDataSource()
         dataSource.applySnapshotUsingReloadData(old)
         return dataSource.snapshot().numberOfItems
       },
       { StagedChangeset(source: old.sections(), target: new.sections(marked: true)) },
       { hashFloor(scenario.source.map(\.id)) },
     ])
-  let check = DiffableDataSource<NullView, Int, Int>(target: NullView())
+  let check = nullDataSource()
   check.applySnapshotUsingReloadData(old)
   check.apply(new)
   // The apply's own share: the apply less the reload that sets up the old snapshot.

@@ -193,7 +193,7 @@ final class AssistantViewController: UIViewController, UICollectionViewDataSourc
   }
 }
 
-// Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:24
+// Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:25
 struct Emoji: Identifiable, Equatable, Sendable {
   var id: Int
   var symbol: String
@@ -240,7 +240,7 @@ struct EmojiGrid: View {
   return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: row))
 }
 
-// Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:87
+// Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:88
 enum Shelf: String, Hashable, Sendable {
   case featured, recent
 }
@@ -272,7 +272,7 @@ struct Library: View {
   }
 }
 
-// Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:143
+// Sources/Stagecraft/Stagecraft.docc/SwiftUI.md:144
 struct Story: Identifiable, Equatable, Sendable {
   var id: Int
   var headline: String
