@@ -3,7 +3,8 @@ import StagecraftModel
 import StagecraftReplay
 
 /// A view as the guarded replay sees it: it checks each block before the view does, and
-/// refuses (throws `.fallback`) what `CollectionModel` refuses.
+/// refuses (throws `.fallback`) what `CollectionModel` refuses. It decides; what it decided
+/// reaches the flight recorder as events (`_GuardEvent`), which `recording` writes.
 @usableFromInline
 struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Snapshot == Void {
   @usableFromInline typealias Failure = _GuardedFailure<Base.Failure>
@@ -12,24 +13,22 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
 
   @usableFromInline var base: Base
   @usableFromInline let check: UpdateGuard
-  /// `value` is set when a block is refused, before the replay reports its completion;
-  /// `interrupted` when the replay's interrupt asks for a reload (read only when recording).
-  @usableFromInline let fellBack = _Flag()
+  /// `fellBack` is set when a block is refused, before the replay reports its completion;
+  /// `interrupted` when the replay's interrupt asks for a reload.
+  @usableFromInline let state = _GuardState()
+  /// The report of the block the guard kept from the view, for `onFallback`.
   @usableFromInline var fallback: BatchUpdateFallback?
   /// The counts of the last block's data, once a block has reached the view.
   @usableFromInline var previousCounts: [Int]?
-  /// Where the update entered, for the flight recorder.
-  @usableFromInline let entry: FlightRecord.EntryPoint
-  /// Why a reload replaces the blocks, for the flight recorder.
+  /// Why a reload replaces the blocks, when it is the guard's doing (a view off screen).
   @usableFromInline var reloadVerdict: FlightRecord.Verdict = .performed
   /// The counts each block passed the check with where it was planned (`_CheckedPlan`), in
   /// the order the replay performs them; `nil` without a plan checked ahead.
   @usableFromInline let passed: [_PassedCounts?]?
   /// How many blocks reached `performBatchUpdates`.
   @usableFromInline var blockIndex = 0
-  /// The app's call that made the update, for the flight recorder: numbered by the first
-  /// record of the update (0 until then).
-  @usableFromInline var site: _CallSite?
+  /// The flight recorder's side, when the guard has a recorder.
+  @usableFromInline var recording: _GuardRecording?
 
   @usableFromInline
   init(
@@ -38,9 +37,8 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   ) {
     self.base = base
     self.check = check
-    self.entry = entry
     self.passed = passed
-    self.site = site
+    self.recording = check.recorder.map { _GuardRecording(recorder: $0, entry: entry, site: site) }
   }
 
   @usableFromInline var isOnScreen: Bool { base.isOnScreen }
@@ -58,18 +56,21 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   @usableFromInline mutating func _replayWillBegin() { base._replayWillBegin() }
   @usableFromInline mutating func _replayDidEnd() { base._replayDidEnd() }
 
+  /// Tells the flight recorder, if there is one, what the guard decided.
+  @usableFromInline
+  mutating func tell(_ event: _GuardEvent) {
+    recording?.observe(event, on: base)
+  }
+
   @usableFromInline
   mutating func reloadData(_ snapshot: _BlockCounts, setData: () -> Void) throws(Failure) {
-    let before = check.recorder.map { _ in _ObservedBeforeReload(base) }
+    tell(.reloadWillBegin)
     do {
       try base.reloadData((), setData: setData)
     } catch {
       throw .target(error)
     }
-    if let recorder = check.recorder, let before {
-      _recordReload(
-        into: recorder, before, fellBack.interrupted ? .interrupted : reloadVerdict)
-    }
+    tell(.reloadDidEnd(state.interrupted ? .interrupted : reloadVerdict))
   }
 
   @usableFromInline
@@ -79,99 +80,91 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     completion: ((Bool) -> Void)?
   ) throws(Failure) {
     let before = base.displayedItemCounts
-    let after = before.map { snapshot.after(shown: $0, batch: batch) }
+    let after = before.map { snapshot.after(shown: $0, batch: batch) } ?? snapshot.counts
     // What UIKit will read after the block: the data source, asked before it.
     let answered = base._dataSourceItemCounts
-    // What the flight recorder keeps of the block, read before the view changes; its
-    // verdict and sequence number are set when it is recorded.
-    let draft = check.recorder.map { recorder in
-      _RecordDraft(
-        recorder: recorder, entry: entry, view: base.viewKind, observed: _Observed(base),
-        storedDataCounts: previousCounts
-          ?? _storedCountsBefore(
-            after: after ?? snapshot.counts, batch: batch),
-        dataSourceCounts: answered, site: site)
-    }
+    tell(
+      .blockArrived(
+        batch, viewCounts: before, countsAfter: after, dataCounts: previousCounts,
+        dataSourceCounts: answered))
     let known = passed.flatMap { $0.indices.contains(blockIndex) ? $0[blockIndex] : nil }
     blockIndex += 1
-    guard let before, let after else {
+    guard let before else {
       // The view cannot tell its counts: the block cannot be checked, and the guard does not
       // hand it to the view blind.
-      let countsAfter = snapshot.counts
-      if let recorded = draft?.record(
-        batch, .fellBack(.countsUnknown), viewCounts: nil, countsAfter: countsAfter)
-      {
-        site?.call = recorded.call
-      }
-      try fallBack(
-        .countsUnknown, batch, before: nil, after: countsAfter, answered: answered, data: nil)
+      try keep(.countsUnknown, batch, before: nil, after: after, answered: answered, data: nil)
     }
-    try checkBefore(
-      batch, before: before, after: after, answered: answered, known: known, draft: draft)
-    let countsAfter = after
-    // Written before the view sees it, in flight: a log read while the view raises ends
-    // with this block, pending.
-    let ahead = draft?.recordInFlight(batch, viewCounts: before, countsAfter: countsAfter)
-    if let ahead { site?.call = ahead.call }
-    // A view double that refuses the block calls its completion during the block: the
-    // completion holds what it is called with until the block returns, and the fallback's
-    // reload ends the replay instead when the view refused.
+    try checkBefore(batch, before: before, after: after, answered: answered, known: known)
+    tell(.blockHandedOver)
+    let switched = try hand(
+      batch, animated: animated, setData: setData, refreshing: refreshing, by: elementUpdates,
+      completion: completion, before: before, after: after, answered: answered)
+    if let switched {
+      // The view made the block valid for any counts (or, a target that does not take the
+      // replacement, the planned one): the data source changed with the new data.
+      tell(.blockCameBack(.fellBack(.dataSourceChanged)))
+      try fallBack(
+        .dataSourceChanged, batch, before: before, after: after, answered: switched,
+        data: _dataCounts(after: after, batch: batch))
+    }
+    previousCounts = after
+  }
+
+  /// Hands the block to the view. What UIKit reads after the block, asked once the data
+  /// source has switched (`asking`): when it is not the block's data, `setData` returns a
+  /// block valid for any counts, for this view to make instead (a value of this call, seen
+  /// by no other view), and the data source's answer is returned for the caller to fall
+  /// back. A view double that refuses the block (`RefusalReportingTarget`) falls back here,
+  /// its report naming what the data source answered before the block (`answered`).
+  ///
+  /// A view double that refuses the block calls its completion during the block: the
+  /// completion holds what it is called with until the block returns, and the fallback's
+  /// reload ends the replay instead when the view refused.
+  @usableFromInline
+  mutating func hand(
+    _ batch: BatchUpdate, animated: Bool, setData: () -> BatchUpdate?,
+    refreshing: [Move<ElementPath>], by elementUpdates: Base.ElementUpdates,
+    completion: ((Bool) -> Void)?, before: [Int], after: [Int], answered: [Int]?
+  ) throws(Failure) -> [Int]? {
     let held = _HeldCompletion(completion)
-    // What UIKit reads after the block, asked once the data source has switched: when it is
-    // not the block's data, `setData` returns a block valid for any counts, for this view to
-    // make instead (a value of this call, seen by no other view), and the replay falls back
-    // below. A target that cannot be asked is handed `setData` as it is.
     var switched: [Int]?
     let asked: Base? = answered == nil ? nil : base
     let checkedSetData = { () -> BatchUpdate? in
       if let replacement = setData() { return replacement }
-      guard let answer = asked?._dataSourceItemCounts, answer != countsAfter else { return nil }
+      guard let answer = asked?._dataSourceItemCounts, answer != after else { return nil }
       switched = answer
       return ._resetting(fromSections: before.count, toSections: answer.count)
     }
     do {
       try base.performBatchUpdates(
         batch, snapshot: (), animated: animated,
-        setData: answered == nil ? setData : checkedSetData, refreshing: refreshing,
-        by: elementUpdates, completion: held.completion)
+        setData: answered == nil ? setData : checkedSetData,
+        refreshing: refreshing, by: elementUpdates, completion: held.completion)
     } catch {
-      if let ahead, let refusal = error as? BatchUpdateError {
-        draft?.amend(ahead.sequence, .refused(refusal))
-      }
+      if let refusal = error as? BatchUpdateError { tell(.blockCameBack(.refused(refusal))) }
       throw .target(error)
     }
     if let refusal = base._lastBlockRefusal {
-      try viewRefused(refusal, batch, before: before, after: countsAfter, draft: draft, ahead)
+      try viewRefused(refusal, batch, before: before, after: after, answered: answered)
     }
-    if let switched {
-      // The view made the block valid for any counts (or, a target that does not take the
-      // replacement, the planned one): the data source changed with the new data.
-      if let ahead { draft?.amend(ahead.sequence, .fellBack(.dataSourceChanged)) }
-      try fallBack(
-        .dataSourceChanged, batch, before: before, after: countsAfter, answered: switched,
-        data: _dataCounts(after: countsAfter, batch: batch))
-    }
-    previousCounts = after
-    held.release()
+    if switched == nil { held.release() }
+    return switched
   }
 
   /// The check before the block: what the data source answers (`dataSourceItemCounts`), then
   /// the block's calls against the view's counts (`validate`); falls back on a failure.
   @usableFromInline
   mutating func checkBefore(
-    _ batch: BatchUpdate, before: [Int], after: [Int], answered: [Int]?, known: _PassedCounts?,
-    draft: _RecordDraft?
+    _ batch: BatchUpdate, before: [Int], after: [Int], answered: [Int]?, known: _PassedCounts?
   ) throws(Failure) {
-    if let answered, answered != before, let data = _dataCounts(after: after, batch: batch),
-      _countsDisagree(shown: answered, data: data)
-    {
+    let data = _dataCounts(after: after, batch: batch)
+    if let answered, answered != before, let data, _countsDisagree(shown: answered, data: data) {
       // The data source answers neither what the view cached nor the data the block was
       // computed from: it changed without an update, and what it answers after the block
       // cannot be known. (One that answers the block's data while the view cached other
       // counts is the view's stale cache, which the check below refuses with UIKit's text.)
-      try fallBack(
-        .dataSourceChanged, batch, before: before, after: after, answered: answered,
-        draft: draft)
+      try keep(
+        .dataSourceChanged, batch, before: before, after: after, answered: answered, data: data)
     }
     // A block that passed its check where it was planned, with the counts the view reports
     // now, passes again: the check reads nothing else.
@@ -181,24 +174,19 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
         itemCountsBefore: before, itemCountsAfter: after, wording: check.wording,
         view: base.viewKind)
     } catch {
-      try fallBack(
-        .refused(error), batch, before: before, after: after, answered: answered, draft: draft)
+      try keep(.refused(error), batch, before: before, after: after, answered: answered, data: data)
     }
   }
 
-  /// Keeps the block from the view: records it with `cause`, and falls back.
+  /// Keeps the block from the view: tells the recorder, keeps the report for the replay to
+  /// hand to `onFallback`, once, and throws so that the replay reloads instead.
   @usableFromInline
-  mutating func fallBack(
-    _ cause: BatchUpdateFallback.Cause, _ batch: BatchUpdate, before: [Int], after: [Int],
-    answered: [Int]?, draft: _RecordDraft?
+  mutating func keep(
+    _ cause: BatchUpdateFallback.Cause, _ batch: BatchUpdate, before: [Int]?, after: [Int],
+    answered: [Int]?, data: [Int?]?
   ) throws(Failure) -> Never {
-    if let recorded = draft?.record(batch, .fellBack(cause), viewCounts: before, countsAfter: after)
-    {
-      site?.call = recorded.call
-    }
-    try fallBack(
-      cause, batch, before: before, after: after, answered: answered,
-      data: _dataCounts(after: after, batch: batch))
+    tell(.blockKept(cause))
+    try fallBack(cause, batch, before: before, after: after, answered: answered, data: data)
   }
 
   /// Keeps the report for the replay to hand to `onFallback`, once, and throws so that the
@@ -211,24 +199,23 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     fallback = BatchUpdateFallback(
       cause: cause, view: base.viewKind, itemCountsBefore: before, itemCountsAfter: after,
       batch: batch, dataItemCountsBefore: data, dataSourceItemCounts: answered)
-    fellBack.value = true
+    state.fellBack = true
     throw .fallback
   }
 
   /// The view refused the block and recovered on its own (a view double that records what
-  /// UIKit would raise): the block's record, written in flight, becomes refused (an incident), and
-  /// the replay falls back as for a block the guard refuses itself.
+  /// UIKit would raise): the block's record, written ahead, becomes refused (an incident),
+  /// and the replay falls back as for a block the guard refuses itself.
   ///
   /// A refusal that is not a `BatchUpdateError` is named by UIKit's own check: the view's
   /// counts before the block against what it holds now, after reading its data source.
   @usableFromInline
   mutating func viewRefused(
-    _ refusal: any Error, _ batch: BatchUpdate, before: [Int]?, after: [Int],
-    draft: _RecordDraft?, _ ahead: _RecordedBlock?
+    _ refusal: any Error, _ batch: BatchUpdate, before: [Int], after: [Int], answered: [Int]?
   ) throws(Failure) {
     let shownAfter = base.displayedItemCounts ?? after
     var error = refusal as? BatchUpdateError
-    if error == nil, let before {
+    if error == nil {
       do {
         try batch.validate(
           itemCountsBefore: before, itemCountsAfter: shownAfter, wording: check.wording,
@@ -238,10 +225,10 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
       }
     }
     guard let error else { return }
-    if let ahead { draft?.amend(ahead.sequence, .refused(error)) }
+    tell(.blockCameBack(.refused(error)))
     try fallBack(
-      .refused(error), batch, before: before, after: shownAfter, answered: draft?.dataSourceCounts,
-      data: before.flatMap { _ in _dataCounts(after: after, batch: batch) })
+      .refused(error), batch, before: before, after: shownAfter, answered: answered,
+      data: _dataCounts(after: after, batch: batch))
   }
 
   /// After a refused block: reports the fallback once, and reloads the view with `final`,
@@ -253,32 +240,16 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   ) throws(Base.Failure) {
     if let fallback { check._report(fallback) }
     let plan = scroll.planReload(on: base, from: shown, to: final)
-    let before = check.recorder.map { _ in _ObservedBeforeReload(base) }
+    tell(.reloadWillBegin)
     do {
       try base.reloadData((), setData: { setData(final) })
     } catch {
       completion?(.refused)
       throw error
     }
-    if let recorder = check.recorder, let before {
-      _recordReload(into: recorder, before, .performed)
-    }
+    tell(.reloadDidEnd(.performed))
     plan?.apply(to: &base)
     completion?(.fellBack)
-  }
-
-  /// Ends the update in the flight recorder: counts the app's call if nothing recorded it,
-  /// clears the block in flight (the view returned), and writes a keyframe of `final` when
-  /// one is due.
-  @inlinable
-  func endRecording<C: Collection>(final: C) {
-    guard let recorder = check.recorder else { return }
-    let (site, keyframeIsDue) = recorder._endUpdate(site)
-    if keyframeIsDue {
-      recorder._keyframe(
-        entry: entry, view: base.viewKind, counts: base.displayedItemCounts, data: final,
-        site: site)
-    }
   }
 
   /// The counts of the data the block was computed from: the last block's, or the
@@ -297,14 +268,16 @@ enum _GuardedFailure<Base: Error>: Error {
   case target(Base)
 }
 
-/// A flag the replay's completion reads while the target is borrowed.
+/// What the replay's completion and interrupt read of the guard while the guarded target is
+/// borrowed: whether the guard fell back, and whether the app's interrupt asked for the
+/// reload.
 ///
 /// Its members are exempt from run-time exclusivity checks (they cost a lookup at every
 /// access, several an update): the replay and the completions it wraps run on the caller's
 /// thread, one at a time, and no access is held across a call that could reach another.
 @usableFromInline
-final class _Flag {
-  @exclusivity(unchecked) @usableFromInline var value = false
+final class _GuardState {
+  @exclusivity(unchecked) @usableFromInline var fellBack = false
   @exclusivity(unchecked) @usableFromInline var interrupted = false
   @usableFromInline init() {}
 }
@@ -354,14 +327,14 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
     base: target, check: check, entry: entry, passed: checked?.passed, site: site)
   defer { target = guarded.base }
   if offScreen { guarded.reloadVerdict = .fellBack(.offScreen) }
-  let fellBack = guarded.fellBack
+  let state = guarded.state
   // An interrupt that reloads is recorded as such.
   let interrupt =
     check.recorder.map { _ in
       request.interrupt.map { decide in
         { (changeset: Changeset<C>) -> Bool in
           let reloads = decide(changeset)
-          if reloads { fellBack.interrupted = true }
+          if reloads { state.interrupted = true }
           return reloads
         }
       }
@@ -381,7 +354,7 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
       // reload of a view off screen is the guard's fallback too.
       completion: completion.map { completion in
         { outcome in
-          guard !fellBack.value else { return }
+          guard !state.fellBack else { return }
           completion(offScreen && outcome == .reloaded ? .fellBack : outcome)
         }
       }, plan: plan)
@@ -393,5 +366,5 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
         shown: shown, final: final, scroll: scroll, setData: setData, completion: completion)
     }
   }
-  guarded.endRecording(final: final)
+  guarded.recording?.end(final: final, on: guarded.base)
 }

@@ -106,25 +106,6 @@ struct _RecordDraft {
   }
 }
 
-extension _GuardedTarget {
-  /// Records a reload with `verdict`: the counts before and after it; opens the app's call
-  /// when nothing recorded it yet.
-  @usableFromInline
-  mutating func _recordReload(
-    into recorder: FlightRecorder, _ before: _ObservedBeforeReload,
-    _ verdict: FlightRecord.Verdict
-  ) {
-    site = recorder._record(
-      site: site, opening: _Opening(entry: entry, view: base.viewKind, counts: before.counts)
-    ) {
-      FlightRecord(
-        sequence: $0, entry: entry, view: base.viewKind, kind: .reload,
-        countsAfter: base.displayedItemCounts, verdict: verdict,
-        selection: before.observed.selection, contentOffset: before.observed.offset)
-    }
-  }
-}
-
 /// Records a reload made outside a replay (a pipeline's first data), around `reload`: opens
 /// the app's call (with a keyframe of what the view showed before, when the log has none),
 /// makes the reload, records it with the counts the view shows after it, and writes a
