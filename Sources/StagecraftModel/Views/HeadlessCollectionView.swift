@@ -384,72 +384,13 @@ extension HeadlessCollectionView: @MainActor ReorderableTarget {
   }
 }
 
-extension HeadlessCollectionView: @MainActor SelectableTarget {
-  /// The selected paths.
+/// The view's selection and scrolling are its model's (`_CollectionModelHolder`).
+extension HeadlessCollectionView: @MainActor _CollectionModelHolder {
+  /// Changes the model.
   ///
-  /// - Complexity: O(k log k), where k is the number of selected items.
-  public var selectedItemPaths: [ElementPath] { model.indexPathsForSelectedItems }
-
-  /// Selects the item at `path`, as `selectItem(at:animated:scrollPosition:)` does.
-  ///
-  /// - Parameters:
-  ///   - path: The item to select.
-  ///   - animated: Unused.
-  /// - Complexity: O(1), or O(k) to clear k items in single selection.
-  public func selectItem(at path: ElementPath, animated: Bool) {
-    model.selectItem(at: path)
-  }
-
-  /// Deselects the item at `path`.
-  ///
-  /// - Parameters:
-  ///   - path: The item to deselect.
-  ///   - animated: Unused.
-  /// - Complexity: O(1).
-  public func deselectItem(at path: ElementPath, animated: Bool) {
-    model.deselectItem(at: path)
-  }
-
-  /// The view's `allowsMultipleSelection`.
-  ///
-  /// - Complexity: O(1).
-  public var allowsSelectingMultipleItems: Bool { allowsMultipleSelection }
-}
-
-extension HeadlessCollectionView: @MainActor ScrollableTarget {
-  /// The paths of the realized cells.
-  ///
-  /// - Complexity: O(r log r), where r is the number of realized cells.
-  public var visibleItemPaths: [ElementPath] { model.realizedPaths }
-
-  /// The model's scroll position and sizes, from its `geometry`.
-  ///
-  /// - Complexity: O(n) for the content's height.
-  public var scrollMetrics: ScrollMetrics? { model.scrollMetrics }
-
-  /// Where the model lays out the item at `path`.
-  ///
-  /// - Parameter path: An item.
-  /// - Returns: Its top and height, with a geometry.
-  /// - Complexity: O(k) for the items before it.
-  public func extentOfItem(at path: ElementPath) -> ItemExtent? { model.extentOfItem(at: path) }
-
-  /// Scrolls the model's geometry.
-  ///
-  /// - Parameter offset: The new content offset.
-  /// - Complexity: O(k) for the items up to the last one shown.
-  public func setContentOffset(_ offset: Double) { model.setContentOffset(offset) }
-
-  /// Scrolls the model to the item at `path`.
-  ///
-  /// - Parameters:
-  ///   - path: The item.
-  ///   - alignment: Where it ends up in the viewport.
-  ///   - animated: Unused: the model does not animate.
-  /// - Complexity: O(k) for the items up to it.
-  public func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool) {
-    model.scrollToItem(at: path, alignment: alignment)
-  }
+  /// - Parameter change: The change.
+  /// - Complexity: That of `change`.
+  public func _updateModel(_ change: (inout CollectionModel<Section>) -> Void) { change(&model) }
 }
 
 extension HeadlessCollectionView: @MainActor ReplayObservingTarget {

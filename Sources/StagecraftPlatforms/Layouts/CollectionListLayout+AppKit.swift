@@ -9,18 +9,20 @@
   /// the collection view's `visibleRect` (a flipped view: y grows downward).
   @MainActor
   open class CollectionListLayout<Section: DifferentiableSection>: NSCollectionViewLayout {
+    /// What the UIKit and AppKit shells share: the state, and every decision.
+    private var forwarding: _ListLayoutForwarding<Section>
+
     /// The headless layout: data, sizes, scroll position.
-    public private(set) var state: ListLayoutState<Section>
-    /// The offset adjustment of the last preferred size recorded, for its invalidation
-    /// context.
-    private var adjustment: Double?
+    ///
+    /// - Complexity: O(1).
+    public var state: ListLayoutState<Section> { forwarding.state }
 
     /// A layout of `state`.
     ///
     /// - Parameter state: The headless layout.
     /// - Complexity: O(1).
     public init(state: ListLayoutState<Section>) {
-      self.state = state
+      forwarding = _ListLayoutForwarding(state: state)
       super.init()
     }
 
@@ -29,25 +31,28 @@
     /// - Complexity: O(1).
     public required init?(coder: NSCoder) { nil }
 
-    /// Where the layout reads the data the view shows, in `prepare()`: a version that changes
-    /// with the data, and the sections. `CollectionCoordinator.shownData` is one; with it the
-    /// layout needs no `setSections(_:)`.
+    /// Where the layout reads the data the view shows, in `prepare()` (see the UIKit
+    /// layout's).
     ///
     /// - Complexity: Reading it, O(1); the layout reads it once per `prepare()`.
-    open var shownData: (() -> (version: Int, sections: [Section]))?
-    /// Which items changed in place since a version of `shownData`, or `nil` when the data
-    /// changed otherwise: `CollectionCoordinator.itemsChanged(since:)`. With it, a streamed
-    /// token lays out one item, not the list.
+    open var shownData: (() -> (version: Int, sections: [Section]))? {
+      get { forwarding.shownData }
+      set { forwarding.shownData = newValue }
+    }
+    /// Which items changed in place since a version of `shownData` (see the UIKit layout's).
     ///
     /// - Complexity: Reading it, O(k) for the k items.
-    open var shownItemChanges: ((_ since: Int) -> [Section.Collection.Element]?)?
+    open var shownItemChanges: ((_ since: Int) -> [Section.Collection.Element]?)? {
+      get { forwarding.shownItemChanges }
+      set { forwarding.shownItemChanges = newValue }
+    }
 
     /// New data, from the update's `setData`: sizes follow their items by identity.
     ///
     /// - Parameter sections: The data the view now shows.
     /// - Complexity: O(n).
     open func setSections(_ sections: [Section]) {
-      state.setSections(sections)
+      forwarding.setSections(sections)
       invalidateLayout()
     }
 
@@ -55,14 +60,13 @@
     ///
     /// - Complexity: Setting, O(n).
     open var pinnedItem: Section.Collection.Element.DifferenceIdentifier? {
-      get { state.pinnedItem }
-      set { state.pinnedItem = newValue }
+      get { forwarding.pinnedItem }
+      set { forwarding.pinnedItem = newValue }
     }
 
     /// Scrolls so that the item at `path` is where `alignment` puts it, and keeps it there
-    /// while the cells the scroll brings on screen report their sizes, until the user
-    /// scrolls (`ListLayoutState.scrollToItem(at:alignment:)`): one call lands, where
-    /// UIKit's own `scrollToItem(at:at:animated:)` aims at the estimates once.
+    /// while the items the scroll brings on screen report their sizes
+    /// (`ListLayoutState.scrollToItem(at:alignment:)`).
     ///
     /// - Parameters:
     ///   - path: The item.
@@ -70,27 +74,27 @@
     /// - Complexity: O(log n).
     open func scrollToItem(at path: ElementPath, alignment: ScrollAlignment) {
       guard let view = collectionView,
-        let offset = state.scrollToItem(at: path, alignment: alignment)
+        let offset = forwarding.scrollToItem(at: path, alignment: alignment)
       else { return }
       view.enclosingScrollView?.contentView.scroll(
         to: NSPoint(x: view.visibleRect.minX, y: CGFloat(offset)))
       invalidateLayout()
     }
 
-    /// Reads the view's width, viewport and offset into the state.
+    /// Reads the view's width, viewport (its `visibleRect`) and offset into the state.
     ///
     /// - Complexity: O(log n) for a scroll; O(k) after k items changed in place; O(n) after
     ///   other new data.
     open override func prepare() {
       super.prepare()
-      if let shown = shownData?() { state.follow(shown: shown, itemsChanged: shownItemChanges) }
-      guard let view = collectionView else { return }
-      let visible = view.visibleRect
-      let moved = state.setBounds(
-        width: Double(view.bounds.width), height: Double(visible.height),
-        offset: Double(visible.minY))
+      let view = collectionView
+      let visible = view?.visibleRect ?? .zero
+      let moved = forwarding.prepare(
+        view.map { view in
+          (Double(view.bounds.width), Double(visible.height), Double(visible.minY))
+        })
       // A new viewport height at the bottom of a chat: the view follows the state.
-      if moved != 0, let clip = view.enclosingScrollView?.contentView {
+      if moved != 0, let clip = view?.enclosingScrollView?.contentView {
         clip.scroll(to: NSPoint(x: visible.minX, y: visible.minY + CGFloat(moved)))
       }
     }
@@ -99,7 +103,8 @@
     ///
     /// - Complexity: O(1).
     open override var collectionViewContentSize: NSSize {
-      NSSize(width: collectionView?.bounds.width ?? 0, height: CGFloat(state.contentHeight))
+      NSSize(
+        width: collectionView?.bounds.width ?? 0, height: CGFloat(forwarding.contentHeight))
     }
 
     /// The items, headers and footers in `rect`, from the state.
@@ -108,7 +113,7 @@
     open override func layoutAttributesForElements(in rect: NSRect)
       -> [NSCollectionViewLayoutAttributes]
     {
-      state.elements(from: Double(rect.minY), to: Double(rect.maxY)).map(attributes)
+      forwarding.elements(from: Double(rect.minY), to: Double(rect.maxY)).map(attributes)
     }
 
     /// The item at `indexPath`, from the state.
@@ -117,8 +122,7 @@
     open override func layoutAttributesForItem(at indexPath: IndexPath)
       -> NSCollectionViewLayoutAttributes?
     {
-      let path = ElementPath(indexPath)
-      return state.frameOfItem(at: path).map { attributes((.item(path), $0)) }
+      forwarding.item(at: ElementPath(indexPath)).map(attributes)
     }
 
     /// A section's header or footer, from the state.
@@ -127,37 +131,32 @@
     open override func layoutAttributesForSupplementaryView(
       ofKind elementKind: NSCollectionView.SupplementaryElementKind, at indexPath: IndexPath
     ) -> NSCollectionViewLayoutAttributes? {
-      let element: ListLayoutState<Section>.LayoutElement =
-        elementKind == NSCollectionView.elementKindSectionFooter
-        ? .footer(indexPath.section) : .header(indexPath.section)
-      let frame =
-        elementKind == NSCollectionView.elementKindSectionFooter
-        ? state.frameOfFooter(indexPath.section) : state.frameOfHeader(indexPath.section)
-      return frame.map { attributes((element, $0)) }
+      forwarding.supplementary(
+        footer: elementKind == NSCollectionView.elementKindSectionFooter,
+        section: indexPath.section
+      ).map(attributes)
     }
 
     /// A new width or viewport height lays out again; a scroll does not.
     ///
     /// - Complexity: O(1).
     open override func shouldInvalidateLayout(forBoundsChange newBounds: NSRect) -> Bool {
-      state.isResized(
+      forwarding.isResized(
         width: Double(newBounds.width),
-        height: Double(collectionView?.visibleRect.height ?? newBounds.height))
+        viewportHeight: Double(collectionView?.visibleRect.height ?? newBounds.height))
     }
 
-    /// Records a cell's measured height by its item's identity; `true` when the layout
-    /// changed.
+    /// Records an item's measured height by its identity; `true` when the layout changed.
     ///
     /// - Complexity: O(log n).
     open override func shouldInvalidateLayout(
       forPreferredLayoutAttributes preferredAttributes: NSCollectionViewLayoutAttributes,
       withOriginalAttributes originalAttributes: NSCollectionViewLayoutAttributes
     ) -> Bool {
-      guard originalAttributes.representedElementKind == nil else { return false }
-      adjustment = state.recordPreferredHeight(
-        Double(preferredAttributes.frame.height),
-        forItemAt: ElementPath(originalAttributes.indexPath ?? IndexPath(item: 0, section: 0)))
-      return adjustment != nil
+      originalAttributes.representedElementKind == nil
+        && forwarding.recordPreferredHeight(
+          Double(preferredAttributes.frame.height),
+          forItemAt: ElementPath(originalAttributes.indexPath ?? IndexPath(item: 0, section: 0)))
     }
 
     /// The correction that keeps what the user sees in place, as AppKit applies it.
@@ -170,8 +169,7 @@
       let context = super.invalidationContext(
         forPreferredLayoutAttributes: preferredAttributes,
         withOriginalAttributes: originalAttributes)
-      context.contentOffsetAdjustment = NSPoint(x: 0, y: CGFloat(adjustment ?? 0))
-      adjustment = nil
+      context.contentOffsetAdjustment = NSPoint(x: 0, y: CGFloat(forwarding.takeAdjustment()))
       return context
     }
 

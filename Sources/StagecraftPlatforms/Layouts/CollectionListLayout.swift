@@ -31,18 +31,20 @@
   /// ```
   @MainActor
   open class CollectionListLayout<Section: DifferentiableSection>: UICollectionViewLayout {
+    /// What the UIKit and AppKit shells share: the state, and every decision.
+    private var forwarding: _ListLayoutForwarding<Section>
+
     /// The headless layout: data, sizes, scroll position.
-    public private(set) var state: ListLayoutState<Section>
-    /// The offset adjustment of the last preferred size recorded, for its invalidation
-    /// context.
-    private var adjustment: Double?
+    ///
+    /// - Complexity: O(1).
+    public var state: ListLayoutState<Section> { forwarding.state }
 
     /// A layout of `state`.
     ///
     /// - Parameter state: The headless layout.
     /// - Complexity: O(1).
     public init(state: ListLayoutState<Section>) {
-      self.state = state
+      forwarding = _ListLayoutForwarding(state: state)
       super.init()
     }
 
@@ -56,20 +58,26 @@
     /// layout needs no `setSections(_:)`.
     ///
     /// - Complexity: Reading it, O(1); the layout reads it once per `prepare()`.
-    open var shownData: (() -> (version: Int, sections: [Section]))?
+    open var shownData: (() -> (version: Int, sections: [Section]))? {
+      get { forwarding.shownData }
+      set { forwarding.shownData = newValue }
+    }
     /// Which items changed in place since a version of `shownData`, or `nil` when the data
     /// changed otherwise: `CollectionCoordinator.itemsChanged(since:)`. With it, a streamed
     /// token lays out one item, not the list.
     ///
     /// - Complexity: Reading it, O(k) for the k items.
-    open var shownItemChanges: ((_ since: Int) -> [Section.Collection.Element]?)?
+    open var shownItemChanges: ((_ since: Int) -> [Section.Collection.Element]?)? {
+      get { forwarding.shownItemChanges }
+      set { forwarding.shownItemChanges = newValue }
+    }
 
     /// New data, from the update's `setData`: sizes follow their items by identity.
     ///
     /// - Parameter sections: The data the view now shows.
     /// - Complexity: O(n).
     open func setSections(_ sections: [Section]) {
-      state.setSections(sections)
+      forwarding.setSections(sections)
       invalidateLayout()
     }
 
@@ -77,8 +85,8 @@
     ///
     /// - Complexity: Setting, O(n).
     open var pinnedItem: Section.Collection.Element.DifferenceIdentifier? {
-      get { state.pinnedItem }
-      set { state.pinnedItem = newValue }
+      get { forwarding.pinnedItem }
+      set { forwarding.pinnedItem = newValue }
     }
 
     /// Scrolls so that the item at `path` is where `alignment` puts it, and keeps it there
@@ -92,34 +100,38 @@
     /// - Complexity: O(log n).
     open func scrollToItem(at path: ElementPath, alignment: ScrollAlignment) {
       guard let view = collectionView,
-        let offset = state.scrollToItem(at: path, alignment: alignment)
+        let offset = forwarding.scrollToItem(at: path, alignment: alignment)
       else { return }
       view.contentOffset.y = CGFloat(offset) - view.adjustedContentInset.top
       invalidateLayout()
     }
 
-    /// Reads the view's width, viewport and offset into the state.
+    /// Reads the view's width, viewport (inside the adjusted insets) and offset into the
+    /// state.
     ///
     /// - Complexity: O(log n) for a scroll; O(k) after k items changed in place; O(n) after
     ///   other new data.
     open override func prepare() {
       super.prepare()
-      if let shown = shownData?() { state.follow(shown: shown, itemsChanged: shownItemChanges) }
-      guard let view = collectionView else { return }
-      let insets = view.adjustedContentInset
-      let moved = state.setBounds(
-        width: Double(view.bounds.width),
-        height: Double(view.bounds.height - insets.top - insets.bottom),
-        offset: Double(view.contentOffset.y + insets.top))
+      let view = collectionView
+      let moved = forwarding.prepare(
+        view.map { view in
+          let insets = view.adjustedContentInset
+          return (
+            Double(view.bounds.width), Double(view.bounds.height - insets.top - insets.bottom),
+            Double(view.contentOffset.y + insets.top)
+          )
+        })
       // A keyboard's inset at the bottom of a chat: the view follows the state.
-      if moved != 0 { view.contentOffset.y += CGFloat(moved) }
+      if moved != 0 { view?.contentOffset.y += CGFloat(moved) }
     }
 
     /// The content: the state's height at the view's width.
     ///
     /// - Complexity: O(1).
     open override var collectionViewContentSize: CGSize {
-      CGSize(width: collectionView?.bounds.width ?? 0, height: CGFloat(state.contentHeight))
+      CGSize(
+        width: collectionView?.bounds.width ?? 0, height: CGFloat(forwarding.contentHeight))
     }
 
     /// The items, headers and footers in `rect`, from the state.
@@ -128,7 +140,7 @@
     open override func layoutAttributesForElements(in rect: CGRect)
       -> [UICollectionViewLayoutAttributes]?
     {
-      state.elements(from: Double(rect.minY), to: Double(rect.maxY)).map(attributes)
+      forwarding.elements(from: Double(rect.minY), to: Double(rect.maxY)).map(attributes)
     }
 
     /// The item at `indexPath`, from the state.
@@ -137,8 +149,7 @@
     open override func layoutAttributesForItem(at indexPath: IndexPath)
       -> UICollectionViewLayoutAttributes?
     {
-      let path = ElementPath(indexPath)
-      return state.frameOfItem(at: path).map { attributes((.item(path), $0)) }
+      forwarding.item(at: ElementPath(indexPath)).map(attributes)
     }
 
     /// A section's header or footer, from the state.
@@ -147,13 +158,10 @@
     open override func layoutAttributesForSupplementaryView(
       ofKind elementKind: String, at indexPath: IndexPath
     ) -> UICollectionViewLayoutAttributes? {
-      let element: ListLayoutState<Section>.LayoutElement =
-        elementKind == UICollectionView.elementKindSectionFooter
-        ? .footer(indexPath.section) : .header(indexPath.section)
-      let frame =
-        elementKind == UICollectionView.elementKindSectionFooter
-        ? state.frameOfFooter(indexPath.section) : state.frameOfHeader(indexPath.section)
-      return frame.map { attributes((element, $0)) }
+      forwarding.supplementary(
+        footer: elementKind == UICollectionView.elementKindSectionFooter,
+        section: indexPath.section
+      ).map(attributes)
     }
 
     /// A new width or viewport height lays out again; a scroll does not.
@@ -162,9 +170,9 @@
     open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
       let insets =
         collectionView?.adjustedContentInset ?? UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
-      return state.isResized(
+      return forwarding.isResized(
         width: Double(newBounds.width),
-        height: Double(newBounds.height - insets.top - insets.bottom))
+        viewportHeight: Double(newBounds.height - insets.top - insets.bottom))
     }
 
     /// Records a cell's measured height by its item's identity; `true` when the layout
@@ -175,11 +183,10 @@
       forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
       withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
     ) -> Bool {
-      guard originalAttributes.representedElementKind == nil else { return false }
-      adjustment = state.recordPreferredHeight(
-        Double(preferredAttributes.frame.height),
-        forItemAt: ElementPath(originalAttributes.indexPath))
-      return adjustment != nil
+      originalAttributes.representedElementKind == nil
+        && forwarding.recordPreferredHeight(
+          Double(preferredAttributes.frame.height),
+          forItemAt: ElementPath(originalAttributes.indexPath))
     }
 
     /// The correction that keeps what the user sees in place, as UIKit applies it.
@@ -192,8 +199,7 @@
       let context = super.invalidationContext(
         forPreferredLayoutAttributes: preferredAttributes,
         withOriginalAttributes: originalAttributes)
-      context.contentOffsetAdjustment = CGPoint(x: 0, y: CGFloat(adjustment ?? 0))
-      adjustment = nil
+      context.contentOffsetAdjustment = CGPoint(x: 0, y: CGFloat(forwarding.takeAdjustment()))
       return context
     }
 
@@ -204,7 +210,7 @@
       -> CGPoint
     {
       let top = collectionView?.adjustedContentInset.top ?? 0
-      return CGPoint(x: proposedContentOffset.x, y: CGFloat(state.contentOffset) - top)
+      return CGPoint(x: proposedContentOffset.x, y: CGFloat(forwarding.contentOffset) - top)
     }
 
     /// UIKit's attributes for one laid-out element.

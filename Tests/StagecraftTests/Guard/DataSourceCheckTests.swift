@@ -29,13 +29,13 @@ struct DataSourceCheckTests {
     let view = HeadlessCollectionView(
       CollectionModel(sections: data),
       dataSource: { loading ? data + [Section(model: "loading", elements: [0])] : data })
-    let reports = Reports()
+    let reports = FallbackLog()
     loading = true
     let next = [Section(model: "a", elements: [1, 2, 3])]
     view.reload(
       using: StagedChangeset(source: data, target: next),
       guard: UpdateGuard(onFallback: { reports.append($0) }), setData: { data = $0 })
-    #expect(reports.all.map(\.cause) == [.dataSourceChanged])
+    #expect(reports.reports.map(\.cause) == [.dataSourceChanged])
     #expect(view.refusals.isEmpty)
     #expect(view.model.sections.map(\.elements.count) == [3, 1])
   }
@@ -47,12 +47,12 @@ struct DataSourceCheckTests {
     let view = HeadlessCollectionView(
       CollectionModel(sections: data),
       dataSource: { data + [Section(model: "loading", elements: [0])] })
-    let reports = Reports()
+    let reports = FallbackLog()
     view.reload(
       using: StagedChangeset(source: data, target: [Section(model: "a", elements: [1])]),
       guard: UpdateGuard(onFallback: { reports.append($0) }), setData: { data = $0 })
-    let report = reports.all.first
-    #expect(reports.all.count == 1)
+    let report = reports.reports.first
+    #expect(reports.reports.count == 1)
     #expect(report?.cause == .dataSourceChanged)
     #expect(report?.itemCountsBefore == [2])
     #expect(report?.dataSourceItemCounts == [2, 1])
@@ -72,25 +72,17 @@ struct DataSourceCheckTests {
     var items = [1, 2]
     let view = HeadlessCollectionView(CollectionModel(items: items), items: { items })
     items.append(3)
-    let reports = Reports()
+    let reports = FallbackLog()
     view.reload(
       using: StagedChangeset(source: items, target: [3, 1]),
       guard: UpdateGuard(onFallback: { reports.append($0) }), setData: { items = $0 })
-    guard case .refused = reports.all.first?.cause else {
-      Issue.record("\(reports.all)")
+    guard case .refused = reports.reports.first?.cause else {
+      Issue.record("\(reports.reports)")
       return
     }
-    #expect(reports.all.first?.dataSourceItemCounts == [3])
+    #expect(reports.reports.first?.dataSourceItemCounts == [3])
     #expect(view.refusals.isEmpty)
   }
-}
-
-/// Reports heard by `onFallback`, which is `@Sendable`.
-final class Reports: @unchecked Sendable {
-  // Only the main actor's tests append and read, one at a time.
-  private var reports: [BatchUpdateFallback] = []
-  func append(_ report: BatchUpdateFallback) { reports.append(report) }
-  var all: [BatchUpdateFallback] { reports }
 }
 
 @MainActor
@@ -104,14 +96,14 @@ struct FirstContactTests {
     let view = HeadlessCollectionView(
       CollectionModel(sections: [Section(model: SnapshotSection("old"), elements: [])]))
     let dataSource = DiffableDataSource(target: view)
-    let reports = Reports()
+    let reports = FallbackLog()
     dataSource.updateGuard = UpdateGuard(onFallback: { reports.append($0) })
     #expect(view.model.sections.isEmpty)
     var snapshot = DiffableSnapshot<String, Int>()
     try? snapshot.appendSections(["Inbox", "Archive"])
     try? snapshot.appendItems([1, 2, 3], toSection: "Inbox")
     dataSource.apply(snapshot, animatingDifferences: true, completion: nil)
-    #expect(reports.all.isEmpty)
+    #expect(reports.reports.isEmpty)
     #expect(view.refusals.isEmpty)
     #expect(!view.verdicts.isEmpty)
     #expect(view.model.sections.map(\.elements.count) == [3, 0])
@@ -121,7 +113,7 @@ struct FirstContactTests {
   /// empty section, takes sectioned data without a fallback.
   @Test func aCoordinatorsFirstUpdateDoesNotFallBack() async {
     let view = HeadlessCollectionView(CollectionModel(items: [Int]()))
-    let reports = Reports()
+    let reports = FallbackLog()
     let coordinator = CollectionCoordinator(
       target: view, guard: UpdateGuard(onFallback: { reports.append($0) }))
     let sections = [
@@ -132,7 +124,7 @@ struct FirstContactTests {
     coordinator.update(sections: sections.reversed(), animated: true)
     await coordinator.waitForBackgroundDiffs()
     await coordinator.waitForCallbacks()
-    #expect(reports.all.isEmpty)
+    #expect(reports.reports.isEmpty)
     #expect(view.refusals.isEmpty)
     #expect(view.model.sections.map(\.elements.count) == [1, 2])
   }
@@ -153,7 +145,7 @@ struct ViewRefusalTests {
       items: { emptyState && items.isEmpty ? [0] : items })
     // A target the guard cannot ask for its data source.
     let view = ForwardingView(headless, answersDataSource: false)
-    let reports = Reports()
+    let reports = FallbackLog()
     let recorder = FlightRecorder()
     emptyState = true
     var completions: [ReplayOutcome] = []
@@ -162,7 +154,7 @@ struct ViewRefusalTests {
       guard: UpdateGuard(recorder: recorder, onFallback: { reports.append($0) }),
       setData: { items = $0 }, completion: { completions.append($0) })
     #expect(headless.refusals.count == 1)
-    #expect(reports.all.map(\.error) == [headless.refusals.first])
+    #expect(reports.reports.map(\.error) == [headless.refusals.first])
     #expect(completions == [.fellBack])
     #expect(recorder.records.contains { if case .refused = $0.verdict { true } else { false } })
     #expect(headless.model.sections.map(\.elements.count) == [1])

@@ -21,8 +21,8 @@ struct ReplacementScopeTests {
     let nesting = ForwardingView(masterView)
     var detail = [10, 20, 30]
     let detailView = HeadlessCollectionView(CollectionModel(items: detail), items: { detail })
-    let masterReports = Reports()
-    let detailReports = Reports()
+    let masterReports = FallbackLog()
+    let detailReports = FallbackLog()
     nesting.during = {
       detailView.reload(
         using: StagedChangeset(source: detail, target: [10, 30, 40]),
@@ -34,7 +34,7 @@ struct ReplacementScopeTests {
       guard: UpdateGuard(onFallback: { masterReports.append($0) }), setData: { master = $0 })
 
     // The detail view made its own blocks (the changeset's two stages), and nothing else.
-    #expect(detailReports.all.isEmpty)
+    #expect(detailReports.reports.isEmpty)
     #expect(
       detailView.verdicts.map(\.batch) == [
         BatchUpdate(deleteItems: [ElementPath(element: 1, section: 0)]),
@@ -44,7 +44,7 @@ struct ReplacementScopeTests {
     #expect(detailView.model.items == [10, 30, 40])
     // The master view made the replacement, every section deleted and inserted, which
     // UIKit takes whatever the data source answers; the guard reported it and reloaded.
-    #expect(masterReports.all.map(\.cause) == [.dataSourceChanged])
+    #expect(masterReports.reports.map(\.cause) == [.dataSourceChanged])
     #expect(
       masterView.verdicts.first?.batch == BatchUpdate(deleteSections: [0], insertSections: [0]))
     #expect(masterView.refusals.isEmpty)

@@ -1,6 +1,5 @@
 import Stagecraft
 import StagecraftTestSupport
-import Synchronization
 import Testing
 
 /// A view double that behaves as a `UICollectionView` does with its data source: it reads
@@ -57,20 +56,6 @@ final class ViewDouble: BatchUpdateTarget {
   }
 }
 
-/// Collects the reports of a guard, from any thread.
-final class FallbackLog: Sendable {
-  private let storage = Mutex<[BatchUpdateFallback]>([])
-
-  var reports: [BatchUpdateFallback] { storage.withLock { $0 } }
-
-  var guarding: UpdateGuard { guarding(wording: .classic) }
-
-  func guarding(wording: BatchUpdateError.Wording) -> UpdateGuard {
-    UpdateGuard(
-      wording: wording, onFallback: { fallback in self.storage.withLock { $0.append(fallback) } })
-  }
-}
-
 @Suite("CountsView: the shared counts-only view double")
 struct CountsViewTests {
   /// Its doc's example, and a block UIKit would refuse kept out when it validates.
@@ -95,5 +80,21 @@ struct CountsViewTests {
       batch, snapshot: (), animated: true, setData: { nil }, refreshing: [], by: .reload,
       completion: nil)
     #expect(counting.counts == [4] && counting.blocks == [batch])
+  }
+}
+
+@MainActor
+@Suite("FallbackLog: the shared report collector")
+struct FallbackLogTests {
+  /// Its doc's example.
+  @Test func itCollectsWhatTheGuardReports() {
+    let log = FallbackLog()
+    var items = [1, 2]
+    let view = HeadlessCollectionView(CollectionModel(items: items), items: { items })
+    view.isOnScreen = false
+    view.reload(
+      using: StagedChangeset(source: items, target: [2]), guard: log.guarding,
+      setData: { items = $0 })
+    #expect(log.reports.map { "\($0.cause)" } == ["offScreen"])
   }
 }

@@ -1,0 +1,83 @@
+import StagecraftDiff
+import StagecraftReplay
+
+/// What the two headless views (`CollectionModelView`, `HeadlessCollectionView`) do alike:
+/// each holds a `CollectionModel`, and its selection and scrolling are the model's. This is
+/// their one forwarding core; a view only says how it changes its model.
+///
+/// Public only so that its defaults can be the views' public members; not API.
+@MainActor
+public protocol _CollectionModelHolder: AnyObject, SelectableTarget, ScrollableTarget {
+  /// The model's section type.
+  associatedtype _ModelSection: DifferentiableSection
+  /// The model the view holds.
+  var model: CollectionModel<_ModelSection> { get }
+  /// Changes the model the view holds.
+  func _updateModel(_ change: (inout CollectionModel<_ModelSection>) -> Void)
+}
+
+extension _CollectionModelHolder {
+  /// The model's selected paths.
+  ///
+  /// - Complexity: O(k log k), where k is the number of selected items.
+  public var selectedItemPaths: [ElementPath] { model.indexPathsForSelectedItems }
+
+  /// The model's `configuration.allowsMultipleSelection`.
+  ///
+  /// - Complexity: O(1).
+  public var allowsSelectingMultipleItems: Bool { model.allowsSelectingMultipleItems }
+
+  /// Selects the model's item at `path`, as `selectItem(at:animated:scrollPosition:)` does.
+  ///
+  /// - Parameters:
+  ///   - path: The item to select.
+  ///   - animated: Unused: the model does not animate.
+  /// - Complexity: O(1), or O(k) to clear k items in single selection.
+  public func selectItem(at path: ElementPath, animated: Bool) {
+    _updateModel { $0.selectItem(at: path) }
+  }
+
+  /// Deselects the model's item at `path`.
+  ///
+  /// - Parameters:
+  ///   - path: The item to deselect.
+  ///   - animated: Unused: the model does not animate.
+  /// - Complexity: O(1).
+  public func deselectItem(at path: ElementPath, animated: Bool) {
+    _updateModel { $0.deselectItem(at: path) }
+  }
+
+  /// The paths of the model's realized cells: the items on screen.
+  ///
+  /// - Complexity: O(r log r), where r is the number of realized cells.
+  public var visibleItemPaths: [ElementPath] { model.realizedPaths }
+
+  /// The model's scroll position and sizes, from its `geometry`.
+  ///
+  /// - Complexity: O(1).
+  public var scrollMetrics: ScrollMetrics? { model.scrollMetrics }
+
+  /// Where the model lays out the item at `path`.
+  ///
+  /// - Parameter path: An item.
+  /// - Returns: Its top and height, with a geometry.
+  /// - Complexity: O(1).
+  public func extentOfItem(at path: ElementPath) -> ItemExtent? { model.extentOfItem(at: path) }
+
+  /// Scrolls the model's geometry.
+  ///
+  /// - Parameter offset: The new content offset.
+  /// - Complexity: O(k) for the items up to the last one shown.
+  public func setContentOffset(_ offset: Double) { _updateModel { $0.setContentOffset(offset) } }
+
+  /// Scrolls the model to the item at `path`.
+  ///
+  /// - Parameters:
+  ///   - path: The item.
+  ///   - alignment: Where it ends up in the viewport.
+  ///   - animated: Unused: the model does not animate.
+  /// - Complexity: O(log n + v), where v is the number of items shown.
+  public func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool) {
+    _updateModel { $0.scrollToItem(at: path, alignment: alignment) }
+  }
+}
