@@ -880,25 +880,24 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftGuard/Guard/UpdateGuard.swift:18
+  // Sources/StagecraftGuard/Guard/UpdateGuard.swift:19
 
   @Sendable func sendToCrashReporter(_ report: String) { /* your crash reporter */ }
 
-  UpdateGuard.standard = UpdateGuard(onFallback: { fallback in
-    sendToCrashReporter(fallback.json)
-  })
-  print(UpdateGuard.standard.isEnabled)
-  _doc.expect("true", at: 25)
-  UpdateGuard.standard = UpdateGuard()
+  func applicationDidFinishLaunching() {
+    UpdateGuard.standard = UpdateGuard(onFallback: { fallback in
+      sendToCrashReporter(fallback.json)
+    })
+  }
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_UpdateGuard_93() async throws {
+@Test func doc_UpdateGuard_94() async throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftGuard/Guard/UpdateGuard.swift:98
+  // Sources/StagecraftGuard/Guard/UpdateGuard.swift:99
 
   @MainActor func kinds(recordedBy recorder: FlightRecorder) -> [String] {
     var items = [1, 2]
@@ -910,9 +909,9 @@ import Testing
     return recorder.records.map(\.kind.rawValue)
   }
   print(await kinds(recordedBy: FlightRecorder()))
-  _doc.expect("[\"keyframe\", \"block\", \"block\"]", at: 109)
+  _doc.expect("[\"keyframe\", \"block\", \"block\"]", at: 110)
   print(UpdateGuard.standard.recorder == nil)
-  _doc.expect("true", at: 110)
+  _doc.expect("true", at: 111)
   _doc.expectNothingUnchecked()
 }
 

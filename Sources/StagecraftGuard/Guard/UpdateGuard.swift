@@ -12,18 +12,19 @@ import StagecraftReplay
 /// `reloadData()` with the final data, and the fallback is reported once, to `onFallback`.
 ///
 /// Every replay onto a view uses `UpdateGuard.standard` unless the call names another. Set
-/// it once at launch to send fallbacks to your crash reporter:
+/// it once at launch to send fallbacks to your crash reporter (a test gives itself its own
+/// with `withStandard(_:operation:)` instead, which the tests beside it do not see):
 ///
 /// ```swift
 /// import Stagecraft
 ///
 /// @Sendable func sendToCrashReporter(_ report: String) { /* your crash reporter */ }
 ///
-/// UpdateGuard.standard = UpdateGuard(onFallback: { fallback in
-///   sendToCrashReporter(fallback.json)
-/// })
-/// print(UpdateGuard.standard.isEnabled)  // prints true
-/// UpdateGuard.standard = UpdateGuard()
+/// func applicationDidFinishLaunching() {
+///   UpdateGuard.standard = UpdateGuard(onFallback: { fallback in
+///     sendToCrashReporter(fallback.json)
+///   })
+/// }
 /// ```
 public struct UpdateGuard: Sendable {
   /// Whether blocks are checked; `false` hands every block to the view as it is, as
