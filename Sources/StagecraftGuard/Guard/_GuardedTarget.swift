@@ -59,18 +59,33 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   /// Tells the flight recorder, if there is one, what the guard decided.
   @usableFromInline
   mutating func tell(_ event: _GuardEvent) {
-    recording?.observe(event, on: base)
+    recording?.observe(event)
+  }
+
+  /// Tells the flight recorder, if there is one, that a reload begins, with what the view
+  /// shows before it.
+  @usableFromInline
+  mutating func tellReloadWillBegin() {
+    guard recording != nil else { return }
+    tell(.reloadWillBegin(_ObservedBeforeReload(base)))
+  }
+
+  /// Tells the flight recorder, if there is one, that the reload was made, with `verdict`.
+  @usableFromInline
+  mutating func tellReloadDidEnd(_ verdict: FlightRecord.Verdict) {
+    guard recording != nil else { return }
+    tell(.reloadDidEnd(verdict, view: base.viewKind, countsAfter: base.displayedItemCounts))
   }
 
   @usableFromInline
   mutating func reloadData(_ snapshot: _BlockCounts, setData: () -> Void) throws(Failure) {
-    tell(.reloadWillBegin)
+    tellReloadWillBegin()
     do {
       try base.reloadData((), setData: setData)
     } catch {
       throw .target(error)
     }
-    tell(.reloadDidEnd(state.interrupted ? .interrupted : reloadVerdict))
+    tellReloadDidEnd(state.interrupted ? .interrupted : reloadVerdict)
   }
 
   @usableFromInline
@@ -83,10 +98,12 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     let after = before.map { snapshot.after(shown: $0, batch: batch) } ?? snapshot.counts
     // What UIKit will read after the block: the data source, asked before it.
     let answered = base._dataSourceItemCounts
-    tell(
-      .blockArrived(
-        batch, viewCounts: before, countsAfter: after, dataCounts: previousCounts,
-        dataSourceCounts: answered))
+    if recording != nil {  // the block's event holds its lists: made only to be heard
+      tell(
+        .blockArrived(
+          batch, view: base.viewKind, shown: _Observed(base), countsAfter: after,
+          dataCounts: previousCounts, dataSourceCounts: answered))
+    }
     let known = passed.flatMap { $0.indices.contains(blockIndex) ? $0[blockIndex] : nil }
     blockIndex += 1
     guard let before else {
@@ -95,7 +112,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
       try keep(.countsUnknown, batch, before: nil, after: after, answered: answered, data: nil)
     }
     try checkBefore(batch, before: before, after: after, answered: answered, known: known)
-    tell(.blockHandedOver)
+    tell(.blockHandedOver(batch, viewCounts: before, countsAfter: after))
     let switched = try hand(
       batch, animated: animated, setData: setData, refreshing: refreshing, by: elementUpdates,
       completion: completion, before: before, after: after, answered: answered)
@@ -126,7 +143,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     refreshing: [Move<ElementPath>], by elementUpdates: Base.ElementUpdates,
     completion: ((Bool) -> Void)?, before: [Int], after: [Int], answered: [Int]?
   ) throws(Failure) -> [Int]? {
-    let held = _HeldCompletion(completion)
+    let held = completion.map(_HeldCompletion.init)
     var switched: [Int]?
     let asked: Base? = answered == nil ? nil : base
     let checkedSetData = { () -> BatchUpdate? in
@@ -139,7 +156,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
       try base.performBatchUpdates(
         batch, snapshot: (), animated: animated,
         setData: answered == nil ? setData : checkedSetData,
-        refreshing: refreshing, by: elementUpdates, completion: held.completion)
+        refreshing: refreshing, by: elementUpdates, completion: held?.completion)
     } catch {
       if let refusal = error as? BatchUpdateError { tell(.blockCameBack(.refused(refusal))) }
       throw .target(error)
@@ -147,7 +164,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     if let refusal = base._lastBlockRefusal {
       try viewRefused(refusal, batch, before: before, after: after, answered: answered)
     }
-    if switched == nil { held.release() }
+    if switched == nil { held?.release() }
     return switched
   }
 
@@ -185,7 +202,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     _ cause: BatchUpdateFallback.Cause, _ batch: BatchUpdate, before: [Int]?, after: [Int],
     answered: [Int]?, data: [Int?]?
   ) throws(Failure) -> Never {
-    tell(.blockKept(cause))
+    tell(.blockKept(cause, batch, viewCounts: before, countsAfter: after))
     try fallBack(cause, batch, before: before, after: after, answered: answered, data: data)
   }
 
@@ -240,14 +257,14 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   ) throws(Base.Failure) {
     if let fallback { check._report(fallback) }
     let plan = scroll.planReload(on: base, from: shown, to: final)
-    tell(.reloadWillBegin)
+    tellReloadWillBegin()
     do {
       try base.reloadData((), setData: { setData(final) })
     } catch {
       completion?(.refused)
       throw error
     }
-    tell(.reloadDidEnd(.performed))
+    tellReloadDidEnd(.performed)
     plan?.apply(to: &base)
     completion?(.fellBack)
   }

@@ -7,25 +7,26 @@ import StagecraftReplay
 /// (`_GuardRecording`) writes and never decides.
 @usableFromInline
 enum _GuardEvent {
-  /// A block arrives, before anything reaches the view: its calls, the counts the view holds
-  /// (`nil` when it cannot tell), the counts of the block's data, the counts of the data it
+  /// A block arrives, before anything reaches the view: its calls, what the view shows (its
+  /// kind, selection and offset), the counts of the block's data, the counts of the data it
   /// was computed from (the last block's, once one reached the view) and what the data
   /// source answered.
   case blockArrived(
-    BatchUpdate, viewCounts: [Int]?, countsAfter: [Int], dataCounts: [Int]?,
+    BatchUpdate, view: ListViewKind, shown: _Observed, countsAfter: [Int], dataCounts: [Int]?,
     dataSourceCounts: [Int]?)
-  /// The guard kept the block from the view, for `cause`: it falls back.
-  case blockKept(BatchUpdateFallback.Cause)
+  /// The guard kept the block from the view, for `cause`: it falls back. With the block's
+  /// calls and counts, as it arrived.
+  case blockKept(BatchUpdateFallback.Cause, BatchUpdate, viewCounts: [Int]?, countsAfter: [Int])
   /// The guard hands the block to the view: written ahead, `pending` until the update ends,
   /// so that a log read while UIKit raises ends with it.
-  case blockHandedOver
+  case blockHandedOver(BatchUpdate, viewCounts: [Int], countsAfter: [Int])
   /// The view came back from the block with another verdict than performed: it refused it,
   /// or the data source had changed with the block's data (the guard falls back next).
   case blockCameBack(FlightRecord.Verdict)
-  /// A reload is about to replace the blocks.
-  case reloadWillBegin
-  /// The reload was made, with this verdict.
-  case reloadDidEnd(FlightRecord.Verdict)
+  /// A reload is about to replace the blocks: what the view shows before it.
+  case reloadWillBegin(_ObservedBeforeReload)
+  /// The reload was made, with this verdict: the view's kind and its counts after it.
+  case reloadDidEnd(FlightRecord.Verdict, view: ListViewKind, countsAfter: [Int]?)
 }
 
 /// The flight recorder's side of a guarded replay: it hears the guard's events
@@ -43,8 +44,6 @@ struct _GuardRecording {
   @usableFromInline var site: _CallSite?
   /// The block being decided: what its record keeps, read before the view changes.
   @usableFromInline var draft: _RecordDraft?
-  /// The block's calls and counts, as it arrived.
-  @usableFromInline var block: (batch: BatchUpdate, viewCounts: [Int]?, countsAfter: [Int])?
   /// The record of the block handed to the view, written ahead.
   @usableFromInline var ahead: _RecordedBlock?
   /// What the view showed before the reload under way.
@@ -58,42 +57,38 @@ struct _GuardRecording {
     self.site = site ?? _CallSite(fileID: "", line: 0)
   }
 
-  /// Writes what `event` calls for, reading `target` where the record keeps what the view
-  /// showed before.
+  /// Writes what `event` calls for. Not generic, so that the guard's call looks up no
+  /// metadata.
   ///
   /// - Complexity: O(S + c + k) for a block's record of S sections, c calls and k selected
   ///   items; O(1) for the others.
   @usableFromInline
-  mutating func observe<Target: BatchUpdateTarget>(_ event: _GuardEvent, on target: Target) {
+  mutating func observe(_ event: _GuardEvent) {
     switch event {
-    case .blockArrived(let batch, let viewCounts, let countsAfter, let dataCounts, let answered):
-      block = (batch, viewCounts, countsAfter)
+    case .blockArrived(
+      let batch, let view, let shown, let countsAfter, let dataCounts, let answered):
       ahead = nil
       draft = _RecordDraft(
-        recorder: recorder, entry: entry, view: target.viewKind, observed: _Observed(target),
+        recorder: recorder, entry: entry, view: view, observed: shown,
         storedDataCounts: dataCounts ?? _storedCountsBefore(after: countsAfter, batch: batch),
         dataSourceCounts: answered, site: site)
-    case .blockKept(let cause):
-      guard let draft, let block else { return }
+    case .blockKept(let cause, let batch, let viewCounts, let countsAfter):
+      guard let draft else { return }
       let recorded = draft.record(
-        block.batch, .fellBack(cause), viewCounts: block.viewCounts,
-        countsAfter: block.countsAfter)
+        batch, .fellBack(cause), viewCounts: viewCounts, countsAfter: countsAfter)
       site?.call = recorded.call
-    case .blockHandedOver:
-      guard let draft, let block else { return }
-      let written = draft.recordInFlight(
-        block.batch, viewCounts: block.viewCounts, countsAfter: block.countsAfter)
+    case .blockHandedOver(let batch, let viewCounts, let countsAfter):
+      guard let draft else { return }
+      let written = draft.recordInFlight(batch, viewCounts: viewCounts, countsAfter: countsAfter)
       site?.call = written.call
       ahead = written
     case .blockCameBack(let verdict):
       if let ahead { draft?.amend(ahead.sequence, verdict) }
-    case .reloadWillBegin:
-      beforeReload = _ObservedBeforeReload(target)
-    case .reloadDidEnd(let verdict):
+    case .reloadWillBegin(let before):
+      beforeReload = before
+    case .reloadDidEnd(let verdict, let view, let counts):
       guard let before = beforeReload else { return }
       beforeReload = nil
-      let view = target.viewKind
-      let counts = target.displayedItemCounts
       site = recorder._record(
         site: site, opening: _Opening(entry: entry, view: view, counts: before.counts)
       ) {
