@@ -22,22 +22,6 @@
     /// The checks and the records; see `BatchUpdateRecording`.
     public let recording = BatchUpdateRecording(view: .collectionView)
 
-    /// The item count of each section the view holds now.
-    private var viewCounts: [Int] {
-      (0..<super.numberOfSections).map { super.numberOfItems(inSection: $0) }
-    }
-
-    /// The item count of each section the data source reports now.
-    private var dataSourceCounts: [Int] {
-      guard let dataSource else { return [] }
-      #if canImport(ObjectiveC)
-        let sections = dataSource.numberOfSections?(in: self) ?? 1
-      #else
-        let sections = dataSource.numberOfSections(in: self)
-      #endif
-      return (0..<sections).map { dataSource.collectionView(self, numberOfItemsInSection: $0) }
-    }
-
     /// Collects the block's calls, checks them, and passes them on or reloads.
     ///
     /// - Parameters:
@@ -51,8 +35,8 @@
         updates?()
         return
       }
-      let before = viewCounts
-      let selection = (super.indexPathsForSelectedItems ?? []).map(ElementPath.init)
+      let before = displayedItemCounts ?? []
+      let selection = selectedItemPaths
       recording.beginBatch()
       var reloads = false
       super.performBatchUpdates(
@@ -60,7 +44,7 @@
           updates?()
           let calls = self.recording.pending
           let decision = self.recording.endBatch(
-            viewCounts: before, dataCounts: self.dataSourceCounts, selection: selection,
+            viewCounts: before, dataCounts: self.dataSourceItemCounts ?? [], selection: selection,
             contentOffset: Double(self.contentOffset.y))
           if decision == .reloadData { reloads = true } else { self.forward(calls) }
         }, completion: completion)
@@ -98,7 +82,7 @@
     /// - Complexity: O(S), and UIKit's reload.
     open override func reloadData() {
       super.reloadData()
-      recording.didReloadData(counts: dataSourceCounts)
+      recording.didReloadData(counts: dataSourceItemCounts ?? [])
     }
 
     /// Collected into the block.

@@ -16,30 +16,12 @@
     /// The counts and selection before the open `beginUpdates()`.
     private var openedWith: (counts: [Int], selection: [ElementPath])?
 
-    private var viewCounts: [Int] {
-      (0..<super.numberOfSections).map { super.numberOfRows(inSection: $0) }
-    }
-
-    private var dataSourceCounts: [Int] {
-      guard let dataSource else { return [] }
-      #if canImport(ObjectiveC)
-        let sections = dataSource.numberOfSections?(in: self) ?? 1
-      #else
-        let sections = dataSource.numberOfSections(in: self)
-      #endif
-      return (0..<sections).map { dataSource.tableView(self, numberOfRowsInSection: $0) }
-    }
-
-    private var selection: [ElementPath] {
-      (super.indexPathsForSelectedRows ?? []).map(ElementPath.init)
-    }
-
     /// Checks the collected calls; passes them on, or reports that the table must reload.
     private func closeBlock(counts: [Int], selection: [ElementPath]) -> Bool {
       let calls = pendingCalls
       pendingCalls = []
       let decision = recording.endBatch(
-        viewCounts: counts, dataCounts: dataSourceCounts, selection: selection,
+        viewCounts: counts, dataCounts: dataSourceItemCounts ?? [], selection: selection,
         contentOffset: Double(contentOffset.y))
       guard decision != .reloadData else { return true }
       for call in calls { call() }
@@ -59,7 +41,7 @@
         updates?()
         return
       }
-      let (counts, selected) = (viewCounts, selection)
+      let (counts, selected) = (displayedItemCounts ?? [], selectedItemPaths)
       recording.beginBatch()
       var reloads = false
       super.performBatchUpdates(
@@ -75,7 +57,7 @@
     /// - Complexity: O(S).
     open override func beginUpdates() {
       guard !recording.isCollecting else { return }
-      openedWith = (viewCounts, selection)
+      openedWith = (displayedItemCounts ?? [], selectedItemPaths)
       recording.beginBatch()
     }
 
@@ -110,7 +92,7 @@
     /// - Complexity: O(S), and UIKit's reload.
     open override func reloadData() {
       super.reloadData()
-      recording.didReloadData(counts: dataSourceCounts)
+      recording.didReloadData(counts: dataSourceItemCounts ?? [])
     }
 
     /// Collected into the block.
