@@ -85,11 +85,16 @@ package func _replay<Target: BatchUpdateTarget, C: Collection>(
 }
 
 /// A block's completion that, called before `release()`, waits for it.
+///
+/// Its members are exempt from run-time exclusivity checks (each access cost a lookup, on
+/// every block the guard hands a view): the block, its completion and `release()` run on the
+/// caller's thread, one at a time, and no access is held across a call that could reach
+/// another.
 @usableFromInline
 package final class _HeldCompletion {
   @usableFromInline let wrapped: ((Bool) -> Void)?
-  @usableFromInline var released = false
-  @usableFromInline var early: Bool?
+  @exclusivity(unchecked) @usableFromInline var released = false
+  @exclusivity(unchecked) @usableFromInline var early: Bool?
 
   @inlinable
   package init(_ wrapped: ((Bool) -> Void)?) { self.wrapped = wrapped }
