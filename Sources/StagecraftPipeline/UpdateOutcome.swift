@@ -2,11 +2,13 @@
 /// in the order the requests were made.
 public enum UpdateOutcome<Failure: Error>: Sendable where Failure: Sendable {
   /// The target shows the request's data: its blocks were performed (their animations may
-  /// have been cut short by the view), or a reload the strategy asked for took their place.
+  /// have been cut short by the view), or a reload took their place that the strategy asked
+  /// for or a view off screen needed.
   case applied
   /// The target shows the request's data, by a reload the guard made in place of the
-  /// blocks: one of them UIKit would have refused, or the view was off screen. Reported once
-  /// to `UpdateGuard.onFallback` (`BatchUpdateFallback`), whose cause says which.
+  /// blocks: UIKit would have refused one, the data source had changed without an update, or
+  /// the view could not tell its counts. Reported once to `UpdateGuard.onFallback`
+  /// (`BatchUpdateFallback`), whose cause says which.
   case fellBack
   /// A later request arrived before this one started: its data was never shown.
   case superseded

@@ -367,12 +367,13 @@ package func _guardedReplay<Target: BatchUpdateTarget, C: Collection>(
         if scroll.relocate != nil { shown = data }
         setData(data)
       },
-      // A block the guard kept from the view ends in its reload below, `.fellBack`; the
-      // reload of a view off screen is the guard's fallback too.
+      // A block the guard kept from the view ends in its reload below, `.fellBack`. A view
+      // off screen takes the data by a reload, `.reloaded`: nothing was refused (the report
+      // to `onFallback` says `.offScreen`).
       completion: completion.map { completion in
         { outcome in
           guard !state.fellBack else { return }
-          completion(offScreen && outcome == .reloaded ? .fellBack : outcome)
+          completion(outcome)
         }
       }, plan: plan)
   } catch {

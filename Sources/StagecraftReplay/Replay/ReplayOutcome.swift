@@ -25,13 +25,13 @@ public enum ReplayOutcome: Hashable, Sendable {
   /// completion `false`: another animation or a layout cut them short). The target shows
   /// the final data.
   case interrupted
-  /// The final data was set once and the target reloaded instead of the blocks, as asked:
-  /// the strategy reloads (`reloadAboveChanges`, `reloadAboveCount`, `.reloadData`), the
-  /// replay's `interrupt` said so, or an unguarded target was off screen.
+  /// The final data was set once and the target reloaded instead of the blocks: the
+  /// strategy reloads (`reloadAboveChanges`, `reloadAboveCount`, `.reloadData`), the
+  /// replay's `interrupt` said so, or the target was off screen (a view off screen reads its
+  /// counts early; a guard reports it to `onFallback` as `.offScreen`).
   case reloaded
-  /// The guard kept a block from the view that UIKit would refuse (or the view was off
-  /// screen) and reloaded it with the final data instead, reported once to
-  /// `UpdateGuard.onFallback`.
+  /// The guard kept from the view a block that UIKit would refuse (or could not check it)
+  /// and reloaded it with the final data instead, reported once to `UpdateGuard.onFallback`.
   case fellBack
   /// The target refused a block and threw (`CollectionModel`, which is then as it was
   /// before the replay).

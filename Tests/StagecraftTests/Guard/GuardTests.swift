@@ -193,7 +193,7 @@ struct GuardTests {
       setData: { app = $0 }, completion: { completions.append($0) })
     #expect(view.blocks.isEmpty && view.reloads == 1)
     #expect(view.shown.items == [Item(3), Item(1)])
-    #expect(completions == [.fellBack])
+    #expect(completions == [.reloaded])
     #expect(log.reports.map(\.cause) == [.offScreen])
     #expect(log.reports.first?.error == nil)
     #expect(
