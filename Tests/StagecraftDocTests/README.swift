@@ -25,12 +25,12 @@ import Testing
           "inserted", stage.elementInserted, "moved", stage.elementMoved)
   }
   _doc.expect("updated [[0, 0]] deleted [] inserted [] moved []\nupdated [] deleted [[0, 1]] inserted [] moved []\nupdated [] deleted [] inserted [[0, 2]] moved [Move([0, 0] -> [0, 1])]", at: 9)
-  // README.md:65
+  // README.md:68
 
   var model = CollectionModel(items: ["Milk", "Eggs", "Tea"])
   try model.reload(using: StagedChangeset(source: model.items, target: ["Tea", "Milk", "Rice"]))
   print(model.items, model.staleCells.isEmpty)
-  _doc.expect("[\"Tea\", \"Milk\", \"Rice\"] true", at: 69)
+  _doc.expect("[\"Tea\", \"Milk\", \"Rice\"] true", at: 72)
 
   var batch = BatchUpdate()
   batch.deleteItems = [ElementPath(element: 0, section: 0)]
@@ -38,24 +38,24 @@ import Testing
     try model.performBatchUpdates(batch, newItems: ["Tea", "Milk", "Rice"])
   } catch {
     print(error.description.prefix { $0 != "." })
-  _doc.expect("Invalid update: invalid number of items in section 0", at: 77)
+  _doc.expect("Invalid update: invalid number of items in section 0", at: 80)
   }
   print(model.items)
-  _doc.expect("[\"Tea\", \"Milk\", \"Rice\"]", at: 79)
-  // README.md:149
+  _doc.expect("[\"Tea\", \"Milk\", \"Rice\"]", at: 82)
+  // README.md:152
 
   var chat = CollectionModel(items: Array(0..<50))
   chat.geometry = .init(
     viewportHeight: 300, viewportWidth: 320, contentOffset: 600, estimatedItemHeight: 44,
     selfSizing: { item, _ in item.isMultiple(of: 3) ? 90 : 30 })
   print(chat.scrollAnchor!)
-  _doc.expect("13 at -28.0", at: 155)
+  _doc.expect("13 at -28.0", at: 158)
   // Sizes above the viewport replace their estimates as they arrive: nothing moves.
   for item in 0..<13 {
     let height: Double = item.isMultiple(of: 3) ? 90 : 30
     chat.recordMeasuredHeight(height, forItemAt: ElementPath(element: item, section: 0))
   }
   print(chat.scrollAnchor!)
-  _doc.expect("13 at -28.0", at: 161)
+  _doc.expect("13 at -28.0", at: 164)
   _doc.expectNothingUnchecked()
 }
