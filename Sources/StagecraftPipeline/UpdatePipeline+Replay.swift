@@ -286,6 +286,10 @@ extension UpdatePipeline {
 /// The state one replay's closures share: the request, the data shown before it, and what
 /// happened during it. The completion may come during the replay (no animation to wait for)
 /// or later; a refused block also completes just before the replay throws.
+///
+/// Its members are exempt from run-time exclusivity checks: it is main-actor state, and each
+/// access is a read or a write that ends before anything else runs (the closures that touch
+/// it are called one at a time by the replay and by the view's completion).
 @MainActor @usableFromInline
 final class _ReplayRun<Data: Collection & Sendable, Failure: Error & Sendable> {
   @usableFromInline let pipeline: UpdatePipeline<Data, Failure>

@@ -20,10 +20,6 @@ package struct _ScrollKeeping<C: Collection> {
     self.relocate = relocate
   }
 
-  /// Leaves the scroll position alone.
-  @usableFromInline
-  package static var none: Self { Self(policy: ScrollAnchoring.none) }
-
   /// The plan for a reload from `shown` (the data the target shows, when known) to `final`.
   @usableFromInline
   package func planReload<Target: BatchUpdateTarget>(
