@@ -464,6 +464,7 @@ if options.scale {
     + runPrefetch(count: n) + (await runBudget(counts: quick ? [n] : [n, 10 * n]))
     + runSizing(counts: [100_000, 1_000_000])
     + runStreaming(counts: quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000])
+    + runLayoutUpdates(counts: quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000])
   sweepLines = runSweep(
     count: n,
     ks: quick

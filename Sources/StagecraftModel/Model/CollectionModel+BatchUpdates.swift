@@ -188,6 +188,7 @@ extension CollectionModel {
     _elements = newSections.map { Array($0.elements) }
     _cells = [:]
     _selection = kept.filter(_contains)
+    _sizes.replayAnchorFlat = nil
     events.append(.reloadData)
     _dataDidChange()
   }
@@ -243,13 +244,19 @@ extension CollectionModel {
           ? map.reloadedItemTarget(of: path) : nil)
     }
     let remeasured = _remeasured(by: batch, map: map, newElements: newElements)
+    // The layout follows the batch in place: O(c log n) for the c items it touches.
+    var tracked = [_sizes.replayAnchorFlat]
+    let updated = batch.reconfigureItems + refreshing.map(\.target)
+    _ = _core.apply(
+      batch, map: map, from: _elements, to: newElements, updated: updated, tracking: &tracked)
+    _sizes.replayAnchorFlat = tracked[0]
     sections = newSections
     _elements = newElements
     _cells = newCells
     _selection = newSelection
     if !refreshed.isEmpty { events.append(.refreshCells(refreshed)) }
     events.append(.batchUpdates(batch, animated: animated))
-    _dataDidChange(remeasuring: remeasured)
+    _dataDidChange(remeasuring: remeasured, laidOut: true)
   }
 
   /// The items a batch reconfigures or reloads whose data keeps its content: the app says

@@ -258,6 +258,15 @@ extension CollectionModel {
   @usableFromInline
   mutating func _relayout() {
     _core.relayout(_elements)
+    _noteSizesShownApart()
+  }
+
+  /// Notes the realized cells that show other content than the data (a silent refresh):
+  /// their sizes are kept apart, and a size measured for what they show stays valid.
+  ///
+  /// - Complexity: O(v log n) for the v realized cells.
+  @usableFromInline
+  mutating func _noteSizesShownApart() {
     guard let geometry = _geometry, _sizes.isActive(geometry) else { return }
     _sizes.shownApart = _cells.compactMap { path, cell in
       cell.element.isContentEqual(to: _elements[path.section][path.element]) ? nil : path
@@ -271,7 +280,7 @@ extension CollectionModel {
         entry.element.isContentEqual(to: shown)
       else { continue }
       let stamp = _sizes.stamp(entry.width)
-      _mutableLayout().stamps[flat] = stamp
+      _mutableLayout().setStamp(stamp, at: flat)
     }
   }
 

@@ -1,89 +1,76 @@
 import StagecraftDiff
 import StagecraftReplay
 
-/// A geometry's vertical list layout of a model's items: each item's top and height by flat
-/// position (items counted across sections in order), and where each section starts.
+/// A geometry's vertical list layout of a model's items: each item's height and measuring
+/// stamp by flat position (items counted across sections in order), and where each section
+/// starts.
 ///
-/// Built in O(n) when the data changes, so that a scroll, which only moves the viewport,
-/// finds the items it shows by binary search: O(log n + k) for k items.
-///
-/// A measured height changes one item in O(log n) (`setHeight`): the heights are then also
-/// kept in a Fenwick tree, whose prefix sums give the tops below the changed item, and the
-/// array of tops stays a cache of the tops above it (`validTops`). A scroll over a layout
-/// nobody measured reads the cache alone, as before.
+/// The heights are a B+-tree of counted, summed nodes (`_Heights`): an item's top is the sum
+/// of the heights above it and the headers and footers of its section and those before it,
+/// in O(log n); a measured height, an inserted or a removed item costs O(log n), so that an
+/// update that changes c items costs O(c log n) (`_LayoutCore.apply`), never a relayout. A
+/// scroll finds the items it shows by binary search near the last ones shown.
 ///
 /// A class: a scroll step reads it many times from the model's storage, and a reference is
-/// one retain where a struct of arrays would retain each of them at every read. The model
-/// changes it in place only while it holds the one reference (`_mutableLayout()`), and never
-/// while a read is under way: that is why its stored properties skip the dynamic
-/// exclusivity checks, and why it is `@unchecked Sendable`.
+/// one retain where a struct would retain its parts at every read. The model changes it in
+/// place only while it holds the one reference (`_mutableLayout()`), and never while a read
+/// is under way: that is why its stored properties skip the dynamic exclusivity checks, and
+/// why it is `@unchecked Sendable`. A copy shares the tree, whose changes copy the nodes they
+/// pass.
 @usableFromInline
 final class _Layout: Equatable, @unchecked Sendable {
-  /// The top of each item, by flat position; valid below `validTops`.
-  @exclusivity(unchecked) @usableFromInline var tops: ContiguousArray<Double>
-  /// The height of each item, by flat position.
-  @exclusivity(unchecked) @usableFromInline var heights: ContiguousArray<Double>
+  /// The heights and stamps.
+  @exclusivity(unchecked) @usableFromInline var tree: _Heights
   /// The flat position of each section's first item.
-  @usableFromInline let sectionStarts: [Int]
+  @exclusivity(unchecked) @usableFromInline var sectionStarts: [Int]
   /// The height of each section's header.
   @usableFromInline let header: Double
   /// The height of each section's footer.
   @usableFromInline let footer: Double
-  /// The height of the content: every header and item.
-  @exclusivity(unchecked) @usableFromInline var contentHeight: Double
-  /// How many of `tops` are valid: all of them until a height changes in place.
-  @exclusivity(unchecked) @usableFromInline var validTops: Int
-  /// The heights' prefix sums, built at the first height changed in place.
-  @exclusivity(unchecked) @usableFromInline var tree: _Fenwick?
-  /// Self-sizing: the generation in which each item was measured (see `_Sizes`); empty when
-  /// the geometry does not size its items.
-  @exclusivity(unchecked) @usableFromInline var stamps: ContiguousArray<UInt32>
-  /// How many item heights were written, for tests of the cost of a measurement.
+  /// How many item heights were written (built, changed or inserted), for tests of the cost
+  /// of a measurement and of an update; the tree counts the nodes it visits
+  /// (`_Heights.touched`).
   @exclusivity(unchecked) @usableFromInline var writes = 0
 
   /// Lays `elements` out top to bottom: each section's header, its items, then its footer.
   ///
   /// - Complexity: O(n) calls of `height`.
-  init<Element>(
+  convenience init<Element>(
     _ elements: [[Element]], header: Double, footer: Double = 0, height: (Element) -> Double
   ) {
-    let count = elements.reduce(0) { $0 + $1.count }
-    var tops = ContiguousArray<Double>()
     var heights = ContiguousArray<Double>()
     var sectionStarts: [Int] = []
-    tops.reserveCapacity(count)
-    heights.reserveCapacity(count)
+    heights.reserveCapacity(elements.reduce(0) { $0 + $1.count })
     sectionStarts.reserveCapacity(elements.count)
-    var top = 0.0
     for section in elements {
-      sectionStarts.append(tops.count)
-      top += header
-      for element in section {
-        let itemHeight = height(element)
-        tops.append(top)
-        heights.append(itemHeight)
-        top += itemHeight
-      }
-      top += footer
+      sectionStarts.append(heights.count)
+      for element in section { heights.append(height(element)) }
     }
-    (self.tops, self.heights, self.sectionStarts, self.header, self.footer, contentHeight) = (
-      tops, heights, sectionStarts, header, footer, top
-    )
-    (validTops, tree, stamps, writes) = (count, nil, [], count)
+    self.init(
+      heights: heights, stamps: nil, sectionStarts: sectionStarts, header: header, footer: footer)
   }
 
-  /// A copy, for a change in place while another model shares this one.
+  /// A layout of items of `heights` and `stamps` (0 for all without), whose sections start
+  /// at `sectionStarts`.
   ///
   /// - Complexity: O(n).
-  @usableFromInline init(copying other: _Layout) {
-    (tops, heights, sectionStarts, header, footer, contentHeight) = (
-      other.tops, other.heights, other.sectionStarts, other.header, other.footer,
-      other.contentHeight
+  init(
+    heights: ContiguousArray<Double>, stamps: ContiguousArray<UInt32>?, sectionStarts: [Int],
+    header: Double, footer: Double
+  ) {
+    tree = _Heights(heights, stamps: stamps)
+    (self.sectionStarts, self.header, self.footer, writes) = (
+      sectionStarts, header, footer, heights.count
     )
-    // A copy writes every height: counted, so that a test of the cost of a measurement sees
-    // one made by a reference held across a change in place.
-    (validTops, tree, stamps) = (other.validTops, other.tree, other.stamps)
-    writes = other.writes + other.count
+  }
+
+  /// A copy, for a change in place while another model shares this one: it shares the tree.
+  ///
+  /// - Complexity: O(S) for S sections.
+  @usableFromInline init(copying other: _Layout) {
+    (tree, sectionStarts, header, footer, writes) = (
+      other.tree, other.sectionStarts, other.header, other.footer, other.writes
+    )
   }
 
   /// Whether two layouts place every item and section alike.
@@ -92,26 +79,43 @@ final class _Layout: Equatable, @unchecked Sendable {
   @usableFromInline static func == (lhs: _Layout, rhs: _Layout) -> Bool {
     lhs === rhs
       || (lhs.contentHeight == rhs.contentHeight && lhs.sectionStarts == rhs.sectionStarts
-        && lhs.header == rhs.header && lhs.footer == rhs.footer && lhs.heights == rhs.heights)
+        && lhs.header == rhs.header && lhs.footer == rhs.footer
+        && (lhs.tree.root === rhs.tree.root || lhs.tree.allHeights() == rhs.tree.allHeights()))
   }
 
   /// The number of items.
-  @inlinable var count: Int { tops.count }
+  @inlinable var count: Int { tree.count }
 
-  /// The top of the item at flat position `flat`: from the cache above the first height
-  /// changed in place, from the tree below it.
+  /// The height of the content: every header, item and footer.
   ///
-  /// - Complexity: O(1) in the cache; O(log n) below it.
-  @inlinable @inline(__always) func top(_ flat: Int) -> Double {
-    flat < validTops ? tops[flat] : _treeTop(flat)
+  /// - Complexity: O(1).
+  @inlinable var contentHeight: Double {
+    tree.sum + (header + footer) * Double(sectionStarts.count)
   }
 
-  /// The top of the item at `flat` from the prefix sums: its items above, a header for each
+  /// The top of the item at flat position `flat`: the heights above it, a header for each
   /// section up to its own, and a footer for each section before it.
   ///
   /// - Complexity: O(log n + log S).
-  @usableFromInline func _treeTop(_ flat: Int) -> Double {
-    (tree?.prefix(flat) ?? 0) + _chrome(above: path(flat).section)
+  @inlinable @inline(__always) func top(_ flat: Int) -> Double {
+    tree.prefix(flat) + _chrome(above: path(flat).section)
+  }
+
+  /// The height of the item at `flat`.
+  ///
+  /// - Complexity: O(log n).
+  @inlinable func height(_ flat: Int) -> Double { tree.height(flat) }
+
+  /// The measuring stamp of the item at `flat` (see `_Sizes`): 0 while it is an estimate.
+  ///
+  /// - Complexity: O(log n).
+  @inlinable func stamp(_ flat: Int) -> UInt32 { tree.stamp(flat) }
+
+  /// Sets the measuring stamp of the item at `flat`.
+  ///
+  /// - Complexity: O(log n).
+  @inlinable func setStamp(_ stamp: UInt32, at flat: Int) {
+    tree.set(nil, stamp: stamp, at: flat)
   }
 
   /// The headers and footers above the first item of `section`: its own header, and the
@@ -122,11 +126,8 @@ final class _Layout: Equatable, @unchecked Sendable {
 
   /// The sum of the heights of the items before flat position `flat`.
   ///
-  /// - Complexity: O(1) in the cache; O(log n) below it.
-  func itemsHeight(before flat: Int) -> Double {
-    guard flat > 0 else { return 0 }
-    return top(flat - 1) + heights[flat - 1] - _chrome(above: path(flat - 1).section)
-  }
+  /// - Complexity: O(log n).
+  func itemsHeight(before flat: Int) -> Double { tree.prefix(flat) }
 
   /// The top of `section`'s header.
   ///
@@ -144,59 +145,29 @@ final class _Layout: Equatable, @unchecked Sendable {
   }
 
   /// The extent of the item at flat position `flat`.
+  ///
+  /// - Complexity: O(log n + log S).
   @inlinable @inline(__always) func extent(_ flat: Int) -> ItemExtent {
-    ItemExtent(top: top(flat), height: heights[flat])
+    let (above, height) = tree.prefixAndHeight(flat)
+    return ItemExtent(top: above + _chrome(above: path(flat).section), height: height)
   }
 
   /// Changes the height of the item at `flat` in place, and returns by how much it grew.
-  /// The tops below it leave the cache, unless they are few enough to write again at once.
   ///
-  /// - Complexity: O(log n) (O(n) for the first change, which builds the tree).
+  /// - Complexity: O(log n).
   @inlinable @discardableResult
   func setHeight(_ height: Double, at flat: Int) -> Double {
-    let delta = height - heights[flat]
-    guard delta != 0 else { return 0 }
-    if tree == nil {
-      tree = _Fenwick(heights)
-      writes += count
-    }
-    heights[flat] = height
-    tree!.add(delta, at: flat)
-    contentHeight += delta
-    writes += 1
-    // Tops below `flat` moved. A short tail (a streamed last message, and what follows it)
-    // is written again at once; a long one is read from the tree until the next rebuild.
-    let tail = validTops - (flat + 1)
-    if tail > 0 {
-      if tail <= Self.tailRewrite {
-        for below in (flat + 1)..<validTops { tops[below] += delta }
-        writes += tail
-      } else {
-        validTops = flat + 1
-      }
-    }
+    let delta = height - tree.set(height, at: flat)
+    if delta != 0 { writes += 1 }
     return delta
   }
 
-  /// Writes every top again from the heights, in O(n): what a layout without the tree
-  /// would do per measurement (a planted mistake of the tests).
+  /// Builds the tree again from its heights, in O(n): what a layout without the tree would
+  /// do per measurement (a planted mistake of the tests).
   @usableFromInline func rebuildTops() {
-    var top = 0.0
-    var section = 0
-    for flat in 0..<count {
-      while section < sectionStarts.count, sectionStarts[section] <= flat {
-        top += section == 0 ? header : footer + header
-        section += 1
-      }
-      tops[flat] = top
-      top += heights[flat]
-    }
-    validTops = count
+    tree = _Heights(tree.allHeights(), stamps: tree.allStamps())
     writes += count
   }
-
-  /// The most tops below a changed height that are written again at once.
-  @inlinable static var tailRewrite: Int { 64 }
 
   /// The flat position of `path`, which must exist.
   @inlinable func flat(_ path: ElementPath) -> Int {
@@ -225,31 +196,26 @@ final class _Layout: Equatable, @unchecked Sendable {
   /// With `hint`, the items of a nearby range (the last scroll step's), each end is searched
   /// outward from the hint's: a scroll that moved by d items finds its items in O(log d).
   ///
-  /// - Complexity: O(log n), or O(1 + log d) with a hint d items away (O(1), four
-  ///   comparisons, when the hint is the answer); each read below a height changed in place
-  ///   costs O(log n) more.
+  /// - Complexity: O(log² n), or O(log n · (1 + log d)) with a hint d items away (four reads
+  ///   of O(log n) when the hint is the answer).
   @inlinable @inline(__always)
   func items(in range: Range<Double>, near hint: Range<Int>? = nil) -> Range<Int> {
-    // The cache alone (a layout nobody measured, or the last item measured) keeps the
-    // scroll's frame step to array reads.
-    if validTops == count {
-      return _items(in: range, near: hint) { self.tops[$0] }
-    }
-    return _items(in: range, near: hint) { self.top($0) }
+    _items(in: range, near: hint) { self.extent($0) }
   }
 
   @inlinable @inline(__always)
   func _items(
-    in range: Range<Double>, near hint: Range<Int>?, top: (Int) -> Double
+    in range: Range<Double>, near hint: Range<Int>?, extent: (Int) -> ItemExtent
   ) -> Range<Int> {
     // Whether an item ends after the range starts is monotone in the position: tops never
     // decrease, and each item starts at or after the previous one's bottom.
     func endsAfterStart(_ flat: Int) -> Bool {
-      heights[flat] > 0
-        ? top(flat) + heights[flat] > range.lowerBound
-        : top(flat) >= range.lowerBound
+      let extent = extent(flat)
+      return extent.height > 0
+        ? extent.top + extent.height > range.lowerBound
+        : extent.top >= range.lowerBound
     }
-    func startsAtEnd(_ flat: Int) -> Bool { top(flat) >= range.upperBound }
+    func startsAtEnd(_ flat: Int) -> Bool { extent(flat).top >= range.upperBound }
     // The same items as the hint (most frames of a scroll): each end checked on both sides.
     if let hint, 0 <= hint.lowerBound, hint.upperBound <= count {
       let (low, end) = (hint.lowerBound, hint.upperBound)
@@ -301,53 +267,9 @@ final class _Layout: Equatable, @unchecked Sendable {
 
   /// The first item whose bottom is below `offset`: the scroll anchor's item.
   ///
-  /// - Complexity: O(log n), or O(log² n) below a height changed in place.
+  /// - Complexity: O(log² n).
   @usableFromInline func firstEnding(after offset: Double) -> Int? {
-    let low = _firstIndex(from: nil) { self.top($0) + self.heights[$0] > offset }
+    let low = _firstIndex(from: nil) { self.extent($0).bottom > offset }
     return low < count ? low : nil
-  }
-}
-
-/// A Fenwick (binary indexed) tree of item heights: one height changed, or the sum of the
-/// heights above an item, in O(log n).
-@usableFromInline
-struct _Fenwick: Sendable {
-  /// Node i (1-based) holds the sum of the heights in (i - lowbit(i), i].
-  @usableFromInline var nodes: ContiguousArray<Double>
-
-  /// A tree of `values`.
-  ///
-  /// - Complexity: O(n).
-  @inlinable init(_ values: ContiguousArray<Double>) {
-    nodes = ContiguousArray(repeating: 0, count: values.count + 1)
-    for index in values.indices {
-      let node = index + 1
-      nodes[node] += values[index]
-      let parent = node + (node & -node)
-      if parent < nodes.count { nodes[parent] += nodes[node] }
-    }
-  }
-
-  /// Adds `delta` to the value at `index`.
-  ///
-  /// - Complexity: O(log n).
-  @inlinable mutating func add(_ delta: Double, at index: Int) {
-    var node = index + 1
-    while node < nodes.count {
-      nodes[node] += delta
-      node += node & -node
-    }
-  }
-
-  /// The sum of the values before `index`.
-  ///
-  /// - Complexity: O(log n).
-  @inlinable func prefix(_ index: Int) -> Double {
-    var (node, sum) = (index, 0.0)
-    while node > 0 {
-      sum += nodes[node]
-      node -= node & -node
-    }
-    return sum
   }
 }

@@ -201,11 +201,12 @@ extension CollectionModel {
     _core.resized(from: old)
   }
 
-  /// The data changed: lay it out (the items at `remeasured` to be measured again), follow
+  /// The data changed: lay it out, unless a batch laid it out in place (`laidOut`), (the items
+  /// at `remeasured` to be measured again), follow
   /// with the cells, and evaluate the triggers (after the last block, when a replay is under
   /// way).
-  mutating func _dataDidChange(remeasuring remeasured: [ElementPath] = []) {
-    _relayout()
+  mutating func _dataDidChange(remeasuring remeasured: [ElementPath] = [], laidOut: Bool = false) {
+    if laidOut { _noteSizesShownApart() } else { _relayout() }
     if !remeasured.isEmpty { _invalidateSizes(at: remeasured) }
     _realizeCells()
     if !_sizes.shownApart.isEmpty { _forgetSizesShownApart() }

@@ -54,11 +54,10 @@ extension CollectionModel {
   ///
   /// - Parameter path: An item.
   /// - Returns: Its measured height.
-  /// - Complexity: O(1).
+  /// - Complexity: O(log n).
   public func measuredHeight(ofItemAt path: ElementPath) -> Double? {
-    guard _contains(path), let _layout, !_layout.stamps.isEmpty else { return nil }
-    let flat = _layout.flat(path)
-    return _layout.stamps[flat] == _sizes.current ? _layout.heights[flat] : nil
+    guard _contains(path), _layout != nil else { return nil }
+    return _core.measuredHeight(at: _layout!.flat(path))
   }
 
   /// The realized items without a size measured for their identity, content and the
@@ -190,13 +189,12 @@ extension CollectionModel {
 
   /// The realized items not measured at the geometry's width, ascending.
   ///
-  /// - Complexity: O(v) for the v realized items.
+  /// - Complexity: O(v log n) for the v realized items.
   @inlinable func _pendingMeasurements() -> [(flat: Int, path: ElementPath)] {
     guard let _layout, case .items(let range) = _viewport else { return [] }
-    let stamps = _layout.stamps
     let current = _sizes.current
     var result: [(flat: Int, path: ElementPath)] = []
-    for flat in range where stamps.isEmpty || stamps[flat] != current {
+    for flat in range where _layout.stamp(flat) != current {
       result.append((flat, _layout.path(flat)))
     }
     return result
@@ -248,7 +246,7 @@ extension CollectionModel {
   /// visible item, which measuring what the update brings on screen keeps where the update
   /// left it.
   ///
-  /// - Complexity: O(log n).
+  /// - Complexity: O(log² n).
   mutating func _noteReplayAnchor() {
     guard let geometry = _geometry, let layout = _layout else { return }
     if let pin = _sizes.pin, pin.flat < layout.count, !_sizes.has(.pinIgnoredByUpdates) {
@@ -262,6 +260,7 @@ extension CollectionModel {
     _sizes.replayAnchor = (
       _elements[path.section][path.element], layout.top(flat) - geometry.contentOffset
     )
+    _sizes.replayAnchorFlat = flat
   }
 
   /// After the outermost update: puts the pinned item back where it was, or leaves an
@@ -269,9 +268,12 @@ extension CollectionModel {
   /// what the update brought on screen, holding the item that was first visible before it
   /// when the update kept it at its distance (its own size may change: its top stays).
   ///
-  /// - Complexity: O(n) to find it by identity, and the measuring.
+  /// - Complexity: O(log n), or O(n) to find it by identity after a reload; and the
+  ///   measuring.
   mutating func _settleSizesAfterReplay() {
-    defer { (_sizes.replayAnchor, _sizes.replayPinned) = (nil, false) }
+    defer {
+      (_sizes.replayAnchor, _sizes.replayPinned, _sizes.replayAnchorFlat) = (nil, false, nil)
+    }
     let offset = _geometry?.contentOffset
     if _sizes.replayPinned, let (pinned, distance) = _sizes.replayAnchor, let pin = _sizes.pin,
       pin.element.differenceIdentifier == pinned.differenceIdentifier, _layout != nil
@@ -284,7 +286,8 @@ extension CollectionModel {
     if _geometry?.contentOffset != offset { _realizeCells() }
     // No reference to the layout is held across the measuring, which changes it in place.
     guard let (anchor, distance) = _sizes.replayAnchor, _layout != nil,
-      let offset = _geometry?.contentOffset, let flat = _pin(anchor.differenceIdentifier)?.flat,
+      let offset = _geometry?.contentOffset,
+      let flat = _sizes.replayAnchorFlat ?? _pin(anchor.differenceIdentifier)?.flat,
       abs(_layout!.top(flat) - offset - distance) <= 0.5
     else { return _settleSizes() }
     _settleSizes(holding: flat)
@@ -323,9 +326,9 @@ extension CollectionModel {
       }
       guard _contains(path), _layout != nil else { continue }
       let flat = _layout!.flat(path)
-      let height = _layout!.heights[flat]
+      let height = _layout!.height(flat)
       _core.contentDidChange(at: flat, to: _elements[path.section][path.element])
-      changed = changed || _layout!.heights[flat] != height
+      changed = changed || _layout!.height(flat) != height
     }
     _sizes.shownApart = still
   }

@@ -179,17 +179,20 @@ public struct ListLayoutState<Section: DifferentiableSection> {
     _resolvePin()
   }
 
-  /// New data, as an update: only what changed is laid out again. When the data differs
-  /// only in the content of some items (a token streamed into a message), each keeps its
-  /// last size as its estimate until its cell measures it, in O(1); otherwise the data is
-  /// laid out again as `setSections(_:)` does. Either way the pinned item, or else the
-  /// first visible item, holds its place on screen, and the viewport is never left past
-  /// the content's end.
+  /// New data, as an update: only what changed is laid out again, in O(c log n) for the c
+  /// items the changes touch. An item whose content changed keeps its last size as its
+  /// estimate until its cell measures it; an inserted item gets its kept size or the
+  /// estimate; the sizes of deleted items go. The pinned item, or else the first visible
+  /// item, holds its place on screen (followed by position through the changes, never
+  /// searched for), and the viewport is never left past the content's end. A change that
+  /// touches more than a sixteenth of the items is laid out again as `setSections(_:)` does,
+  /// which then costs less.
   ///
   /// - Parameter sections: The data after the update.
   /// - Returns: The changes found.
   /// - Complexity: O(n) for the diff, expected (O(k) of it for k edits at one place, see
-  ///   `StagedChangeset`), then O(k) for k changed items, or O(n) for any other change.
+  ///   `StagedChangeset`), then O(c log n + S) for the c items the changes touch and the S
+  ///   sections, or O(n) for a change of more than n / 16 items.
   @discardableResult
   public mutating func update(to sections: [Section]) -> StagedChangeset<[Section]> {
     let changes = StagedChangeset(source: self.sections, target: sections)
@@ -200,20 +203,83 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   /// An update's changes, as the view replays them: see `update(to:)`.
   ///
   /// - Parameter changes: The changes from the data the layout has.
-  /// - Complexity: O(k) for k changed items when the changes only update items; O(n)
-  ///   otherwise.
+  /// - Complexity: O(c log n + S) for the c items the changes touch and the S sections, or
+  ///   O(n) for a change of more than n / 16 items.
   public mutating func apply(_ changes: StagedChangeset<[Section]>) {
     guard let last = changes.last else { return }
     apply(changes, final: last.data)
   }
 
   mutating func apply(_ changes: StagedChangeset<[Section]>, final: [Section]) {
-    guard let updated = changes._contentUpdates(in: final) else {
-      setSections(final)
+    guard !changes.isEmpty else { return }
+    let old = _elements
+    let finalElements = final.map { Array($0.elements) }
+    (_sections, _elements, _changed) = (final, finalElements, [])
+    if let updated = changes._contentUpdatePaths() {
+      // Content alone: each item keeps its last size as its estimate.
+      (_core.aim, _core.sizes.anchor) = (nil, nil)
+      for path in updated {
+        _core.contentDidChange(
+          at: _core.layout!.flat(path), to: finalElements[path.section][path.element])
+      }
+      return
+    }
+    let held = _heldItem(in: old)
+    guard _core.layout != nil,
+      _touchedItems(changes, old, finalElements) * 16 <= _core.layout!.count
+    else {
+      _core.relayout(finalElements)
+      _restore(held)
+      _resolvePin()
       _core.clampIfBlank()
       return
     }
-    for (path, element) in updated { _replace(element, at: path) }
+    var tracked = held?.flats ?? []
+    var put: [Int] = []
+    var elements = old
+    for (index, stage) in changes.enumerated() {
+      let new = index == changes.count - 1 ? finalElements : stage.data.map { Array($0.elements) }
+      let batch = BatchUpdate(
+        deleteSections: stage.sectionDeleted, insertSections: stage.sectionInserted,
+        reloadSections: stage.sectionUpdated, moveSections: stage.sectionMoved,
+        deleteItems: stage.elementDeleted, insertItems: stage.elementInserted,
+        moveItems: stage.elementMoved)
+      let map = _BatchMap(batch)
+      // The items put earlier move with the later stages.
+      var followed = put.map(Optional.some) + tracked
+      put = _core.apply(
+        batch, map: map, from: elements, to: new, updated: stage.elementUpdated,
+        tracking: &followed)
+      put += followed.prefix(followed.count - tracked.count).compactMap { $0 }
+      tracked = Array(followed.suffix(tracked.count))
+      elements = new
+    }
+    _restore(held, at: tracked)
+    _resolvePin(among: put)
+    _core.clampIfBlank()
+  }
+
+  /// How many items the changes touch, about: their item calls and the items of the
+  /// sections they insert, delete, move or reload.
+  ///
+  /// - Complexity: O(s + c) for the s stages and their c calls.
+  func _touchedItems(
+    _ changes: StagedChangeset<[Section]>, _ old: [[Element]], _ new: [[Element]]
+  ) -> Int {
+    var items = 0
+    func size(_ sections: [[Element]], _ index: Int) -> Int {
+      sections.indices.contains(index) ? sections[index].count : 0
+    }
+    for stage in changes {
+      items +=
+        stage.elementDeleted.count + stage.elementInserted.count
+        + 2 * stage.elementMoved.count + stage.elementUpdated.count
+      for section in stage.sectionDeleted { items += size(old, section) }
+      for section in stage.sectionInserted { items += size(new, section) }
+      for section in stage.sectionUpdated { items += 2 * size(new, section) }
+      for move in stage.sectionMoved { items += 2 * size(new, move.target) }
+    }
+    return items
   }
 
   /// Follows the data a view shows, as a layout reads it in `prepare()`: a version that
@@ -272,14 +338,20 @@ public struct ListLayoutState<Section: DifferentiableSection> {
 
   /// What holds still across new data: the pinned item; the bottom, for a list kept at its
   /// bottom (`.stickToBottom`) that is there; or the first visible item. Items are held by
-  /// identity, at their distance from the viewport's top: the pinned one first, and the
-  /// first visible one in case the pinned one is gone.
+  /// identity and position, at their distance from the viewport's top: the pinned one
+  /// first, and the first visible one in case the pinned one is gone.
   enum _Held {
-    case items([(Element.DifferenceIdentifier, distance: Double)])
+    case items([(Element.DifferenceIdentifier, flat: Int, distance: Double)])
     case bottom
+
+    /// The positions of the held items.
+    var flats: [Int?] {
+      guard case .items(let items) = self else { return [] }
+      return items.map(\.flat)
+    }
   }
 
-  mutating func _heldItem() -> _Held? {
+  mutating func _heldItem(in elements: [[Element]]? = nil) -> _Held? {
     _core.sizes.anchor = nil
     guard let geometry = _core.geometry, let layout = _core.layout,
       let metrics = _core.scrollMetrics
@@ -287,6 +359,7 @@ public struct ListLayoutState<Section: DifferentiableSection> {
     if _core.sizes.pin == nil, geometry.anchoring == .stickToBottom, metrics.isAtBottom {
       return .bottom
     }
+    let elements = elements ?? _elements
     let pin = _core.sizes.has(.pinIgnoredByUpdates) ? nil : _core.sizes.pin?.flat
     let flats = [pin, layout.firstEnding(after: geometry.contentOffset)]
     return .items(
@@ -294,19 +367,21 @@ public struct ListLayoutState<Section: DifferentiableSection> {
         guard let flat, flat < layout.count else { return nil }
         let path = layout.path(flat)
         return (
-          _elements[path.section][path.element].differenceIdentifier,
+          elements[path.section][path.element].differenceIdentifier, flat,
           layout.top(flat) - geometry.contentOffset
         )
       })
   }
 
   /// Puts what was held back: the first held item that survives at its distance, or the
-  /// bottom.
-  mutating func _restore(_ held: _Held?) {
+  /// bottom. The items are found where `flats` says (followed through an update), or by
+  /// identity without.
+  mutating func _restore(_ held: _Held?, at flats: [Int?]? = nil) {
     switch held {
     case .items(let items)?:
-      for (id, distance) in items {
-        guard let flat = _core.flat(of: id, in: _elements) else { continue }
+      for (index, (id, _, distance)) in items.enumerated() {
+        let found = flats.map { $0[index] } ?? _core.flat(of: id, in: _elements)
+        guard let flat = found else { continue }
         _core.geometry?.contentOffset = _core.layout!.top(flat) - distance
         // The sizes the device reports next hold it too: what an update brought above it
         // moves the offset, not the item, until the user scrolls, the view changes size or
@@ -336,13 +411,21 @@ public struct ListLayoutState<Section: DifferentiableSection> {
     }
   }
 
-  /// Pins the item `pinnedItem` named, once the data holds it.
-  mutating func _resolvePin() {
+  /// Pins the item `pinnedItem` named, once the data holds it: looked for among `candidates`
+  /// (the items an update put) when given, else in all the data.
+  mutating func _resolvePin(among candidates: [Int]? = nil) {
     guard let id = _pinRequest, _core.sizes.pin?.element.differenceIdentifier != id else {
       if _pinRequest == nil { _core.sizes.pin = nil }
       return
     }
-    _core.sizes.pin = _core.flat(of: id, in: _elements).map { flat in
+    let found =
+      candidates.map { flats in
+        flats.first { flat in
+          let path = _core.layout!.path(flat)
+          return _elements[path.section][path.element].differenceIdentifier == id
+        }
+      } ?? _core.flat(of: id, in: _elements)
+    _core.sizes.pin = found.map { flat in
       let path = _core.layout!.path(flat)
       return (_elements[path.section][path.element], flat)
     }

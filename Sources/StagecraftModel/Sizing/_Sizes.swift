@@ -95,6 +95,9 @@ struct _Sizes<Element: Differentiable> {
   @usableFromInline var anchor: Int?
   /// The first visible item when the update under way began.
   @usableFromInline var replayAnchor: (Element, distance: Double)?
+  /// Where `replayAnchor`'s item is: followed through each block of the update; `nil` once
+  /// a reload loses it (it is then found by identity).
+  @usableFromInline var replayAnchorFlat: Int?
   /// Whether `replayAnchor` is the pinned item, which the update keeps in place.
   @usableFromInline var replayPinned = false
   /// Whether measuring is under way (a measurement's correction scrolls).

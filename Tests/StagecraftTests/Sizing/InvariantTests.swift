@@ -30,10 +30,10 @@ struct InvariantTests {
   }
 
   #if STAGECRAFT_INTERNAL_CHECKS || DEBUG
-    @Test func aCorruptedTopIsCaught() async {
+    @Test func aCorruptedSumIsCaught() async {
       await #expect(processExitsWith: .failure) {
         let model = InvariantTests.measuredModel()
-        model._layout!.tops[0] += 1
+        model._layout!.tree.root.sum += 1
         model._checkInvariants()
       }
     }
@@ -41,7 +41,8 @@ struct InvariantTests {
     @Test func aHeightTheTreeDoesNotHoldIsCaught() async {
       await #expect(processExitsWith: .failure) {
         let model = InvariantTests.measuredModel()
-        model._layout!.heights[100] += 1
+        let (leaf, index, _) = model._layout!.tree.locate(100)
+        leaf.heights[index] += 1
         model._checkInvariants()
       }
     }
