@@ -28,13 +28,13 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   public typealias Element = Section.Collection.Element
 
   /// The sections as last given, before any in-place content change (`_changed`).
-  var _sections: [Section]
+  @usableFromInline var _sections: [Section]
   /// The elements of each section: the data the layout is of.
-  var _elements: [[Element]]
+  @usableFromInline var _elements: [[Element]]
   /// The sections whose elements changed in place since `_sections` was set.
-  var _changed: Set<Int> = []
+  @usableFromInline var _changed: Set<Int> = []
   /// The version of the data last read by `follow(shown:itemsChanged:)`.
-  var _shownVersion: Int?
+  @usableFromInline var _shownVersion: Int?
   /// The pinned item's identity, kept while the data does not hold it (yet), so that a pin
   /// set before its update arrives takes hold when it does.
   var _pinRequest: Element.DifferenceIdentifier?
@@ -46,7 +46,7 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   ///
   /// - Complexity: O(1), or O(m) to rebuild the m elements of sections whose content
   ///   changed in place since.
-  public var sections: [Section] {
+  @inlinable public var sections: [Section] {
     var result = _sections
     for section in _changed {
       result[section] = Section(source: result[section], elements: _elements[section])
@@ -193,7 +193,7 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   /// - Complexity: O(n) for the diff, expected (O(k) of it for k edits at one place, see
   ///   `StagedChangeset`), then O(c log n + S) for the c items the changes touch and the S
   ///   sections, or O(n) for a change of more than n / 16 items.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func update(to sections: [Section]) -> StagedChangeset<[Section]> {
     let changes = StagedChangeset(source: self.sections, target: sections)
     apply(changes, final: sections)
@@ -210,6 +210,7 @@ public struct ListLayoutState<Section: DifferentiableSection> {
     apply(changes, final: last.data)
   }
 
+  @usableFromInline
   mutating func apply(_ changes: StagedChangeset<[Section]>, final: [Section]) {
     guard !changes.isEmpty else { return }
     let old = _elements
@@ -296,7 +297,7 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   /// - Returns: Whether the data changed.
   /// - Complexity: O(1) for the same version; O(k) for k items changed in place; that of
   ///   `update(to:)` otherwise.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func follow(
     shown: (version: Int, sections: [Section]), itemsChanged: ((_ since: Int) -> [Element]?)? = nil
   ) -> Bool {
