@@ -60,7 +60,13 @@ internal func _sectionedStagedChangeset<C: RangeReplaceableCollection>(
 }
 
 /// The sectioned diff's state between its stages: the matched sections and elements, and
-/// the elements of each source section after the updates and after the deletes.
+/// the updates and deletes of each source section.
+///
+/// When one matched pair of sections is all that changes its identifiers (a local edit in
+/// one section), the pair keeps its common prefix and suffix in place, as the flat diff keeps
+/// its own: only the elements between them (the middle) are copied and matched, so that the
+/// edit costs comparisons plus what changed, as it does flat. The matching is the one the
+/// whole sections would get.
 @usableFromInline
 internal struct _SectionedDiff<C: RangeReplaceableCollection>
 where C.Element: DifferentiableSection {
@@ -78,19 +84,24 @@ where C.Element: DifferentiableSection {
   @usableFromInline let sectionMatch: _OccurrenceMatching
   /// Per source section: whether it is matched and keeps its elements' identifiers in order.
   @usableFromInline let inPlace: ContiguousArray<Bool>
-  /// The partner of each section whose elements are matched end to end, or -1.
+  /// The partner of each section whose middle is matched end to end, or -1.
   @usableFromInline let sourceTakesPart: ContiguousArray<Int>
   @usableFromInline let targetTakesPart: ContiguousArray<Int>
+  /// Per section that takes part: the length of the common prefix kept in place, and of
+  /// the common suffix; by source section and by target section.
+  @usableFromInline let sourceEnds: ContiguousArray<_SectionEnds>
+  @usableFromInline let targetEnds: ContiguousArray<_SectionEnds>
+  /// The middles of the sections that take part, laid end to end.
   @usableFromInline let sourceFlat: _SectionedElements<Element>
   @usableFromInline let targetFlat: _SectionedElements<Element>
   @usableFromInline let elementMatch: _OccurrenceMatching
-  /// Per source section with updates: its elements with the new versions in place.
-  @usableFromInline var updatedElements: ContiguousArray<ContiguousArray<Element>?>
-  /// Per source section that loses elements: its kept elements, updated.
-  @usableFromInline var keptElements: ContiguousArray<ContiguousArray<Element>?>
+  /// Per source section: its updated elements, by offset in the section, ascending.
+  @usableFromInline var updates: ContiguousArray<[_SectionUpdate<Element>]>
+  /// Per source section: the offsets of its deleted elements, ascending.
+  @usableFromInline var deletedOffsets: ContiguousArray<[Int]>
 
-  /// Matches the sections, then the elements of the sections that do not keep theirs in
-  /// place, laid end to end, by the flat rule: an unchanged run stays and is not hashed.
+  /// Matches the sections, then the middles of the sections that do not keep their
+  /// elements in place, laid end to end, by the flat rule.
   @inlinable
   internal init(source: C, target: C) {
     sourceSections = ContiguousArray(source)
@@ -99,63 +110,134 @@ where C.Element: DifferentiableSection {
     var inPlace = ContiguousArray<Bool>(repeating: false, count: sourceSections.count)
     var sourceTakesPart = sectionMatch.sourceToTarget
     var targetTakesPart = sectionMatch.targetToSource
+    var sourceEnds = ContiguousArray(repeating: _SectionEnds(), count: sourceSections.count)
+    var targetEnds = ContiguousArray(repeating: _SectionEnds(), count: targetSections.count)
     for (index, partner) in sectionMatch.sourceToTarget.enumerated() where partner >= 0 {
-      inPlace[index] = _haveEqualIdentifiers(
-        sourceSections[index].elements, targetSections[partner].elements)
+      let ends = _SectionEnds(sourceSections[index].elements, targetSections[partner].elements)
+      inPlace[index] = ends.isWhole
       if inPlace[index] {
         sourceTakesPart[index] = -1
         targetTakesPart[partner] = -1
+      } else {
+        (sourceEnds[index], targetEnds[partner]) = (ends, ends)
       }
+    }
+    // The ends of one pair are the ends of the sections laid end to end, which the flat
+    // rule keeps in place: trimmed, the matching is the same. With more pairs, the ends of
+    // each are not those of the whole, and trimming them could match repeated identifiers
+    // otherwise: none is trimmed.
+    if sourceTakesPart.lazy.filter({ $0 >= 0 }).count > 1 {
+      sourceEnds = ContiguousArray(repeating: _SectionEnds(), count: sourceSections.count)
+      targetEnds = ContiguousArray(repeating: _SectionEnds(), count: targetSections.count)
     }
     self.sectionMatch = sectionMatch
     self.inPlace = inPlace
     self.sourceTakesPart = sourceTakesPart
     self.targetTakesPart = targetTakesPart
-    sourceFlat = _SectionedElements(sourceSections, participating: sourceTakesPart)
-    targetFlat = _SectionedElements(targetSections, participating: targetTakesPart)
+    self.sourceEnds = sourceEnds
+    self.targetEnds = targetEnds
+    sourceFlat = _SectionedElements(
+      sourceSections, participating: sourceTakesPart, ends: sourceEnds)
+    targetFlat = _SectionedElements(
+      targetSections, participating: targetTakesPart, ends: targetEnds)
     elementMatch = _matchFlat(sourceFlat.elements, targetFlat.elements)
-    updatedElements = ContiguousArray(repeating: nil, count: sourceSections.count)
-    keptElements = updatedElements
+    updates = ContiguousArray(repeating: [], count: sourceSections.count)
+    deletedOffsets = ContiguousArray(repeating: [], count: sourceSections.count)
+  }
+}
+
+/// The common prefix and suffix of two sections' identifiers, kept in place by the diff.
+@usableFromInline
+internal struct _SectionEnds: Sendable {
+  @usableFromInline var prefix = 0
+  @usableFromInline var suffix = 0
+  /// Whether the prefix is the whole of both sections.
+  @usableFromInline var isWhole = false
+
+  @inlinable init() {}
+
+  /// The ends of `source` and `target`: read in place when both have contiguous storage,
+  /// and none (or whole, when they have equal identifiers) otherwise.
+  ///
+  /// - Complexity: O(p + s) identifier comparisons for the p and s elements of the ends.
+  @inlinable
+  init<Elements: Collection>(_ source: Elements, _ target: Elements)
+  where Elements.Element: Differentiable {
+    let ends = source.withContiguousStorageIfAvailable { source in
+      target.withContiguousStorageIfAvailable { target in
+        let prefix = _commonPrefixLength(source, target)
+        let suffix = _commonSuffixLength(
+          source, target, limit: Swift.min(source.count, target.count) - prefix)
+        return (prefix, suffix, prefix == source.count && source.count == target.count)
+      }
+    }
+    if let (prefix, suffix, isWhole) = ends ?? nil {
+      (self.prefix, self.suffix, self.isWhole) = (prefix, suffix, isWhole)
+    } else {
+      isWhole = _haveEqualIdentifiers(source, target)
+    }
+  }
+}
+
+/// One updated element of a section: its offset in the section, and its new version.
+@usableFromInline
+internal struct _SectionUpdate<Element> {
+  @usableFromInline var offset: Int
+  @usableFromInline var element: Element
+
+  @inlinable init(_ offset: Int, _ element: Element) {
+    (self.offset, self.element) = (offset, element)
   }
 }
 
 // MARK: Stages 1 and 2: updates and deletes, at source paths
 
 extension _SectionedDiff {
-  /// Stage 1: the matched elements whose content changed, at source paths; each section
-  /// with updates gets its elements with the new versions in place.
+  /// Stage 1: the matched elements whose content changed, at source paths, ascending: the
+  /// ends and the whole of a section in place are compared pairwise, and the middles by the
+  /// matching.
   @inlinable
   internal mutating func elementUpdates() -> [ElementPath] {
     var updated: [ElementPath] = []
     for (index, partner) in sectionMatch.sourceToTarget.enumerated() where partner >= 0 {
-      var changed: ContiguousArray<Element>?
+      var changes: [_SectionUpdate<Element>] = []
       func compare(_ offset: Int, _ old: Element, with new: Element) {
         guard !new.isContentEqual(to: old) else { return }
         updated.append(ElementPath(element: offset, section: index))
-        if changed == nil { changed = ContiguousArray(sourceSections[index].elements) }
-        changed![offset] = new
+        changes.append(_SectionUpdate(offset, new))
       }
+      let (old, new) = (sourceSections[index].elements, targetSections[partner].elements)
+      var offset = 0
       if inPlace[index] {
-        var offset = 0
-        for (old, new) in zip(sourceSections[index].elements, targetSections[partner].elements) {
+        for (old, new) in zip(old, new) {
           compare(offset, old, with: new)
           offset += 1
         }
       } else {
+        let ends = sourceEnds[index]
+        for (old, new) in zip(old.prefix(ends.prefix), new.prefix(ends.prefix)) {
+          compare(offset, old, with: new)
+          offset += 1
+        }
         let start = sourceFlat.start[index]
         for flat in sourceFlat.range(index) where elementMatch.sourceToTarget[flat] >= 0 {
           compare(
-            flat - start, sourceFlat.elements[flat],
+            flat - start + ends.prefix, sourceFlat.elements[flat],
             with: targetFlat.elements[elementMatch.sourceToTarget[flat]])
         }
+        offset = old.count - ends.suffix
+        for (old, new) in zip(old.suffix(ends.suffix), new.suffix(ends.suffix)) {
+          compare(offset, old, with: new)
+          offset += 1
+        }
       }
-      updatedElements[index] = changed
+      updates[index] = changes
     }
     return updated
   }
 
   /// Stage 2: the deleted sections, and the deleted elements of the others, at source
-  /// paths; each section that loses elements keeps the others, updated.
+  /// paths (only a middle loses elements).
   @inlinable
   internal mutating func deletes() -> (sections: [Int], elements: [ElementPath]) {
     var sections: [Int] = []
@@ -165,18 +247,12 @@ extension _SectionedDiff {
     var elements: [ElementPath] = []
     for index in sourceSections.indices where sourceTakesPart[index] >= 0 {
       let range = sourceFlat.range(index)
-      guard range.contains(where: { elementMatch.sourceToTarget[$0] < 0 }) else { continue }
-      let updates = updatedElements[index]
-      var kept = ContiguousArray<Element>()
-      kept.reserveCapacity(range.count)
-      for flat in range {
-        if elementMatch.sourceToTarget[flat] >= 0 {
-          kept.append(updates?[flat - range.lowerBound] ?? sourceFlat.elements[flat])
-        } else {
-          elements.append(ElementPath(element: flat - range.lowerBound, section: index))
-        }
+      let prefix = sourceEnds[index].prefix
+      for flat in range where elementMatch.sourceToTarget[flat] < 0 {
+        let offset = flat - range.lowerBound + prefix
+        elements.append(ElementPath(element: offset, section: index))
+        deletedOffsets[index].append(offset)
       }
-      keptElements[index] = kept
     }
     return (sections, elements)
   }
@@ -239,8 +315,9 @@ extension _SectionedDiff {
     var moved: [Move<ElementPath>] = []
     for index in targetSections.indices where targetTakesPart[index] >= 0 {
       let range = targetFlat.range(index)
+      let prefix = targetEnds[index].prefix
       for flat in range where origin[flat] != Self.staysMark {
-        let to = ElementPath(element: flat - range.lowerBound, section: index)
+        let to = ElementPath(element: flat - range.lowerBound + prefix, section: index)
         let from = origin[flat]
         if from == Self.insertedMark {
           inserted.append(to)
@@ -315,7 +392,8 @@ extension _SectionedDiff {
     let staying =
       increasing
       ? nil : _longestIncreasingSubsequence(values, valueLimit: targetRange.count).staying
-    var kept = 0
+    // The kept prefix comes first: a middle element's index after the deletes counts it.
+    var kept = sourceEnds[index].prefix
     for (position, flat) in range.enumerated() {
       let partner = sourceToTarget[flat]
       guard partner >= 0 else { continue }
@@ -335,18 +413,39 @@ extension _SectionedDiff {
 
 extension _SectionedDiff {
   /// Section `index` of the source after the updates.
+  ///
+  /// - Complexity: O(1) without updates; else O(m) for the m elements of the section.
   @inlinable
   internal func updatedSection(_ index: Int) -> Section {
     let section = sourceSections[index]
-    guard let elements = updatedElements[index] else { return section }
+    guard !updates[index].isEmpty else { return section }
+    var elements = ContiguousArray(section.elements)
+    for update in updates[index] { elements[update.offset] = update.element }
     return Section(source: section, elements: elements)
   }
 
   /// Section `index` of the source after the updates and deletes.
+  ///
+  /// - Complexity: O(1) without updates or deletes; else O(m) for the m elements.
   @inlinable
   internal func keptSection(_ index: Int) -> Section {
-    guard let kept = keptElements[index] else { return updatedSection(index) }
-    return Section(source: sourceSections[index], elements: kept)
+    let deleted = deletedOffsets[index]
+    guard !deleted.isEmpty else { return updatedSection(index) }
+    let section = sourceSections[index]
+    var kept = ContiguousArray<Element>()
+    kept.reserveCapacity(section.elements.count - deleted.count)
+    var (next, update) = (0, 0)
+    let changes = updates[index]
+    for (offset, element) in section.elements.enumerated() {
+      if next < deleted.count, deleted[next] == offset {
+        next += 1
+        continue
+      }
+      while update < changes.count, changes[update].offset < offset { update += 1 }
+      let changed = update < changes.count && changes[update].offset == offset
+      kept.append(changed ? changes[update].element : element)
+    }
+    return Section(source: section, elements: kept)
   }
 
   /// The data after `stage`, when a later stage follows it.
