@@ -37,10 +37,10 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   @usableFromInline var _shownVersion: Int?
   /// The pinned item's identity, kept while the data does not hold it (yet), so that a pin
   /// set before its update arrives takes hold when it does.
-  var _pinRequest: Element.DifferenceIdentifier?
+  @usableFromInline var _pinRequest: Element.DifferenceIdentifier?
   /// The geometry, its layout and the sizes: the same state, and the same rules, as a
   /// `CollectionModel`'s, without cells, selection or an event log.
-  var _core = _LayoutCore<Section>()
+  @usableFromInline var _core = _LayoutCore<Section>()
 
   /// The data the layout is of.
   ///
@@ -205,12 +205,13 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   /// - Parameter changes: The changes from the data the layout has.
   /// - Complexity: O(c log n + S) for the c items the changes touch and the S sections, or
   ///   O(n) for a change of more than n / 16 items.
+  @inlinable
   public mutating func apply(_ changes: StagedChangeset<[Section]>) {
     guard let last = changes.last else { return }
     apply(changes, final: last.data)
   }
 
-  @usableFromInline
+  @inlinable
   mutating func apply(_ changes: StagedChangeset<[Section]>, final: [Section]) {
     guard !changes.isEmpty else { return }
     let old = _elements
@@ -226,15 +227,7 @@ public struct ListLayoutState<Section: DifferentiableSection> {
       return
     }
     let held = _heldItem(in: old)
-    guard _core.layout != nil,
-      _touchedItems(changes, old, finalElements) * 16 <= _core.layout!.count
-    else {
-      _core.relayout(finalElements)
-      _restore(held)
-      _resolvePin()
-      _core.clampIfBlank()
-      return
-    }
+    guard _core.layout != nil else { return setSections(final) }
     var tracked = held?.flats ?? []
     var put: [Int] = []
     var elements = old
@@ -258,29 +251,6 @@ public struct ListLayoutState<Section: DifferentiableSection> {
     _restore(held, at: tracked)
     _resolvePin(among: put)
     _core.clampIfBlank()
-  }
-
-  /// How many items the changes touch, about: their item calls and the items of the
-  /// sections they insert, delete, move or reload.
-  ///
-  /// - Complexity: O(s + c) for the s stages and their c calls.
-  func _touchedItems(
-    _ changes: StagedChangeset<[Section]>, _ old: [[Element]], _ new: [[Element]]
-  ) -> Int {
-    var items = 0
-    func size(_ sections: [[Element]], _ index: Int) -> Int {
-      sections.indices.contains(index) ? sections[index].count : 0
-    }
-    for stage in changes {
-      items +=
-        stage.elementDeleted.count + stage.elementInserted.count
-        + 2 * stage.elementMoved.count + stage.elementUpdated.count
-      for section in stage.sectionDeleted { items += size(old, section) }
-      for section in stage.sectionInserted { items += size(new, section) }
-      for section in stage.sectionUpdated { items += 2 * size(new, section) }
-      for move in stage.sectionMoved { items += 2 * size(new, move.target) }
-    }
-    return items
   }
 
   /// Follows the data a view shows, as a layout reads it in `prepare()`: a version that
@@ -341,18 +311,18 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   /// bottom (`.stickToBottom`) that is there; or the first visible item. Items are held by
   /// identity and position, at their distance from the viewport's top: the pinned one
   /// first, and the first visible one in case the pinned one is gone.
-  enum _Held {
+  @usableFromInline enum _Held {
     case items([(Element.DifferenceIdentifier, flat: Int, distance: Double)])
     case bottom
 
     /// The positions of the held items.
-    var flats: [Int?] {
+    @usableFromInline var flats: [Int?] {
       guard case .items(let items) = self else { return [] }
       return items.map(\.flat)
     }
   }
 
-  mutating func _heldItem(in elements: [[Element]]? = nil) -> _Held? {
+  @usableFromInline mutating func _heldItem(in elements: [[Element]]? = nil) -> _Held? {
     _core.sizes.anchor = nil
     guard let geometry = _core.geometry, let layout = _core.layout,
       let metrics = _core.scrollMetrics
@@ -377,7 +347,7 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   /// Puts what was held back: the first held item that survives at its distance, or the
   /// bottom. The items are found where `flats` says (followed through an update), or by
   /// identity without.
-  mutating func _restore(_ held: _Held?, at flats: [Int?]? = nil) {
+  @usableFromInline mutating func _restore(_ held: _Held?, at flats: [Int?]? = nil) {
     switch held {
     case .items(let items)?:
       for (index, (id, _, distance)) in items.enumerated() {
@@ -414,7 +384,7 @@ public struct ListLayoutState<Section: DifferentiableSection> {
 
   /// Pins the item `pinnedItem` named, once the data holds it: looked for among `candidates`
   /// (the items an update put) when given, else in all the data.
-  mutating func _resolvePin(among candidates: [Int]? = nil) {
+  @usableFromInline mutating func _resolvePin(among candidates: [Int]? = nil) {
     guard let id = _pinRequest, _core.sizes.pin?.element.differenceIdentifier != id else {
       if _pinRequest == nil { _core.sizes.pin = nil }
       return

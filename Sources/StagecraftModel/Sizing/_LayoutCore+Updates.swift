@@ -51,23 +51,25 @@ extension _LayoutCore {
     return items
   }
 
-  /// Lays out one validated batch in place, from the data `old` to `new`, in O(c log n) for
-  /// the c items it touches (`touchedItems`), as UIKit's old → new map (`map`) says where
-  /// each item goes: the items a batch removes (deleted, reloaded, moved away, or in a
-  /// section deleted, reloaded or moved) leave the tree, last first; then the items it puts
-  /// (inserted, reloaded, moved to, or in a section inserted, reloaded or moved to) enter
-  /// it, first first, each with the height and stamp a relayout would give it
-  /// (`laidOut`). The items the batch leaves where they are keep their heights: a relayout
-  /// would give them the same. `updated` lists items whose content changed in place (paths
-  /// after the batch). The sizes of the items removed for good go; the pin and `tracked`
-  /// (positions before the batch, `nil` for none) follow their items.
+  /// Lays out one validated batch in place, from the data `old` to `new`, as UIKit's
+  /// old → new map (`map`) says where each item goes: the items a batch removes (deleted,
+  /// reloaded, moved away, or in a section deleted, reloaded or moved) leave, and the items
+  /// it puts (inserted, reloaded, moved to, or in a section inserted, reloaded or moved to)
+  /// enter, each with the height and stamp a relayout would give it (`laidOut`). The items
+  /// the batch leaves where they are keep their heights: a relayout would give them the
+  /// same. `updated` lists items whose content changed in place (paths after the batch). The
+  /// sizes of the items removed for good go; the pin and `tracked` (positions before the
+  /// batch, `nil` for none) follow their items by position.
   ///
-  /// An update that touches more than a sixteenth of the items is laid out again whole
-  /// (`relayout(_:)`): then O(n) costs less.
+  /// A batch that touches c items (`touchedItems`) changes the tree in O(c log n); one that
+  /// touches more than a sixteenth of them merges the heights into new arrays in one pass
+  /// and builds the tree again (`mergeItems`), in O(n) array work, which then costs less.
+  /// Either way only the c items touched are looked up by identity.
   ///
   /// - Returns: The positions after the batch of the items it put, ascending.
-  /// - Complexity: O(c log n + S) for the c items touched and the S sections, or O(n).
-  @usableFromInline
+  /// - Complexity: O(c log n + S) for the c items touched and the S sections, or O(n) when
+  ///   c is more than n / 16.
+  @inlinable
   mutating func apply(
     _ batch: BatchUpdate, map: _BatchMap, from old: [[Element]], to new: [[Element]],
     updated: [ElementPath] = [], tracking tracked: inout [Int?]
@@ -78,72 +80,177 @@ extension _LayoutCore {
       return []
     }
     let touched = Self.touchedItems(by: batch, from: old, to: new) + updated.count
-    guard touched * 16 <= layout!.count else {
-      // The positions are followed by the map before the relayout.
-      let starts = layout!.sectionStarts
-      let followed = tracked.map { flat in flat.flatMap { Self.follow($0, starts, new, map) } }
-      relayout(new)
-      tracked = followed
-      return []
-    }
     let pinPath = sizes.pin.map { layout!.path($0.flat) }
     let trackedPaths = tracked.map { $0.map(layout!.path) }
     let laid = mutableLayout()
     sizes.setWidth(geometry.viewportWidth)
     let active = sizes.isActive(geometry)
-    var gone = removeItems(of: batch, map: map, from: old, layout: laid)
-    laid.sectionStarts = Self.starts(new)
-    let (put, kept) = putItems(of: batch, map: map, to: new, layout: laid, active: active)
-    for path in updated where new.indices.contains(path.section) {
-      guard new[path.section].indices.contains(path.element) else { continue }
-      let flat = laid.flat(path)
-      let element = new[path.section][path.element]
-      let (height, stamp, keep) =
-        active
-        ? laidOut(element, at: flat, geometry: geometry) : (geometry.height(of: element), 0, true)
-      if !keep { gone.append((element, flat)) }
-      laid.tree.set(height, stamp: stamp, at: flat)
-      laid.writes += 1
+    var changes: _LayoutChanges<Element>
+    if touched * 16 <= laid.count {
+      changes = _LayoutChanges(gone: removeItems(of: batch, map: map, from: old, layout: laid))
+      laid.sectionStarts = Self.starts(new)
+      putItems(of: batch, map: map, to: new, layout: laid, active: active, into: &changes)
+      for path in updated where Self.contains(path, new) {
+        let flat = laid.flat(path)
+        let (height, stamp) = laidOut(new[path.section][path.element], at: flat, active, &changes)
+        laid.tree.set(height, stamp: stamp, at: flat)
+        laid.writes += 1
+      }
+    } else {
+      changes = mergeItems(
+        of: batch, map: map, from: old, to: new, updated: updated, layout: laid, active: active)
     }
-    // The sizes of the items gone for good: not those of an identity the batch put back.
-    for (element, flat) in gone {
+    // The sizes of the items gone for good: not those of an identity the batch put back
+    // (all of them kept, as a planted mistake).
+    for (element, flat) in changes.gone where !sizes.has(.noEviction) {
       let id = element.differenceIdentifier
       let key = sizes.key(id, at: flat)
-      guard !kept.contains(key), let entry = sizes.entries[key], sizes.owns(entry, id) else {
-        continue
-      }
+      guard !changes.kept.contains(key), let entry = sizes.entries[key], sizes.owns(entry, id)
+      else { continue }
       sizes.entries[key] = nil
     }
-    sizes.identifierIndex = nil
+    if !batch.isEmpty { sizes.identifierIndex = nil }
     aim = nil
     sizes.pin = pinPath.flatMap { path in
-      Self.follow(path, map).map { (new[$0.section][$0.element], laid.flat($0)) }
+      Self.follow(path, map, in: new).map { (new[$0.section][$0.element], laid.flat($0)) }
     }
-    tracked = trackedPaths.map { path in path.flatMap { Self.follow($0, map) }.map(laid.flat) }
-    return put
+    tracked = trackedPaths.map { path in
+      path.flatMap { Self.follow($0, map, in: new) }.map(laid.flat)
+    }
+    return changes.put
+  }
+
+  /// Whether `path` is in `sections`.
+  @inlinable static func contains(_ path: ElementPath, _ sections: [[Element]]) -> Bool {
+    sections.indices.contains(path.section)
+      && sections[path.section].indices.contains(path.element)
+  }
+
+  /// `laidOut(_:at:geometry:)` for an item a batch puts at `flat`, noting in `changes` the
+  /// key of a size that stays, or the item when its size goes; the estimate when the sizes
+  /// are not `active`.
+  @inlinable func laidOut(
+    _ element: Element, at flat: Int, _ active: Bool, _ changes: inout _LayoutChanges<Element>
+  ) -> (Double, UInt32) {
+    guard let geometry else { return (0, 0) }
+    guard active else { return (geometry.height(of: element), 0) }
+    let (height, stamp, keep) = laidOut(element, at: flat, geometry: geometry)
+    if keep {
+      changes.kept.insert(sizes.key(element.differenceIdentifier, at: flat))
+    } else {
+      changes.gone.append((element, flat))
+    }
+    return (height, stamp)
+  }
+
+  /// The items a batch removes for good (deleted or reloaded, or in a deleted or reloaded
+  /// section), with their positions before it.
+  @inlinable func goneItems(of map: _BatchMap, from old: [[Element]], starts: [Int])
+    -> [(Element, Int)]
+  {
+    var gone: [(Element, Int)] = []
+    for section in old.indices {
+      if map.sectionTarget(of: section) == nil {
+        for element in old[section].indices {
+          gone.append((old[section][element], starts[section] + element))
+        }
+      } else if let calls = map.before[section] {
+        for element in calls.deleted + calls.reloaded {
+          gone.append((old[section][element], starts[section] + element))
+        }
+      }
+    }
+    return gone
+  }
+
+  /// The sections after a batch whose items it puts whole: inserted, moved to, or the fresh
+  /// copy of a reloaded section.
+  @inlinable static func wholeSections(of map: _BatchMap) -> Set<Int> {
+    var whole = Set(map.insertedSections).union(map.sectionMoveTargets)
+    for section in map.reloadedSections where !map.deletedSections._containsSorted(section) {
+      whole.insert(map.reloadedSectionTarget(of: section))
+    }
+    return whole
+  }
+
+  /// Lays a batch out by merging: the heights and stamps after it, in one pass over the
+  /// sections after it, each position either a survivor's (the next of its section's
+  /// survivors in order, as UIKit fills the free positions) or an item put and looked up;
+  /// then the items updated in place; then the tree built again from them.
+  ///
+  /// - Complexity: O(n + S) array work, and O(c) lookups for the c items put or updated.
+  @inlinable
+  mutating func mergeItems(
+    of batch: BatchUpdate, map: _BatchMap, from old: [[Element]], to new: [[Element]],
+    updated: [ElementPath], layout: _Layout, active: Bool
+  ) -> _LayoutChanges<Element> {
+    let (heights, stamps) = (layout.tree.allHeights(), layout.tree.allStamps())
+    let starts = layout.sectionStarts
+    var changes = _LayoutChanges(gone: goneItems(of: map, from: old, starts: starts))
+    let whole = Self.wholeSections(of: map)
+    let moved = Set(map.sectionMoveSources)
+    // The section before the batch whose survivors fill each section after it.
+    var source = [Int](repeating: -1, count: new.count)
+    for section in old.indices where !moved.contains(section) {
+      if let target = map.sectionTarget(of: section), target < new.count {
+        source[target] = section
+      }
+    }
+    var (newHeights, newStamps) = (ContiguousArray<Double>(), ContiguousArray<UInt32>())
+    let count = new.reduce(0) { $0 + $1.count }
+    newHeights.reserveCapacity(count)
+    newStamps.reserveCapacity(count)
+    for section in new.indices {
+      let from = whole.contains(section) ? -1 : source[section]
+      let (gone, taken) = (
+        from < 0 ? [] : map.before[from]?.gone ?? [], map.after[section]?.taken ?? []
+      )
+      var (survivor, nextGone, nextTaken) = (0, 0, 0)
+      for element in new[section].indices {
+        if from >= 0, nextTaken >= taken.count || taken[nextTaken] != element {
+          while nextGone < gone.count, gone[nextGone] == survivor {
+            (nextGone, survivor) = (nextGone + 1, survivor + 1)
+          }
+          if survivor < old[from].count {
+            newHeights.append(heights[starts[from] + survivor])
+            newStamps.append(stamps[starts[from] + survivor])
+            survivor += 1
+            continue
+          }
+        }
+        if from >= 0, nextTaken < taken.count, taken[nextTaken] == element { nextTaken += 1 }
+        let (height, stamp) = laidOut(
+          new[section][element], at: newHeights.count, active, &changes)
+        changes.put.append(newHeights.count)
+        newHeights.append(height)
+        newStamps.append(stamp)
+      }
+    }
+    layout.sectionStarts = Self.starts(new)
+    for path in updated where Self.contains(path, new) {
+      let flat = layout.flat(path)
+      (newHeights[flat], newStamps[flat]) = laidOut(
+        new[path.section][path.element], at: flat, active, &changes)
+    }
+    layout.tree = _Heights(newHeights, stamps: newStamps)
+    layout.writes += count
+    return changes
   }
 
   /// Where the item at `path` is after a batch: its target, or its fresh copy's when the
   /// batch reloads it.
-  static func follow(_ path: ElementPath, _ map: _BatchMap) -> ElementPath? {
-    map.itemTarget(of: path) ?? map.reloadedItemTarget(of: path)
-  }
-
-  /// `follow(_:_:)` for a flat position before the batch, with the section starts before it,
-  /// to a flat position in `new`.
-  static func follow(
-    _ flat: Int, _ starts: [Int], _ new: [[Element]], _ map: _BatchMap
-  ) -> Int? {
-    var section = 0
-    while section + 1 < starts.count, starts[section + 1] <= flat { section += 1 }
-    guard let path = follow(ElementPath(element: flat - starts[section], section: section), map),
-      new.indices.contains(path.section), new[path.section].indices.contains(path.element)
+  @usableFromInline static func follow(
+    _ path: ElementPath, _ map: _BatchMap, in new: [[Element]]
+  ) -> ElementPath? {
+    // A reloaded section's fresh copy may be shorter: a position past it is no item.
+    guard let target = map.itemTarget(of: path) ?? map.reloadedItemTarget(of: path),
+      contains(target, new)
     else { return nil }
-    return new[..<path.section].reduce(0) { $0 + $1.count } + path.element
+    return target
   }
 
   /// The flat position of each section's first item.
-  @usableFromInline static func starts(_ sections: [[Element]]) -> [Int] {
+  @inlinable static func starts(_ sections: [[Element]]) -> [Int] {
     var starts: [Int] = []
     starts.reserveCapacity(sections.count)
     var flat = 0
@@ -156,61 +263,49 @@ extension _LayoutCore {
 
   /// Removes the items a batch takes away, last first; returns those that leave for good
   /// (deleted or reloaded, or in a deleted or reloaded section), with their positions.
-  @usableFromInline
+  @inlinable
   func removeItems(
     of batch: BatchUpdate, map: _BatchMap, from old: [[Element]], layout: _Layout
   ) -> [(Element, Int)] {
     let starts = layout.sectionStarts
-    let movedSections = Set(map.sectionMoveSources)
-    var gone: [(Element, Int)] = []
+    let moved = Set(map.sectionMoveSources)
     for section in old.indices.reversed() {
-      let whole = map.sectionTarget(of: section) == nil || movedSections.contains(section)
-      let calls = map.before[section]
-      let leaving = Set((calls?.deleted ?? []) + (calls?.reloaded ?? []))
-      let removed: [Int] = whole ? Array(old[section].indices) : calls?.gone ?? []
-      for element in removed.reversed() {
-        let flat = starts[section] + element
-        layout.tree.remove(at: flat)
-        if map.sectionTarget(of: section) == nil || leaving.contains(element) {
-          gone.append((old[section][element], flat))
-        }
-      }
+      let whole = map.sectionTarget(of: section) == nil || moved.contains(section)
+      let removed: [Int] = whole ? Array(old[section].indices) : map.before[section]?.gone ?? []
+      for element in removed.reversed() { layout.tree.remove(at: starts[section] + element) }
     }
-    return gone
+    return goneItems(of: map, from: old, starts: starts)
   }
 
-  /// Puts the items a batch brings, first first, each laid out as a relayout would; returns
-  /// their positions and the keys of their sizes.
-  @usableFromInline
+  /// Puts the items a batch brings, first first, each laid out as a relayout would, noting
+  /// their positions and the keys of their sizes in `changes`.
+  @inlinable
   mutating func putItems(
-    of batch: BatchUpdate, map: _BatchMap, to new: [[Element]], layout: _Layout, active: Bool
-  ) -> ([Int], Set<Int>) {
-    guard let geometry else { return ([], []) }
-    var whole = Set(map.insertedSections).union(map.sectionMoveTargets)
-    for section in map.reloadedSections where map.sectionTarget(of: section) == nil {
-      if !map.deletedSections._containsSorted(section) {
-        whole.insert(map.reloadedSectionTarget(of: section))
-      }
-    }
-    var put: [Int] = []
-    var kept = Set<Int>()
+    of batch: BatchUpdate, map: _BatchMap, to new: [[Element]], layout: _Layout, active: Bool,
+    into changes: inout _LayoutChanges<Element>
+  ) {
+    let whole = Self.wholeSections(of: map)
     for section in new.indices {
       let positions: [Int] =
         whole.contains(section) ? Array(new[section].indices) : map.after[section]?.taken ?? []
       for element in positions where new[section].indices.contains(element) {
         let flat = layout.sectionStarts[section] + element
-        let item = new[section][element]
-        var (height, stamp) = (geometry.height(of: item), UInt32(0))
-        if active {
-          let laid = laidOut(item, at: flat, geometry: geometry)
-          (height, stamp) = (laid.height, laid.stamp)
-          if laid.keep { kept.insert(sizes.key(item.differenceIdentifier, at: flat)) }
-        }
+        let (height, stamp) = laidOut(new[section][element], at: flat, active, &changes)
         layout.tree.insert(height, stamp: stamp, at: flat)
         layout.writes += 1
-        put.append(flat)
+        changes.put.append(flat)
       }
     }
-    return (put, kept)
   }
+}
+
+/// What laying out a batch found: the items gone for good (with their positions before it),
+/// the keys of the sizes of the items it put that stay, and the positions it put.
+@usableFromInline
+struct _LayoutChanges<Element> {
+  @usableFromInline var gone: [(Element, Int)]
+  @usableFromInline var kept = Set<Int>()
+  @usableFromInline var put: [Int] = []
+
+  @inlinable init(gone: [(Element, Int)]) { self.gone = gone }
 }

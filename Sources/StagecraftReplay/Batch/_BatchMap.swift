@@ -19,36 +19,36 @@ import StagecraftDiff
 @usableFromInline
 package struct _BatchMap: Sendable {
   /// The calls that concern one section before the batch, each list sorted and unique.
-  package struct Before: Sendable {
-    package var deleted: [Int] = []
-    package var reloaded: [Int] = []
+  @usableFromInline package struct Before: Sendable {
+    @usableFromInline package var deleted: [Int] = []
+    @usableFromInline package var reloaded: [Int] = []
     /// Item move sources, sorted, and the target of each (the first, for a source moved
     /// twice).
-    package var moveSources: [Int] = []
-    package var moveTargets: [ElementPath] = []
+    @usableFromInline package var moveSources: [Int] = []
+    @usableFromInline package var moveTargets: [ElementPath] = []
     /// Positions whose item does not fill a free slot: deleted, reloaded or moved away.
-    package var gone: [Int] = []
+    @usableFromInline package var gone: [Int] = []
   }
 
   /// The calls that concern one section after the batch, each list sorted and unique.
-  package struct After: Sendable {
-    package var inserted: [Int] = []
-    package var moveTargets: [Int] = []
+  @usableFromInline package struct After: Sendable {
+    @usableFromInline package var inserted: [Int] = []
+    @usableFromInline package var moveTargets: [Int] = []
     /// Positions a surviving item cannot fill: inserted, moved to, or re-inserted by a
     /// reload.
-    package var taken: [Int] = []
+    @usableFromInline package var taken: [Int] = []
   }
 
-  package private(set) var deletedSections: [Int]
-  package private(set) var reloadedSections: [Int]
-  package private(set) var insertedSections: [Int]
+  @usableFromInline package private(set) var deletedSections: [Int]
+  @usableFromInline package private(set) var reloadedSections: [Int]
+  @usableFromInline package private(set) var insertedSections: [Int]
   /// Section move sources, sorted, and the target of each.
-  package private(set) var sectionMoveSources: [Int]
-  package private(set) var sectionMoveTargets: [Int]
+  @usableFromInline package private(set) var sectionMoveSources: [Int]
+  @usableFromInline package private(set) var sectionMoveTargets: [Int]
   private var goneSections: [Int]
   private var takenSections: [Int]
-  package private(set) var before: [Int: Before]
-  package private(set) var after: [Int: After]
+  @usableFromInline package private(set) var before: [Int: Before]
+  @usableFromInline package private(set) var after: [Int: After]
 
   /// Reads the calls of `batch`, once.
   ///
@@ -153,7 +153,7 @@ extension _BatchMap {
   /// Where section `section` is after the batch; nil when it is deleted or reloaded.
   ///
   /// - Complexity: O(log c).
-  package func sectionTarget(of section: Int) -> Int? {
+  @usableFromInline package func sectionTarget(of section: Int) -> Int? {
     if deletedSections._containsSorted(section) || reloadedSections._containsSorted(section) {
       return nil
     }
@@ -165,7 +165,7 @@ extension _BatchMap {
   /// position, computed without the moves.
   ///
   /// - Complexity: O(log c).
-  package func reloadedSectionTarget(of section: Int) -> Int {
+  @usableFromInline package func reloadedSectionTarget(of section: Int) -> Int {
     _kthFree(section - deletedSections._countBelow(section), taken: insertedSections)
   }
 
