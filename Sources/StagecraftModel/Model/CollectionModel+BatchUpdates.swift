@@ -203,7 +203,7 @@ extension CollectionModel {
     let map: _BatchMap
     do {
       map = try _BatchValidation.validate(
-        before: _itemCounts, after: newElements.map(\.count), batch: batch,
+        before: _itemCounts, after: newElements.map { $0.count }, batch: batch,
         strict: configuration.isStrict)
     } catch {
       throw BatchUpdateError(

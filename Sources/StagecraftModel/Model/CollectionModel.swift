@@ -278,7 +278,7 @@ extension CollectionModel {
   }
 
   /// The item count of each section.
-  var _itemCounts: [Int] { _elements.map(\.count) }
+  var _itemCounts: [Int] { _elements.map { $0.count } }
 }
 
 extension CollectionModel.Cell: Equatable where CollectionModel.Element: Equatable {}

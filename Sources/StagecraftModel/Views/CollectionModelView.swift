@@ -149,6 +149,15 @@ extension CollectionModelView: @MainActor _CollectionModelHolder {
   /// - Parameter change: The change.
   /// - Complexity: That of `change`.
   public func _updateModel(_ change: (inout CollectionModel<Section>) -> Void) { change(&model) }
+
+  /// Reads the model in place.
+  ///
+  /// - Complexity: That of `read`.
+  public func _readModel<Result>(
+    _ read: (borrowing CollectionModel<Section>) -> Result
+  ) -> Result {
+    read(model)
+  }
 }
 
 extension CollectionModelView: @MainActor ReplayObservingTarget {

@@ -14,6 +14,9 @@ public protocol _CollectionModelHolder: AnyObject, SelectableTarget, ScrollableT
   var model: CollectionModel<_ModelSection> { get }
   /// Changes the model the view holds.
   func _updateModel(_ change: (inout CollectionModel<_ModelSection>) -> Void)
+  /// Reads the model the view holds, in place: `model` would copy it (a retain of each of
+  /// its parts) at every read of a replay's scroll plan.
+  func _readModel<Result>(_ read: (borrowing CollectionModel<_ModelSection>) -> Result) -> Result
 }
 
 extension _CollectionModelHolder {
@@ -50,19 +53,21 @@ extension _CollectionModelHolder {
   /// The paths of the model's realized cells: the items on screen.
   ///
   /// - Complexity: O(r log r), where r is the number of realized cells.
-  public var visibleItemPaths: [ElementPath] { model.realizedPaths }
+  public var visibleItemPaths: [ElementPath] { _readModel { $0.realizedPaths } }
 
   /// The model's scroll position and sizes, from its `geometry`.
   ///
   /// - Complexity: O(1).
-  public var scrollMetrics: ScrollMetrics? { model.scrollMetrics }
+  public var scrollMetrics: ScrollMetrics? { _readModel { $0.scrollMetrics } }
 
   /// Where the model lays out the item at `path`.
   ///
   /// - Parameter path: An item.
   /// - Returns: Its top and height, with a geometry.
   /// - Complexity: O(1).
-  public func extentOfItem(at path: ElementPath) -> ItemExtent? { model.extentOfItem(at: path) }
+  public func extentOfItem(at path: ElementPath) -> ItemExtent? {
+    _readModel { $0.extentOfItem(at: path) }
+  }
 
   /// Scrolls the model's geometry.
   ///
