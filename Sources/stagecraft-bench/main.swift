@@ -461,7 +461,10 @@ if options.scale {
   guardLines =
     runGuard(count: n) + runRecorder(count: 10_000) + runCoordinator(count: 10_000)
     + runScrollAnchor(count: 10_000)
-    + runPrefetch(count: n) + (await runBudget(counts: quick ? [n] : [n, 10 * n]))
+    + runPrefetch(count: n)
+    + (await runBudget(
+      counts: quick ? [n] : [n, 10 * n],
+      sizedCounts: quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]))
     + runSizing(counts: [100_000, 1_000_000])
     + runStreaming(counts: quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000])
     + runLayoutUpdates(counts: quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000])

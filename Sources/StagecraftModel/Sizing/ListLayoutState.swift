@@ -185,8 +185,8 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   /// estimate; the sizes of deleted items go. The pinned item, or else the first visible
   /// item, holds its place on screen (followed by position through the changes, never
   /// searched for), and the viewport is never left past the content's end. A change that
-  /// touches more than a sixteenth of the items is laid out again as `setSections(_:)` does,
-  /// which then costs less.
+  /// touches more than a sixteenth of the items merges the heights in one pass instead
+  /// (O(n) array work, and lookups for the changed items only), which then costs less.
   ///
   /// - Parameter sections: The data after the update.
   /// - Returns: The changes found.
@@ -438,6 +438,13 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   /// what the user sees in place: UIKit's `contentOffsetAdjustment`. `nil` when nothing
   /// changed: the same size again, a stale report, or an alternating size held still.
   ///
+  /// The sizes of a layout pass hold one anchor, whatever the order they arrive in: the
+  /// pinned item, a scroll's target, the item an update held, or else the first visible item
+  /// when the pass's first size arrived. A size moves the offset by its change only for an
+  /// item before the anchor, so the anchor keeps its distance from the viewport's top, even
+  /// when an earlier size of the pass pushed the item off the screen. The anchor lasts until
+  /// the view scrolls, changes size or the data changes.
+  ///
   /// - Parameters:
   ///   - height: The height the cell measured.
   ///   - path: The item's path.
@@ -456,6 +463,13 @@ public struct ListLayoutState<Section: DifferentiableSection> {
     let flat = _core.layout!.flat(path)
     let before = _core.layout!.extent(flat)
     let offset = contentOffset
+    // The pass's anchor: the first visible item when its first size arrives (unless an
+    // update, a pin or a scroll's target holds one). A size then moves the offset only for an
+    // item before it, whatever the order the sizes arrive in: an item that an earlier size of
+    // the pass pushed off the screen is still after it.
+    if _core.sizes.anchor == nil, !_core.sizes.has(.anchorPerMeasurement) {
+      _core.sizes.anchor = _core.layout!.firstEnding(after: offset)
+    }
     _core.record(
       geometry._length(height), at: flat, showing: _elements[path.section][path.element],
       width: geometry.viewportWidth)

@@ -74,7 +74,9 @@ extension _LayoutCore {
     _ batch: BatchUpdate, map: _BatchMap, from old: [[Element]], to new: [[Element]],
     updated: [ElementPath] = [], tracking tracked: inout [Int?]
   ) -> [Int] {
-    guard let geometry, layout != nil, old.count == layout!.sectionStarts.count else {
+    guard let geometry, layout != nil, old.count == layout!.sectionStarts.count,
+      !sizes.has(.relayoutPerUpdate)
+    else {
       relayout(new)
       for index in tracked.indices { tracked[index] = nil }
       return []

@@ -118,6 +118,9 @@ extension _LayoutCore {
     let layout = _Layout(
       heights: heights, stamps: stamps, sectionStarts: Self.starts(elements), header: header,
       footer: footer)
+    // Counted on from the layout it replaces, for the tests of an update's cost.
+    layout.writes += self.layout?.writes ?? 0
+    layout.tree.touched += self.layout?.tree.touched ?? 0
     self.layout = layout
     self.sizes.entries = kept
     if let pin = sizes.pin {

@@ -211,8 +211,8 @@ extension _Sizes: Equatable where Element: Equatable {
 /// sizes kept by position instead of identity, entries kept after their item is deleted, the
 /// width left out of the key, no correction of the scroll position, a rebuild of every top
 /// per measurement, the estimate taken after a content change, only two-height cycles
-/// found, a scroll to an item that stops aligning after one pass, and a pin that updates
-/// ignore.
+/// found, a scroll to an item that stops aligning after one pass, a pin that updates
+/// ignore, the anchor decided anew by each size of a pass, and an update laid out whole.
 @usableFromInline
 struct _SizingFaults: OptionSet, Sendable {
   @usableFromInline let rawValue: Int
@@ -226,4 +226,9 @@ struct _SizingFaults: OptionSet, Sendable {
   @usableFromInline static let onlyTwoCycles = Self(rawValue: 64)
   @usableFromInline static let scrollInOnePass = Self(rawValue: 128)
   @usableFromInline static let pinIgnoredByUpdates = Self(rawValue: 256)
+  /// Each size of a layout pass decides for itself whether it is above what the user sees,
+  /// by where the item is when it arrives, instead of by the pass's anchor.
+  @usableFromInline static let anchorPerMeasurement = Self(rawValue: 512)
+  /// Every update laid out again whole, as before the tree.
+  @usableFromInline static let relayoutPerUpdate = Self(rawValue: 1024)
 }

@@ -1,0 +1,185 @@
+import Stagecraft
+import StagecraftTestSupport
+import Testing
+
+@testable import StagecraftModel
+
+/// An update through a layout costs what it changes: counted in heights written and tree
+/// nodes visited, not timed. One content change, one append and one delete, through
+/// `ListLayoutState.update(to:)` and through a self-sizing model's `reload(using:)`, write
+/// one height and visit O(log n) nodes at 1,000 items as at 200,000; a planted relayout per
+/// update is caught by the same count.
+@Suite("Updates through a layout cost what they change")
+struct LayoutUpdateCostTests {
+  enum Change: CaseIterable { case content, append, delete }
+
+  static func versions(_ change: Change, count: Int) -> ([Item], [Item]) {
+    let items = (0..<count).map { Item($0) }
+    var after = items
+    switch change {
+    case .content: after[count / 2].content += 1
+    case .append: after.append(Item(count))
+    case .delete: after.remove(at: count / 2)
+    }
+    return (items, after)
+  }
+
+  /// The heights written and nodes visited by one update of `change` through
+  /// `ListLayoutState`, its viewport in the middle of the list and measured.
+  static func throughLayoutState(_ change: Change, count: Int, faults: _SizingFaults = [])
+    -> (writes: Int, visited: Int, state: ListLayoutState<Section>)
+  {
+    let (before, after) = versions(change, count: count)
+    var state = ListLayoutState(
+      sections: [Section(model: Header(0), elements: before)], estimatedItemHeight: estimate)
+    state._core.sizes.faults = faults
+    state.setBounds(width: 320, height: 300, offset: Double(count / 2) * estimate)
+    for (element, _) in state.elements(from: state.contentOffset, to: state.contentOffset + 300) {
+      guard case .item(let path) = element else { continue }
+      state.recordPreferredHeight(trueHeight(before[path.element], 320), forItemAt: path)
+    }
+    let (writes, visited) = (state._core.layout!.writes, state._core.layout!.tree.touched)
+    state.update(to: [Section(model: Header(0), elements: after)])
+    return (
+      state._core.layout!.writes - writes, state._core.layout!.tree.touched - visited, state
+    )
+  }
+
+  /// The same through a model that sizes its cells (`selfSizing`), replaying the diff.
+  static func throughModel(_ change: Change, count: Int, faults: _SizingFaults = [])
+    -> (writes: Int, visited: Int, model: SizedModel)
+  {
+    let (before, after) = versions(change, count: count)
+    var model = SizedModel(sections: [Section(model: Header(0), elements: before)])
+    model._sizes.faults = faults
+    model.geometry = .init(
+      viewportHeight: 300, viewportWidth: 320, contentOffset: Double(count / 2) * estimate,
+      estimatedItemHeight: estimate, selfSizing: { trueHeight($0, $1) })
+    let (writes, visited) = (model._layout!.writes, model._layout!.tree.touched)
+    let staged = StagedChangeset(source: before, target: after)
+    try? model.reload(using: staged)
+    return (model._layout!.writes - writes, model._layout!.tree.touched - visited, model)
+  }
+
+  @Test(arguments: Change.allCases)
+  func oneChangeWritesOneHeightAndVisitsLogarithmicallyManyNodes(change: Change) {
+    for door in ["ListLayoutState", "model"] {
+      var visited: [Int] = []
+      for count in [1_000, 200_000] {
+        let (writes, nodes) =
+          door == "model"
+          ? {
+            let r = Self.throughModel(change, count: count); return (r.writes, r.visited)
+          }()
+          : {
+            let r = Self.throughLayoutState(change, count: count); return (r.writes, r.visited)
+          }()
+        // An append or delete writes one height; a content change keeps the last size as its
+        // estimate (the model then measures the item, on screen: a second write).
+        #expect(writes <= 2, "\(door) \(change) at \(count): \(writes) heights written")
+        visited.append(nodes)
+      }
+      // Depth 2 at 1,000 and 3 at 200,000; a few paths down the tree per update (the change,
+      // and a stamp and a height for an item measured again).
+      #expect(visited[1] <= 60, "\(door) \(change): \(visited) nodes visited")
+      #expect(visited[1] <= visited[0] + 20, "\(door) \(change): \(visited) nodes visited")
+    }
+  }
+
+  /// The planted relayout per update writes every height, and the count sees it.
+  @Test func aRelayoutPerUpdateIsCaught() {
+    #expect(
+      Self.throughLayoutState(.append, count: 200_000, faults: .relayoutPerUpdate).writes
+        >= 200_000)
+    #expect(
+      Self.throughModel(.append, count: 200_000, faults: .relayoutPerUpdate).writes
+        >= 200_000)
+  }
+
+  /// The in-place update ends where a relayout of the same data with the same sizes ends:
+  /// each item's frame, what is measured, the offset.
+  @Test(arguments: Change.allCases)
+  func theUpdateInPlaceEndsAsARelayout(change: Change) {
+    let (_, _, state) = Self.throughLayoutState(change, count: 2_000)
+    var relaid = state
+    relaid._core.relayout(relaid._elements)
+    for index in 0..<state.sections[0].elements.count {
+      let path = ElementPath(element: index, section: 0)
+      #expect(state.frameOfItem(at: path) == relaid.frameOfItem(at: path), "\(path)")
+      #expect(state.measuredHeight(ofItemAt: path) == relaid.measuredHeight(ofItemAt: path))
+    }
+    #expect(state.keptSizeCount == relaid.keptSizeCount)
+  }
+}
+
+/// Sizes that arrive in one layout pass, in any order, hold the pass's anchor: the first
+/// visible item when the pass's first size arrives keeps its distance from the viewport's
+/// top after every size, even when an earlier size of the pass (an item above it shrinking)
+/// pushed another item off the screen before that item's own size arrived. Checked against
+/// a layout computed here from the heights alone.
+@Suite("A layout pass holds its anchor whatever the order of its sizes")
+struct LayoutPassAnchorTests {
+  /// One pass over a random list, scrolled to a random offset: its items measured once at
+  /// one width, then the view rotated (each size becomes its item's estimate) and the
+  /// items in and around the viewport measured again at the new width, in a random order;
+  /// returns the problems found after each size of the second pass.
+  static func pass(seed: UInt64, faults: _SizingFaults = []) -> [String] {
+    var rng = SplitMix64(seed: seed)
+    let count = Int.random(in: 10...60, using: &rng)
+    let items = (0..<count).map { Item($0) }
+    let header = [0.0, 30].randomElement(using: &rng)!
+    var state = ListLayoutState(
+      sections: [Section(model: Header(0), elements: items)], estimatedItemHeight: 44,
+      sectionHeaderHeight: header)
+    state._core.sizes.faults = faults
+    state.setBounds(
+      width: 320, height: 300, offset: Double(Int.random(in: 0...(count * 30), using: &rng)))
+    // The reference: every height by position, from the sizes alone.
+    var heights = [Double](repeating: 44, count: count)
+    func top(_ index: Int) -> Double { header + heights[..<index].reduce(0, +) }
+    let sizes = [5.0, 20, 44, 110, 180]
+    for index in 0..<count {
+      heights[index] = sizes.randomElement(using: &rng)!
+      state.recordPreferredHeight(
+        heights[index], forItemAt: ElementPath(element: index, section: 0))
+    }
+    // A rotation: the next pass measures again, the sizes before it the estimates.
+    state.setBounds(width: 375, height: 300, offset: state.contentOffset)
+    let offset = state.contentOffset
+    guard let anchor = heights.indices.first(where: { top($0) + heights[$0] > offset }) else {
+      return []
+    }
+    let distance = top(anchor) - offset
+    let band = Array(max(0, anchor - 4)..<min(count, anchor + 8)).shuffled(using: &rng)
+    var problems: [String] = []
+    for index in band {
+      heights[index] = sizes.randomElement(using: &rng)!
+      state.recordPreferredHeight(
+        heights[index], forItemAt: ElementPath(element: index, section: 0))
+      let frame = state.frameOfItem(at: ElementPath(element: anchor, section: 0))!
+      if abs(frame.top - top(anchor)) > 1e-9 { problems.append("layout: item \(anchor) top") }
+      let now = frame.top - state.contentOffset
+      if abs(now - distance) > 0.5 {
+        problems.append("anchor: \(anchor) moved \(now - distance) after \(index)'s size")
+      }
+    }
+    return problems
+  }
+
+  @Test func theAnchorHoldsAfterEverySizeInAnyOrder() {
+    for seed in 0..<UInt64(TestScale.count(2_000)) {
+      let problems = Self.pass(seed: seed)
+      #expect(problems.isEmpty, "seed \(seed): \(problems.prefix(3))")
+      if !problems.isEmpty { return }
+    }
+  }
+
+  /// Each size deciding by where its item is when it arrives (the rule before) moves the
+  /// anchor in some orders.
+  @Test func anchorDecidedPerSizeIsCaught() {
+    let caught = (0..<UInt64(2_000)).contains {
+      !Self.pass(seed: $0, faults: .anchorPerMeasurement).isEmpty
+    }
+    #expect(caught)
+  }
+}
