@@ -110,6 +110,35 @@ extension CollectionCoordinator {
     return items
   }
 
+  /// The changes from `sections` to the data the view shows (`shownData`), found as the
+  /// coordinator finds its own (its diff, built where the app names its types, runs
+  /// specialized for them). A layout that follows the view hands it to
+  /// `ListLayoutState.follow(shown:itemsChanged:changes:)`, so that its own diff of the data
+  /// costs what the coordinator's costs.
+  ///
+  /// ```swift
+  /// import Stagecraft
+  ///
+  /// @MainActor func follow() -> [Int] {
+  ///   let view = HeadlessCollectionView(CollectionModel(items: [Int]()), items: { [] })
+  ///   let coordinator = CollectionCoordinator(target: view)
+  ///   coordinator.update(items: [1, 2, 3], animated: false)
+  ///   var layout = ListLayoutState(
+  ///     sections: [ArraySection(model: 0, elements: [1, 3])], estimatedItemHeight: 44)
+  ///   layout.follow(shown: coordinator.shownData, changes: coordinator.changes(toShownDataFrom:))
+  ///   return layout.sections[0].elements
+  /// }
+  /// print(await follow())  // prints [1, 2, 3]
+  /// ```
+  ///
+  /// - Parameter sections: Data a layout holds.
+  /// - Returns: The changes from it to the data the view shows.
+  /// - Complexity: That of the coordinator's diff: O(k) expected for a local edit of k
+  ///   elements of one section; otherwise that of `StagedChangeset(source:target:)`.
+  public func changes(toShownDataFrom sections: [Section]) -> StagedChangeset<[Section]> {
+    pipeline._diff(sections, pipeline.data)
+  }
+
   /// Records the paths of items that changed in place, at the data's version now.
   func _noteContentChange(_ paths: [ElementPath]) {
     // Bounded: a layout that reads less often than this reads the data anew.

@@ -45,6 +45,7 @@
       if let list = layout as? CollectionListLayout<Section> {
         list.shownData = { [unowned self] in self.coordinator.shownData }
         list.shownItemChanges = { [unowned self] in self.coordinator.itemsChanged(since: $0) }
+        list.shownChanges = { [unowned self] in self.coordinator.changes(toShownDataFrom: $0) }
       }
       collectionView.dataSource = self
       collectionView.delegate = self

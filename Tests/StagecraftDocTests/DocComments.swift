@@ -517,17 +517,17 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Geometry_318() throws {
+@Test func doc_CollectionModel_Geometry_327() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel+Geometry.swift:323
+  // Sources/StagecraftModel/Model/CollectionModel+Geometry.swift:332
 
   var model = CollectionModel(items: Array(0..<100))
   model.geometry = .init(viewportHeight: 200, contentOffset: 130, itemHeight: 50)
   print(model.scrollAnchor!)
-  _doc.expect("2 at -30.0", at: 327)
+  _doc.expect("2 at -30.0", at: 336)
   _doc.expectNothingUnchecked()
 }
 
@@ -760,20 +760,20 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Sizing_86() throws {
+@Test func doc_CollectionModel_Sizing_85() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Sizing/CollectionModel+Sizing.swift:98
+  // Sources/StagecraftModel/Sizing/CollectionModel+Sizing.swift:97
 
   var model = CollectionModel(items: Array(0..<100))
   model.geometry = .init(viewportHeight: 200, contentOffset: 500, itemHeight: 50)
   print(model.scrollAnchor!)
-  _doc.expect("10 at 0.0", at: 102)
+  _doc.expect("10 at 0.0", at: 101)
   model.recordMeasuredHeight(80, forItemAt: ElementPath(element: 3, section: 0))
   print(model.scrollAnchor!, model.geometry!.contentOffset)
-  _doc.expect("10 at 0.0 530.0", at: 104)
+  _doc.expect("10 at 0.0 530.0", at: 103)
   _doc.expectNothingUnchecked()
 }
 
@@ -1291,6 +1291,27 @@ import Testing
   }
   print(await stream())
   _doc.expect("[\"Why?\", \"Because it streams.\", \"reconfigureItems([[0, 1]])\"]", at: 39)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_CollectionCoordinator_Streaming_113() async throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftCoordinator/CollectionCoordinator+Streaming.swift:120
+
+  @MainActor func follow() -> [Int] {
+    let view = HeadlessCollectionView(CollectionModel(items: [Int]()), items: { [] })
+    let coordinator = CollectionCoordinator(target: view)
+    coordinator.update(items: [1, 2, 3], animated: false)
+    var layout = ListLayoutState(
+      sections: [ArraySection(model: 0, elements: [1, 3])], estimatedItemHeight: 44)
+    layout.follow(shown: coordinator.shownData, changes: coordinator.changes(toShownDataFrom:))
+    return layout.sections[0].elements
+  }
+  print(await follow())
+  _doc.expect("[1, 2, 3]", at: 131)
   _doc.expectNothingUnchecked()
 }
 

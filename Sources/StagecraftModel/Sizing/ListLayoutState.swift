@@ -257,24 +257,31 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   /// changes with the data (`CollectionCoordinator.shownData`), and, where only items'
   /// content changed since the version last read, which items (`itemsChanged`, as
   /// `CollectionCoordinator.itemsChanged(since:)` says). Those items are updated in place
-  /// (`updateItem(_:)`); any other change is an update (`update(to:)`). The same version
-  /// again does nothing.
+  /// (`updateItem(_:)`); any other change is an update (`update(to:)`), whose changes
+  /// `changes` finds when given (`CollectionCoordinator.changes(toShownDataFrom:)`: the
+  /// coordinator's own diff, specialized for the app's types where a layout of generic code
+  /// is not). The same version again does nothing.
   ///
   /// - Parameters:
   ///   - shown: The data's version and sections.
   ///   - itemsChanged: The items changed in place since a version, or `nil` when the data
   ///     changed otherwise.
+  ///   - changes: The changes from the layout's data to `shown.sections`; the layout diffs
+  ///     them itself without it.
   /// - Returns: Whether the data changed.
   /// - Complexity: O(1) for the same version; O(k) for k items changed in place; that of
-  ///   `update(to:)` otherwise.
+  ///   `changes` (or the diff) and `apply(_:)` otherwise.
   @inlinable @discardableResult
   public mutating func follow(
-    shown: (version: Int, sections: [Section]), itemsChanged: ((_ since: Int) -> [Element]?)? = nil
+    shown: (version: Int, sections: [Section]), itemsChanged: ((_ since: Int) -> [Element]?)? = nil,
+    changes: ((_ from: [Section]) -> StagedChangeset<[Section]>)? = nil
   ) -> Bool {
     guard shown.version != _shownVersion else { return false }
     defer { _shownVersion = shown.version }
     if let last = _shownVersion, let items = itemsChanged?(last) {
       for item in items { updateItem(item) }
+    } else if let changes {
+      apply(changes(sections), final: shown.sections)
     } else {
       update(to: shown.sections)
     }

@@ -46,6 +46,16 @@
       get { forwarding.shownItemChanges }
       set { forwarding.shownItemChanges = newValue }
     }
+    /// The changes from the layout's data to `shownData`'s:
+    /// `CollectionCoordinator.changes(toShownDataFrom:)`. With it, an update the layout
+    /// follows is diffed by the coordinator's own diff, specialized for the app's types,
+    /// instead of by the layout's generic code.
+    ///
+    /// - Complexity: Reading it, O(1).
+    open var shownChanges: ((_ from: [Section]) -> StagedChangeset<[Section]>)? {
+      get { forwarding.shownChanges }
+      set { forwarding.shownChanges = newValue }
+    }
 
     /// New data, from the update's `setData`: sizes follow their items by identity.
     ///

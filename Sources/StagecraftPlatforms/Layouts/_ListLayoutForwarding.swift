@@ -17,6 +17,8 @@ struct _ListLayoutForwarding<Section: DifferentiableSection> {
   var shownData: (() -> (version: Int, sections: [Section]))?
   /// Which items changed in place since a version of `shownData`.
   var shownItemChanges: ((_ since: Int) -> [Section.Collection.Element]?)?
+  /// The changes from the layout's data to `shownData`'s.
+  var shownChanges: ((_ from: [Section]) -> StagedChangeset<[Section]>)?
 
   init(state: ListLayoutState<Section>) { self.state = state }
 
@@ -41,7 +43,9 @@ struct _ListLayoutForwarding<Section: DifferentiableSection> {
   mutating func prepare(
     _ bounds: (width: Double, viewportHeight: Double, offset: Double)?
   ) -> Double {
-    if let shown = shownData?() { state.follow(shown: shown, itemsChanged: shownItemChanges) }
+    if let shown = shownData?() {
+      state.follow(shown: shown, itemsChanged: shownItemChanges, changes: shownChanges)
+    }
     guard let bounds else { return 0 }
     return state.setBounds(
       width: bounds.width, height: bounds.viewportHeight, offset: bounds.offset)

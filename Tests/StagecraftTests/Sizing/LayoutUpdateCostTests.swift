@@ -183,3 +183,52 @@ struct LayoutPassAnchorTests {
     #expect(caught)
   }
 }
+
+/// A layout that follows a coordinator (`CollectionListLayout` in `prepare()`, the SwiftUI
+/// collection's self-sizing list) takes the coordinator's changes for an update, and lays
+/// them out in place: the coordinator's diff is asked once per update, never for a token.
+@Suite("A layout following the coordinator takes its changes")
+struct FollowingTheCoordinatorTests {
+  @MainActor @Test func anUpdateIsTheCoordinatorsChangesLaidOutInPlace() async {
+    let view = HeadlessCollectionView(CollectionModel(items: [Item]()), dataSource: { [] })
+    let coordinator = CollectionCoordinator(target: view)
+    var items = (0..<5_000).map { Item($0) }
+    coordinator.update(items: items, animated: false)
+    await coordinator.waitForBackgroundDiffs()
+    var layout = ListLayoutState(sections: coordinator.sections, estimatedItemHeight: 44)
+    layout.setBounds(width: 320, height: 600, offset: 44 * 2_000)
+    var asked = 0
+    func follow() -> Bool {
+      layout.follow(
+        shown: coordinator.shownData, itemsChanged: coordinator.itemsChanged(since:),
+        changes: {
+          asked += 1; return coordinator.changes(toShownDataFrom: $0)
+        })
+    }
+    #expect(follow())
+    let laidOut = ObjectIdentifier(layout._core.layout!)
+    for step in 0..<20 {
+      let writes = layout._core.layout!.writes
+      let before = asked
+      if step.isMultiple(of: 2) {
+        items.insert(Item(10_000 + step), at: 2_100)
+      } else {
+        items.remove(at: 1_000)
+      }
+      coordinator.update(items: items, animated: true)
+      await coordinator.waitForBackgroundDiffs()
+      #expect(follow())
+      #expect(asked == before + 1, "the coordinator's changes, once")
+      #expect(layout._core.layout!.writes - writes <= 1, "one height written")
+      #expect(layout.sections == coordinator.sections)
+    }
+    // A token by identity: no diff at all.
+    let before = asked
+    items[2_000].content += 1
+    coordinator.updateItem(items[2_000])
+    #expect(follow())
+    #expect(asked == before)
+    #expect(ObjectIdentifier(layout._core.layout!) == laidOut)
+    #expect(layout.sections == coordinator.sections)
+  }
+}
