@@ -107,6 +107,11 @@ struct _Heights: Sendable {
   /// - Complexity: O(log n).
   @inlinable func prefix(_ flat: Int) -> Double { prefixAndHeight(flat).0 }
 
+  /// The bytes the tree's nodes hold: their objects and their arrays' storage, as allocated.
+  ///
+  /// - Complexity: O(n / 48) for the nodes.
+  @usableFromInline func allocatedBytes() -> Int { root.allocatedBytes() }
+
   /// Every height, in order.
   ///
   /// - Complexity: O(n).
@@ -359,6 +364,18 @@ final class _HeightNode: @unchecked Sendable {
       sums.append(contentsOf: other.sums)
     }
     resum()
+  }
+
+  /// The bytes this node and the nodes below it hold: the object (its header and fields),
+  /// and each array's storage (its header and its capacity), an empty array holding none.
+  @usableFromInline func allocatedBytes() -> Int {
+    func storage<T>(_ array: ContiguousArray<T>) -> Int {
+      array.capacity == 0 ? 0 : 32 + array.capacity * MemoryLayout<T>.stride
+    }
+    let own =
+      16 + MemoryLayout<Bool>.stride + 5 * MemoryLayout<Int>.stride + 2 * MemoryLayout<Int>.stride
+      + storage(heights) + storage(stamps) + storage(children) + storage(counts) + storage(sums)
+    return children.reduce(own) { $0 + $1.allocatedBytes() }
   }
 
   /// Calls `body` with each leaf, in order.

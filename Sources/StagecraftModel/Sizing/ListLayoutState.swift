@@ -409,6 +409,13 @@ public struct ListLayoutState<Section: DifferentiableSection> {
     }
   }
 
+  /// The bytes the layout's own storage of its items holds: the tree of their heights and
+  /// measuring stamps (`_Heights`), counted from its allocations. The data is the app's,
+  /// shared, not copied; the measured sizes are one entry per measured item.
+  ///
+  /// - Complexity: O(n / 48).
+  package var _layoutBytes: Int { _core.layout?.tree.allocatedBytes() ?? 0 }
+
   /// How many measured sizes the layout keeps: at most one per item, and none for an item
   /// that is gone.
   ///

@@ -45,6 +45,7 @@ import StagecraftTestSupport
     let (sectioned, flat, sectionedOK) = sectionedAppendRow(count: count)
     add("sectioned diff of one append, against the flat diff", count, sectioned, flat, sectionedOK)
   }
+  if let last = counts.last { lines += layoutMemory(count: last) }
   if let first = counts.first, let last = counts.last, counts.count > 1 {
     lines.append("  growth from \(first) to \(last) items (the update's, the diff's):")
     for (name, entries) in growth.sorted(by: { $0.key < $1.key }) {
@@ -205,4 +206,48 @@ enum LayoutChange: String, CaseIterable {
     ])
   let staged = StagedChangeset(source: sections[0], target: sections[1])
   return (timings[0], timings[1], staged.last?.data == sections[1])
+}
+
+/// The resident bytes per item a layout adds to the data it lays out, at `count` items: a
+/// `ListLayoutState` and a self-sizing `CollectionModel`, each of the same list, its viewport
+/// measured (the list itself is the app's, built first and not counted: each holds it, shared,
+/// not copied).
+@MainActor func layoutMemory(count: Int) -> [String] {
+  let items = (0..<count).map { BenchItem(id: $0, content: 0) }
+  func added(_ build: () -> Any) -> String {
+    ResidentMemory.resetPeak()
+    guard let before = ResidentMemory.read() else { return "-" }
+    let built = build()
+    // What the building freed goes back first: what is left is what the layout holds.
+    ResidentMemory.resetPeak()
+    guard let after = ResidentMemory.read() else { return "-" }
+    blackHole(built)
+    return format(Double(after.current - before.current) / Double(count), 1)
+  }
+  var treeBytes = 0
+  let state = added {
+    var layout = ListLayoutState(
+      sections: [ArraySection(model: 0, elements: items)], estimatedItemHeight: 44)
+    layout.setBounds(width: 390, height: 800, offset: Double(count / 2) * 44)
+    let shown = layout.elements(from: layout.contentOffset, to: layout.contentOffset + 800)
+    for case (.item(let path), _) in shown {
+      layout.recordPreferredHeight(benchCellHeight(items[path.element]), forItemAt: path)
+    }
+    treeBytes = layout._layoutBytes
+    return layout
+  }
+  // The realized cells are the viewport's (without a viewport, a model realizes every item).
+  let model = added {
+    var model = CollectionModel(items: items, viewport: .none)
+    model.geometry = .init(
+      viewportHeight: 800, viewportWidth: 390, contentOffset: Double(count / 2) * 44,
+      estimatedItemHeight: 44, selfSizing: { item, _ in benchCellHeight(item) })
+    return model
+  }
+  return [
+    "  memory at \(count) items, resident bytes per item beyond the app's list of "
+      + "\(MemoryLayout<BenchItem>.stride)-byte items: ListLayoutState \(state), "
+      + "a self-sizing CollectionModel \(model); the heights' tree, counted: "
+      + "\(format(Double(treeBytes) / Double(count), 1))"
+  ]
 }
