@@ -88,7 +88,8 @@ extension _LayoutCore {
     sizes.setWidth(geometry.viewportWidth)
     let active = sizes.isActive(geometry)
     var changes: _LayoutChanges<Element>
-    if touched * 16 <= laid.count {
+    // A batch that moves nothing (an update stage) changes heights in place, however many.
+    if touched * 16 <= laid.count || batch.isEmpty {
       changes = _LayoutChanges(gone: removeItems(of: batch, map: map, from: old, layout: laid))
       laid.sectionStarts = Self.starts(new)
       putItems(of: batch, map: map, to: new, layout: laid, active: active, into: &changes)
