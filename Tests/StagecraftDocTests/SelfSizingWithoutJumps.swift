@@ -8,7 +8,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/SelfSizingWithoutJumps.md:86
+  // Sources/Stagecraft/Stagecraft.docc/SelfSizingWithoutJumps.md:89
 
   /// A chat message whose text streams in.
   struct Message: Differentiable, Sendable {
@@ -64,29 +64,29 @@ import Testing
     show("pin")
   }
   print("measured", chat.measurementCount, "times")
-  _doc.expect("follow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 340.0 content 740.0 at bottom true reading 9 at -16.0\nread offset 300.0 content 740.0 at bottom false reading 8 at -12.0\nread offset 300.0 content 760.0 at bottom false reading 8 at -12.0\npin offset 760.0 content 852.0 at bottom true reading 20 at 0.0\npin offset 760.0 content 952.0 at bottom true reading 20 at 0.0\npin offset 760.0 content 1192.0 at bottom false reading 20 at 0.0\nmeasured 31 times", at: 86)
-  // Sources/Stagecraft/Stagecraft.docc/SelfSizingWithoutJumps.md:329
+  _doc.expect("follow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 320.0 content 720.0 at bottom true reading 8 at -32.0\nfollow offset 340.0 content 740.0 at bottom true reading 9 at -16.0\nread offset 300.0 content 740.0 at bottom false reading 8 at -12.0\nread offset 300.0 content 760.0 at bottom false reading 8 at -12.0\npin offset 760.0 content 852.0 at bottom true reading 20 at 0.0\npin offset 760.0 content 952.0 at bottom true reading 20 at 0.0\npin offset 760.0 content 1192.0 at bottom false reading 20 at 0.0\nmeasured 31 times", at: 89)
+  // Sources/Stagecraft/Stagecraft.docc/SelfSizingWithoutJumps.md:335
 
   var list = CollectionModel(items: Array(0..<100))
   list.geometry = .init(viewportHeight: 200, contentOffset: 500, itemHeight: 50)
   print(list.scrollAnchor!)
-  _doc.expect("10 at 0.0", at: 333)
+  _doc.expect("10 at 0.0", at: 339)
   // Item 3, far above, measures 80 points: the offset moves by 30, the anchor does not.
   list.recordMeasuredHeight(80, forItemAt: ElementPath(element: 3, section: 0))
   print(list.scrollAnchor!, list.geometry!.contentOffset)
-  _doc.expect("10 at 0.0 530.0", at: 336)
+  _doc.expect("10 at 0.0 530.0", at: 342)
   // A report measured at another width is stale.
   print(list.recordMeasuredHeight(90, forItemAt: ElementPath(element: 4, section: 0), width: 1))
-  _doc.expect("false", at: 338)
+  _doc.expect("false", at: 344)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_SelfSizingWithoutJumps_248() async throws {
+@Test func doc_SelfSizingWithoutJumps_251() async throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/SelfSizingWithoutJumps.md:248
+  // Sources/Stagecraft/Stagecraft.docc/SelfSizingWithoutJumps.md:251
 
   struct Reply: Differentiable, Sendable {
     var id: Int
@@ -141,6 +141,6 @@ import Testing
     return log
   }
   for line in await streamedChat() { print(line) }
-  _doc.expect("streaming: prompt at 0.0, answer 776.0\nkeyboard: prompt at 0.0, answer 776.0\nrotation: prompt at 0.0, answer 376.0\nrotation back: prompt at 0.0, answer 776.0\ncommit: prompt at 0.0, answer 776.0, measured again 0", at: 248)
+  _doc.expect("streaming: prompt at 0.0, answer 776.0\nkeyboard: prompt at 0.0, answer 776.0\nrotation: prompt at 0.0, answer 376.0\nrotation back: prompt at 0.0, answer 776.0\ncommit: prompt at 0.0, answer 776.0, measured again 0", at: 251)
   _doc.expectNothingUnchecked()
 }

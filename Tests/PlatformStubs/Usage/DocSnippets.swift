@@ -129,7 +129,7 @@ struct ShotGrid: View {
   }
 }
 
-// Sources/Stagecraft/Stagecraft.docc/SelfSizingWithoutJumps.md:175
+// Sources/Stagecraft/Stagecraft.docc/SelfSizingWithoutJumps.md:178
 struct Reply: Differentiable, Sendable {
   var id: Int
   var text: String
