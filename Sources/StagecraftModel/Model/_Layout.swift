@@ -35,7 +35,7 @@ final class _Layout: Equatable, @unchecked Sendable {
   /// Lays `elements` out top to bottom: each section's header, its items, then its footer.
   ///
   /// - Complexity: O(n) calls of `height`.
-  convenience init<Element>(
+  @usableFromInline convenience init<Element>(
     _ elements: [[Element]], header: Double, footer: Double = 0, height: (Element) -> Double
   ) {
     var heights = ContiguousArray<Double>()
@@ -54,7 +54,7 @@ final class _Layout: Equatable, @unchecked Sendable {
   /// at `sectionStarts`.
   ///
   /// - Complexity: O(n).
-  init(
+  @usableFromInline init(
     heights: ContiguousArray<Double>, stamps: ContiguousArray<UInt32>?, sectionStarts: [Int],
     header: Double, footer: Double
   ) {

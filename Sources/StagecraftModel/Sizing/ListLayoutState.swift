@@ -228,6 +228,16 @@ public struct ListLayoutState<Section: DifferentiableSection> {
     }
     let held = _heldItem(in: old)
     guard _core.layout != nil else { return setSections(final) }
+    // A change of more than a sixteenth of the items: laid out again in one pass, specialized
+    // for the app's elements (this function is inlined into the app), and the held item found
+    // by identity; cheaper than following each stage's blocks through its data.
+    if Self._touchedItems(changes, old, finalElements) * 16 > _core.layout!.count {
+      _core.relayout(finalElements)
+      _restore(held)
+      _resolvePin()
+      _core.clampIfBlank()
+      return
+    }
     var tracked = held?.flats ?? []
     var put: [Int] = []
     var elements = old
@@ -251,6 +261,29 @@ public struct ListLayoutState<Section: DifferentiableSection> {
     _restore(held, at: tracked)
     _resolvePin(among: put)
     _core.clampIfBlank()
+  }
+
+  /// How many items the changes touch, about: their item calls and the items of the
+  /// sections they insert, delete, move or reload.
+  ///
+  /// - Complexity: O(s + c) for the s stages and their c calls.
+  @inlinable static func _touchedItems(
+    _ changes: StagedChangeset<[Section]>, _ old: [[Element]], _ new: [[Element]]
+  ) -> Int {
+    func size(_ sections: [[Element]], _ index: Int) -> Int {
+      sections.indices.contains(index) ? sections[index].count : 0
+    }
+    var items = 0
+    for stage in changes {
+      items +=
+        stage.elementDeleted.count + stage.elementInserted.count
+        + 2 * stage.elementMoved.count + stage.elementUpdated.count
+      for section in stage.sectionDeleted { items += size(old, section) }
+      for section in stage.sectionInserted { items += size(new, section) }
+      for section in stage.sectionUpdated { items += 2 * size(new, section) }
+      for move in stage.sectionMoved { items += 2 * size(new, move.target) }
+    }
+    return items
   }
 
   /// Follows the data a view shows, as a layout reads it in `prepare()`: a version that
@@ -329,7 +362,7 @@ public struct ListLayoutState<Section: DifferentiableSection> {
     }
   }
 
-  @usableFromInline mutating func _heldItem(in elements: [[Element]]? = nil) -> _Held? {
+  @inlinable mutating func _heldItem(in elements: [[Element]]? = nil) -> _Held? {
     _core.sizes.anchor = nil
     guard let geometry = _core.geometry, let layout = _core.layout,
       let metrics = _core.scrollMetrics
@@ -354,7 +387,7 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   /// Puts what was held back: the first held item that survives at its distance, or the
   /// bottom. The items are found where `flats` says (followed through an update), or by
   /// identity without.
-  @usableFromInline mutating func _restore(_ held: _Held?, at flats: [Int?]? = nil) {
+  @inlinable mutating func _restore(_ held: _Held?, at flats: [Int?]? = nil) {
     switch held {
     case .items(let items)?:
       for (index, (id, _, distance)) in items.enumerated() {
@@ -391,7 +424,7 @@ public struct ListLayoutState<Section: DifferentiableSection> {
 
   /// Pins the item `pinnedItem` named, once the data holds it: looked for among `candidates`
   /// (the items an update put) when given, else in all the data.
-  @usableFromInline mutating func _resolvePin(among candidates: [Int]? = nil) {
+  @inlinable mutating func _resolvePin(among candidates: [Int]? = nil) {
     guard let id = _pinRequest, _core.sizes.pin?.element.differenceIdentifier != id else {
       if _pinRequest == nil { _core.sizes.pin = nil }
       return

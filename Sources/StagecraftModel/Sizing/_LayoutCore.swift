@@ -76,7 +76,7 @@ extension _LayoutCore {
   /// (its content changed, or the width); an item that is new or gone loses it.
   ///
   /// - Complexity: O(n) lookups by identity.
-  @usableFromInline
+  @inlinable
   mutating func relayout(_ elements: [[Element]]) {
     guard let geometry else {
       layout = nil
@@ -134,7 +134,7 @@ extension _LayoutCore {
   /// there is none.
   ///
   /// - Complexity: O(n).
-  @usableFromInline
+  @inlinable
   static func find(
     _ id: Element.DifferenceIdentifier, _ elements: [[Element]]
   ) -> (element: Element, flat: Int)? {
@@ -153,7 +153,7 @@ extension _LayoutCore {
   /// none. Colliding hashes are told apart by comparing identifiers.
   ///
   /// - Complexity: O(1) expected; the first lookup after the data changed, O(n).
-  @usableFromInline
+  @inlinable
   mutating func flat(of id: Element.DifferenceIdentifier, in elements: [[Element]]) -> Int? {
     guard let layout else { return nil }
     if sizes.identifierIndex == nil {
@@ -287,7 +287,8 @@ extension _LayoutCore {
   }
 
   /// The item at `flat`'s data changed to `element`, with the same identity: its size is
-  /// kept as its estimate until it is measured showing the new content.
+  /// kept as its estimate until it is measured showing the new content; a size already
+  /// measured for that content and width (the item comes back to it) is its size again.
   ///
   /// - Complexity: O(1).
   @usableFromInline
@@ -300,9 +301,15 @@ extension _LayoutCore {
       setHeight(geometry.height(of: element), at: flat)
       return
     }
-    // The entry stays its content's: valid again if the item shows that content again.
-    if sizes.entry(id, at: flat)?.element.isContentEqual(to: element) == false {
+    // The entry stays its content's: valid again if the item shows that content again, as a
+    // relayout would find it (`laidOut`).
+    let entry = sizes.entry(id, at: flat)!
+    if !entry.element.isContentEqual(to: element) {
       mutableLayout().setStamp(0, at: flat)
+    } else if !entry.stale {
+      let stamp = sizes.stamp(entry.width)
+      mutableLayout().setStamp(stamp, at: flat)
+      setHeight(entry.height, at: flat)
     }
   }
 
