@@ -102,6 +102,32 @@ struct _Heights: Sendable {
     return (sum, leaf.heights[index])
   }
 
+  /// The first item whose bottom (the sum of its height and those above it) is past
+  /// `target`; `count` when none is.
+  ///
+  /// - Complexity: O(log n).
+  @inlinable func firstIndex(endingAfter target: Double) -> Int {
+    guard sum > target else { return count }
+    var node = root
+    var (flat, before) = (0, 0.0)
+    while !node.isLeaf {
+      // The first child whose end is past the target: the running sums only grow.
+      var child = 0
+      let last = node.sums.count - 1
+      while child < last, before + node.sums[child] <= target {
+        before += node.sums[child]
+        flat += node.counts[child]
+        child += 1
+      }
+      node = node.children[child]
+    }
+    for (index, height) in node.heights.enumerated() {
+      before += height
+      if before > target { return flat + index }
+    }
+    return min(count, flat + node.heights.count)
+  }
+
   /// The sum of the heights before `flat`.
   ///
   /// - Complexity: O(log n).
@@ -192,16 +218,19 @@ extension _Heights {
       let old = node.heights[flat]
       if let height, height != old {
         node.heights[flat] = height
-        node.resum()
+        // By the difference, at each node up the path: O(log n), not a node's entries. (The
+        // sums a change adds and takes stay exact for heights of a few binary digits, as
+        // points and half points are; inserts and removals sum their nodes again.)
+        node.sum += height - old
       }
       if let stamp { node.stamps[flat] = stamp }
       return old
     }
     let (child, position) = Self.child(of: node, holding: flat)
     let old = set(&node.children[child], position, height, stamp, &touched)
-    if height != nil, height != old {
-      node.refresh(child)
-      node.resum()
+    if let height, height != old {
+      node.sums[child] = node.children[child].sum
+      node.sum += height - old
     }
     return old
   }

@@ -156,8 +156,8 @@ final class _Layout: Equatable, @unchecked Sendable {
   ///
   /// - Complexity: O(log n).
   @inlinable @discardableResult
-  func setHeight(_ height: Double, at flat: Int) -> Double {
-    let delta = height - tree.set(height, at: flat)
+  func setHeight(_ height: Double, at flat: Int, stamp: UInt32? = nil) -> Double {
+    let delta = height - tree.set(height, stamp: stamp, at: flat)
     if delta != 0 { writes += 1 }
     return delta
   }
@@ -267,8 +267,15 @@ final class _Layout: Equatable, @unchecked Sendable {
 
   /// The first item whose bottom is below `offset`: the scroll anchor's item.
   ///
-  /// - Complexity: O(log² n).
+  /// - Complexity: O(log n) in one section or without headers and footers; O(log² n)
+  ///   otherwise.
   @usableFromInline func firstEnding(after offset: Double) -> Int? {
+    // One section, or none with a header or a footer: a top is the heights above it and one
+    // constant, and the tree finds the item in one descent.
+    if sectionStarts.count == 1 || (header == 0 && footer == 0) {
+      let low = tree.firstIndex(endingAfter: offset - _chrome(above: 0))
+      return low < count ? low : nil
+    }
     let low = _firstIndex(from: nil) { self.extent($0).bottom > offset }
     return low < count ? low : nil
   }

@@ -185,8 +185,9 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   /// estimate; the sizes of deleted items go. The pinned item, or else the first visible
   /// item, holds its place on screen (followed by position through the changes, never
   /// searched for), and the viewport is never left past the content's end. A change that
-  /// touches more than a sixteenth of the items merges the heights in one pass instead
-  /// (O(n) array work, and lookups for the changed items only), which then costs less.
+  /// touches more than a sixteenth of the items is laid out again in one pass instead, as
+  /// `setSections(_:)` does (this is inlined, so that pass runs specialized for the app's
+  /// elements), which then costs less.
   ///
   /// - Parameter sections: The data after the update.
   /// - Returns: The changes found.

@@ -222,9 +222,7 @@ extension _LayoutCore {
       entry = known
     }
     sizes.entries[sizes.key(id, at: flat)] = entry
-    let stamp = sizes.stamp(width)
-    mutableLayout().setStamp(stamp, at: flat)
-    setHeight(entry.height, at: flat)
+    setHeight(entry.height, at: flat, stamp: sizes.stamp(width))
   }
 
   /// Gives the item at `flat` a new height, and keeps the scroll position: the pinned item,
@@ -235,10 +233,13 @@ extension _LayoutCore {
   /// end (`clampIfBlank()`: the model's measuring, the layout's next `setBounds`).
   ///
   /// - Complexity: O(log n).
-  @inlinable mutating func setHeight(_ height: Double, at flat: Int) {
+  @inlinable mutating func setHeight(_ height: Double, at flat: Int, stamp: UInt32? = nil) {
     let layout = mutableLayout()
     let old = layout.height(flat)
-    guard old != height, let geometry else { return }
+    guard old != height, let geometry else {
+      if let stamp { layout.setStamp(stamp, at: flat) }
+      return
+    }
     let viewport = geometry._length(geometry.viewportHeight)
     let offset = geometry.contentOffset
     let wasAtBottom =
@@ -250,7 +251,7 @@ extension _LayoutCore {
     // viewport's top.
     let held = sizes.target ?? sizes.pin?.flat
     let above = (held ?? sizes.anchor).map { flat < $0 } ?? (layout.top(flat) + old <= offset)
-    let delta = layout.setHeight(height, at: flat)
+    let delta = layout.setHeight(height, at: flat, stamp: stamp)
     if sizes.has(.rebuildPerMeasurement) { layout.rebuildTops() }
     var corrected = offset
     if sizes.has(.noAnchorCorrection) {

@@ -45,6 +45,17 @@ import Testing
       if !heights.isEmpty {
         let flat = Int.random(in: 0...heights.count, using: &random)
         #expect(tree.prefix(flat) == heights[..<flat].reduce(0, +))
+        // The first item ending past a target, found in one descent, as a scan finds it.
+        let target = Double(Int.random(in: -1...(Int(tree.sum) + 1), using: &random))
+        var (end, expected) = (0.0, heights.count)
+        for (index, height) in heights.enumerated() {
+          end += height
+          if end > target {
+            expected = index
+            break
+          }
+        }
+        #expect(tree.firstIndex(endingAfter: target) == expected, "\(target)")
       }
     }
   }
