@@ -184,10 +184,9 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   /// estimate until its cell measures it; an inserted item gets its kept size or the
   /// estimate; the sizes of deleted items go. The pinned item, or else the first visible
   /// item, holds its place on screen (followed by position through the changes, never
-  /// searched for), and the viewport is never left past the content's end. A change that
-  /// touches more than a sixteenth of the items is laid out again in one pass instead, as
-  /// `setSections(_:)` does (this is inlined, so that pass runs specialized for the app's
-  /// elements), which then costs less.
+  /// searched for), and the viewport is never left past the content's end. A stage that
+  /// touches more than a sixteenth of the items merges the heights in one pass instead
+  /// (array work, and lookups for the items it puts only), which then costs less.
   ///
   /// - Parameter sections: The data after the update.
   /// - Returns: The changes found.
@@ -229,16 +228,6 @@ public struct ListLayoutState<Section: DifferentiableSection> {
     }
     let held = _heldItem(in: old)
     guard _core.layout != nil else { return setSections(final) }
-    // A change of more than a sixteenth of the items: laid out again in one pass, specialized
-    // for the app's elements (this function is inlined into the app), and the held item found
-    // by identity; cheaper than following each stage's blocks through its data.
-    if Self._touchedItems(changes, old, finalElements) * 16 > _core.layout!.count {
-      _core.relayout(finalElements)
-      _restore(held)
-      _resolvePin()
-      _core.clampIfBlank()
-      return
-    }
     var tracked = held?.flats ?? []
     var put: [Int] = []
     var elements = old
@@ -262,29 +251,6 @@ public struct ListLayoutState<Section: DifferentiableSection> {
     _restore(held, at: tracked)
     _resolvePin(among: put)
     _core.clampIfBlank()
-  }
-
-  /// How many items the changes touch, about: their item calls and the items of the
-  /// sections they insert, delete, move or reload.
-  ///
-  /// - Complexity: O(s + c) for the s stages and their c calls.
-  @inlinable static func _touchedItems(
-    _ changes: StagedChangeset<[Section]>, _ old: [[Element]], _ new: [[Element]]
-  ) -> Int {
-    func size(_ sections: [[Element]], _ index: Int) -> Int {
-      sections.indices.contains(index) ? sections[index].count : 0
-    }
-    var items = 0
-    for stage in changes {
-      items +=
-        stage.elementDeleted.count + stage.elementInserted.count
-        + 2 * stage.elementMoved.count + stage.elementUpdated.count
-      for section in stage.sectionDeleted { items += size(old, section) }
-      for section in stage.sectionInserted { items += size(new, section) }
-      for section in stage.sectionUpdated { items += 2 * size(new, section) }
-      for move in stage.sectionMoved { items += 2 * size(new, move.target) }
-    }
-    return items
   }
 
   /// Follows the data a view shows, as a layout reads it in `prepare()`: a version that
