@@ -87,18 +87,8 @@ import StagecraftTestSupport
 /// (the guard, the replay onto the view, the layout, the measuring of what the update
 /// shows, the bookkeeping).
 @MainActor func sizedBudgetLine(count: Int) -> String {
-  let (before, after) = LayoutChange.content.versions(count)
-  let coordinator = sizedCoordinator(before, selfSizing: true)
-  let (update, diff) = timeForward(
-    runs: options.runs, forward: { coordinator.update(items: after, animated: true) },
-    back: { coordinator.update(items: before, animated: true) },
-    diff: { StagedChangeset(source: before, target: after) })
-  let share = zip(update.samples, diff.samples).map { max(.zero, $0 - $1) }
-  let timing = Timing(samples: share)
-  coordinator.update(items: after, animated: true)
-  let ok =
-    coordinator.target.model.items == after && coordinator.statistics.reloads == 1
-    && coordinator.target.model.staleCells.isEmpty
+  let (update, diff, ok) = coordinatorRow(count: count, selfSizing: true)
+  let timing = Timing(samples: zip(update.samples, diff.samples).map { max(.zero, $0 - $1) })
   return "  \(count) items, self-sizing: \(timing.median.formatted) on the main actor, "
     + "\(format(timing.median.seconds * 1e3 / 8.3 * 100, 1))% of a frame"
     + (ok ? "" : "  CHECK FAILED")
