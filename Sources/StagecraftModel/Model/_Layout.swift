@@ -22,7 +22,16 @@ final class _Layout: Equatable, @unchecked Sendable {
   /// The heights and stamps.
   @exclusivity(unchecked) @usableFromInline var tree: _Heights
   /// The flat position of each section's first item.
-  @exclusivity(unchecked) @usableFromInline var sectionStarts: [Int]
+  @exclusivity(unchecked) @usableFromInline var sectionStarts: [Int] {
+    didSet { _sectionsDidChange(from: oldValue) }
+  }
+  /// The tops and heights of the items before `cached`, as arrays: what a scroll reads, many
+  /// times a frame, without descending the tree. Built with the layout; a change at a
+  /// position drops what follows it (an item's own height stays when only its height
+  /// changes), and a merge builds it again.
+  @exclusivity(unchecked) @usableFromInline var cachedTops: ContiguousArray<Double> = []
+  @exclusivity(unchecked) @usableFromInline var cachedHeights: ContiguousArray<Double> = []
+  @exclusivity(unchecked) @usableFromInline var cached = 0
   /// The height of each section's header.
   @usableFromInline let header: Double
   /// The height of each section's footer.
@@ -62,6 +71,46 @@ final class _Layout: Equatable, @unchecked Sendable {
     (self.sectionStarts, self.header, self.footer, writes) = (
       sectionStarts, header, footer, heights.count
     )
+    cache(heights)
+  }
+
+  /// Builds the cache of tops and heights from every height.
+  ///
+  /// - Complexity: O(n).
+  @usableFromInline func cache(_ heights: ContiguousArray<Double>) {
+    var tops = ContiguousArray<Double>()
+    tops.reserveCapacity(heights.count)
+    var (top, section) = (0.0, 0)
+    for flat in heights.indices {
+      while section < sectionStarts.count, sectionStarts[section] <= flat {
+        top += section == 0 ? header : footer + header
+        section += 1
+      }
+      tops.append(top)
+      top += heights[flat]
+    }
+    (cachedTops, cachedHeights, cached) = (tops, heights, heights.count)
+  }
+
+  /// The items from `flat` on moved or changed: the cache holds only what is before it.
+  ///
+  /// - Complexity: O(1).
+  @inlinable func didChange(from flat: Int) { cached = min(cached, flat) }
+
+  /// The sections' starts changed: the tops from the first section that differs on move.
+  func _sectionsDidChange(from old: [Int]) {
+    var section = 0
+    while section < old.count, section < sectionStarts.count,
+      old[section] == sectionStarts[section]
+    {
+      section += 1
+    }
+    if section < old.count || section < sectionStarts.count {
+      let first = min(
+        section < old.count ? old[section] : Int.max,
+        section < sectionStarts.count ? sectionStarts[section] : Int.max)
+      didChange(from: first)
+    }
   }
 
   /// A copy, for a change in place while another model shares this one: it shares the tree.
@@ -71,6 +120,7 @@ final class _Layout: Equatable, @unchecked Sendable {
     (tree, sectionStarts, header, footer, writes) = (
       other.tree, other.sectionStarts, other.header, other.footer, other.writes
     )
+    (cachedTops, cachedHeights, cached) = (other.cachedTops, other.cachedHeights, other.cached)
   }
 
   /// Whether two layouts place every item and section alike.
@@ -98,13 +148,16 @@ final class _Layout: Equatable, @unchecked Sendable {
   ///
   /// - Complexity: O(log n + log S).
   @inlinable @inline(__always) func top(_ flat: Int) -> Double {
-    tree.prefix(flat) + _chrome(above: path(flat).section)
+    if flat < cached { return cachedTops[flat] }
+    return tree.prefix(flat) + _chrome(above: path(flat).section)
   }
 
   /// The height of the item at `flat`.
   ///
   /// - Complexity: O(log n).
-  @inlinable func height(_ flat: Int) -> Double { tree.height(flat) }
+  @inlinable func height(_ flat: Int) -> Double {
+    flat < cached ? cachedHeights[flat] : tree.height(flat)
+  }
 
   /// The measuring stamp of the item at `flat` (see `_Sizes`): 0 while it is an estimate.
   ///
@@ -148,6 +201,7 @@ final class _Layout: Equatable, @unchecked Sendable {
   ///
   /// - Complexity: O(log n + log S).
   @inlinable @inline(__always) func extent(_ flat: Int) -> ItemExtent {
+    if flat < cached { return ItemExtent(top: cachedTops[flat], height: cachedHeights[flat]) }
     let (above, height) = tree.prefixAndHeight(flat)
     return ItemExtent(top: above + _chrome(above: path(flat).section), height: height)
   }
@@ -158,14 +212,23 @@ final class _Layout: Equatable, @unchecked Sendable {
   @inlinable @discardableResult
   func setHeight(_ height: Double, at flat: Int, stamp: UInt32? = nil) -> Double {
     let delta = height - tree.set(height, stamp: stamp, at: flat)
-    if delta != 0 { writes += 1 }
+    if delta != 0 {
+      writes += 1
+      // The item's own top stays; its height, and every top below it, change.
+      if flat < cached {
+        cachedHeights[flat] = height
+        didChange(from: flat + 1)
+      }
+    }
     return delta
   }
 
   /// Builds the tree again from its heights, in O(n): what a layout without the tree would
   /// do per measurement (a planted mistake of the tests).
   @usableFromInline func rebuildTops() {
-    tree = _Heights(tree.allHeights(), stamps: tree.allStamps())
+    let heights = tree.allHeights()
+    tree = _Heights(heights, stamps: tree.allStamps())
+    cache(heights)
     writes += count
   }
 

@@ -97,6 +97,7 @@ extension _LayoutCore {
         let flat = laid.flat(path)
         let (height, stamp) = laidOut(new[path.section][path.element], at: flat, active, &changes)
         laid.tree.set(height, stamp: stamp, at: flat)
+        laid.didChange(from: flat)
         laid.writes += 1
       }
     } else {
@@ -236,6 +237,7 @@ extension _LayoutCore {
         new[path.section][path.element], at: flat, active, &changes)
     }
     layout.tree = _Heights(newHeights, stamps: newStamps)
+    layout.cache(newHeights)
     layout.writes += count
     return changes
   }
@@ -275,7 +277,10 @@ extension _LayoutCore {
     for section in old.indices.reversed() {
       let whole = map.sectionTarget(of: section) == nil || moved.contains(section)
       let removed: [Int] = whole ? Array(old[section].indices) : map.before[section]?.gone ?? []
-      for element in removed.reversed() { layout.tree.remove(at: starts[section] + element) }
+      for element in removed.reversed() {
+        layout.tree.remove(at: starts[section] + element)
+        layout.didChange(from: starts[section] + element)
+      }
     }
     return goneItems(of: map, from: old, starts: starts)
   }
@@ -295,6 +300,7 @@ extension _LayoutCore {
         let flat = layout.sectionStarts[section] + element
         let (height, stamp) = laidOut(new[section][element], at: flat, active, &changes)
         layout.tree.insert(height, stamp: stamp, at: flat)
+        layout.didChange(from: flat)
         layout.writes += 1
         changes.put.append(flat)
       }

@@ -429,6 +429,10 @@ extension _Layout {
           section += 1
         }
         precondition(heights[flat] >= 0 && heights[flat].isFinite, "a height is not a length")
+        if flat < cached {
+          precondition(cachedHeights[flat] == heights[flat], "a cached height is off")
+          precondition(abs(cachedTops[flat] - top) <= 1e-6 * max(1, top), "a cached top is off")
+        }
         // The tree's sums are checked above; its tops, read the way a scroll reads them,
         // for every item of a short list and a sample of a long one.
         if count <= 2_000 || flat % 61 == 0 || flat == count - 1 {
