@@ -410,11 +410,17 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   }
 
   /// The bytes the layout's own storage of its items holds: the tree of their heights and
-  /// measuring stamps (`_Heights`), counted from its allocations. The data is the app's,
-  /// shared, not copied; the measured sizes are one entry per measured item.
+  /// measuring stamps (`_Heights`) and the cache of tops and heights a scroll reads, counted
+  /// from their allocations. The data is the app's, shared, not copied; the measured sizes
+  /// are one entry per measured item.
   ///
   /// - Complexity: O(n / 48).
-  package var _layoutBytes: Int { _core.layout?.tree.allocatedBytes() ?? 0 }
+  package var _layoutBytes: Int {
+    guard let layout = _core.layout else { return 0 }
+    let cache =
+      (layout.cachedTops.capacity + layout.cachedHeights.capacity) * MemoryLayout<Double>.stride
+    return layout.tree.allocatedBytes() + cache
+  }
 
   /// How many measured sizes the layout keeps: at most one per item, and none for an item
   /// that is gone.

@@ -247,7 +247,7 @@ enum LayoutChange: String, CaseIterable {
   return [
     "  memory at \(count) items, resident bytes per item beyond the app's list of "
       + "\(MemoryLayout<BenchItem>.stride)-byte items: ListLayoutState \(state), "
-      + "a self-sizing CollectionModel \(model); the heights' tree, counted: "
+      + "a self-sizing CollectionModel \(model); the layout's storage (the heights' tree and the tops' cache), counted: "
       + "\(format(Double(treeBytes) / Double(count), 1))"
   ]
 }
