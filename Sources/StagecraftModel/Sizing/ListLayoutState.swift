@@ -229,6 +229,16 @@ public struct ListLayoutState<Section: DifferentiableSection> {
     let held = _heldItem(in: old)
     guard _core.layout != nil else { return setSections(final) }
     var tracked = held?.flats ?? []
+    if let stages = Self._itemStages(of: changes),
+      stages.reduce(0, { $0 + $1.touched }) * 16 > _core.layout!.count,
+      let put = _core.applyComposed(stages, from: old, to: finalElements, tracking: &tracked)
+    {
+      // A large change that moves no section: one merge for all its stages.
+      _restore(held, at: tracked)
+      _resolvePin(among: put)
+      _core.clampIfBlank()
+      return
+    }
     var put: [Int] = []
     var elements = old
     for (index, stage) in changes.enumerated() {
@@ -251,6 +261,22 @@ public struct ListLayoutState<Section: DifferentiableSection> {
     _restore(held, at: tracked)
     _resolvePin(among: put)
     _core.clampIfBlank()
+  }
+
+  /// The item calls of each stage of `changes`, when none of them changes a section.
+  @inlinable static func _itemStages(of changes: StagedChangeset<[Section]>) -> [_ItemStage]? {
+    var stages: [_ItemStage] = []
+    stages.reserveCapacity(changes.count)
+    for stage in changes {
+      guard stage.sectionDeleted.isEmpty, stage.sectionInserted.isEmpty,
+        stage.sectionMoved.isEmpty, stage.sectionUpdated.isEmpty
+      else { return nil }
+      stages.append(
+        _ItemStage(
+          deleted: stage.elementDeleted, inserted: stage.elementInserted,
+          moved: stage.elementMoved, updated: stage.elementUpdated))
+    }
+    return stages
   }
 
   /// Follows the data a view shows, as a layout reads it in `prepare()`: a version that

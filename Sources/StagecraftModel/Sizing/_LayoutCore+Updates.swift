@@ -104,15 +104,7 @@ extension _LayoutCore {
       changes = mergeItems(
         of: batch, map: map, from: old, to: new, updated: updated, layout: laid, active: active)
     }
-    // The sizes of the items gone for good: not those of an identity the batch put back
-    // (all of them kept, as a planted mistake).
-    for (element, flat) in changes.gone where !sizes.has(.noEviction) {
-      let id = element.differenceIdentifier
-      let key = sizes.key(id, at: flat)
-      guard !changes.kept.contains(key), let entry = sizes.entries[key], sizes.owns(entry, id)
-      else { continue }
-      sizes.entries[key] = nil
-    }
+    evict(changes)
     if !batch.isEmpty { sizes.identifierIndex = nil }
     aim = nil
     sizes.pin = pinPath.flatMap { path in
@@ -141,7 +133,9 @@ extension _LayoutCore {
     let (height, stamp, keep) = laidOut(element, at: flat, geometry: geometry)
     if keep {
       changes.kept.insert(sizes.key(element.differenceIdentifier, at: flat))
-    } else {
+    } else if sizes.has(.estimateAfterContentChange) {
+      // A size that goes though its item stays (the only way an item put has a size it
+      // does not keep).
       changes.gone.append((element, flat))
     }
     return (height, stamp)

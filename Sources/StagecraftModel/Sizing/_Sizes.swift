@@ -212,7 +212,8 @@ extension _Sizes: Equatable where Element: Equatable {
 /// width left out of the key, no correction of the scroll position, a rebuild of every top
 /// per measurement, the estimate taken after a content change, only two-height cycles
 /// found, a scroll to an item that stops aligning after one pass, a pin that updates
-/// ignore, the anchor decided anew by each size of a pass, and an update laid out whole.
+/// ignore, the anchor decided anew by each size of a pass, an update laid out whole, and a
+/// large update's merge by index.
 @usableFromInline
 struct _SizingFaults: OptionSet, Sendable {
   @usableFromInline let rawValue: Int
@@ -231,4 +232,7 @@ struct _SizingFaults: OptionSet, Sendable {
   @usableFromInline static let anchorPerMeasurement = Self(rawValue: 512)
   /// Every update laid out again whole, as before the tree.
   @usableFromInline static let relayoutPerUpdate = Self(rawValue: 1024)
+  /// A large update's one merge gives each survivor the height of the position it had
+  /// (by index, not by item).
+  @usableFromInline static let mergeByIndex = Self(rawValue: 2048)
 }

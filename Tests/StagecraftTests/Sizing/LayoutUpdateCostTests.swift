@@ -232,3 +232,115 @@ struct FollowingTheCoordinatorTests {
     #expect(layout.sections == coordinator.sections)
   }
 }
+
+/// A large update of several stages that changes no section is laid out in one merge
+/// (`_LayoutCore.applyComposed`): each item is followed by position through the stages, and
+/// the layout ends as a relayout of the same data with the same sizes would: each item's
+/// height and measured size. Random lists of one to three sections, with shared identifiers,
+/// measured in part, changed by deletes, inserts, moves within and across sections and new
+/// content.
+@Suite("A large update is laid out in one merge, as a relayout would lay it out")
+struct ComposedLayoutTests {
+  /// One random list and update; the problems found after it, and whether the update was
+  /// large enough to be merged.
+  static func problems(seed: UInt64, faults: _SizingFaults = []) -> (
+    problems: [String], merged: Bool
+  ) {
+    var rng = SplitMix64(seed: seed)
+    var fresh = 0
+    func item() -> Item {
+      // One in eight shares an identifier with an earlier item.
+      if fresh > 0, Int.random(in: 0..<8, using: &rng) == 0 {
+        return Item(Int.random(in: 0..<fresh, using: &rng))
+      }
+      fresh += 1
+      return Item(fresh - 1)
+    }
+    let sectionCount = Int.random(in: 1...3, using: &rng)
+    let before = (0..<sectionCount).map { s in
+      Section(
+        model: Header(s), elements: (0..<Int.random(in: 0...30, using: &rng)).map { _ in item() })
+    }
+    var state = ListLayoutState(sections: before, estimatedItemHeight: estimate)
+    state._core.sizes.faults = faults
+    state.setBounds(width: 320, height: 300, offset: 0)
+    for (s, section) in before.enumerated() {
+      for (index, element) in section.elements.enumerated() where Bool.random(using: &rng) {
+        state.recordPreferredHeight(
+          trueHeight(element, 320), forItemAt: ElementPath(element: index, section: s))
+      }
+    }
+    // The update: a third deleted, content changed, items moved across sections, inserts.
+    var pool: [Item] = []
+    var after = before.map { section -> [Item] in
+      section.elements.compactMap { element in
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0, 1: return nil
+        case 2: return Item(element.id, element.content + 1)
+        case 3:
+          pool.append(element)
+          return nil
+        default: return element
+        }
+      }
+    }
+    for _ in 0..<Int.random(in: 0...10, using: &rng) { pool.append(item()) }
+    for element in pool {
+      let s = Int.random(in: 0..<sectionCount, using: &rng)
+      after[s].insert(element, at: Int.random(in: 0...after[s].count, using: &rng))
+    }
+    let target = zip(before, after).map { Section(model: $0.model, elements: $1) }
+    let changes = StagedChangeset(source: before, target: target)
+    let (writes, count) = (state._core.layout!.writes, target.reduce(0) { $0 + $1.elements.count })
+    state.update(to: target)
+    var problems: [String] = []
+    let touched = changes.reduce(0) {
+      $0 + $1.elementChangeCount + $1.elementMoved.count
+    }
+    let merged = changes.count >= 2 && touched * 16 > before.reduce(0) { $0 + $1.elements.count }
+    if merged, state._core.layout!.writes - writes != count {
+      problems.append("not one merge: \(state._core.layout!.writes - writes) writes for \(count)")
+    }
+    var relaid = state
+    relaid._core.relayout(relaid._elements)
+    // Items that share an identifier, before or after, share its size: the update that
+    // deletes one of them takes it, and the others keep their heights until measured again
+    // (`_LayoutCore._checkInvariants`), where a relayout gives them the estimate.
+    func sharedIDs(_ sections: [Section]) -> Set<Int> {
+      Set(
+        Dictionary(grouping: sections.flatMap(\.elements), by: \.id).filter { $0.value.count > 1 }
+          .keys)
+    }
+    let shared = sharedIDs(before).union(sharedIDs(target))
+    for (s, section) in target.enumerated() {
+      for (index, element) in section.elements.enumerated() where !shared.contains(element.id) {
+        let path = ElementPath(element: index, section: s)
+        if state.frameOfItem(at: path)?.height != relaid.frameOfItem(at: path)?.height
+          || state.measuredHeight(ofItemAt: path) != relaid.measuredHeight(ofItemAt: path)
+        {
+          problems.append("\(element) at \(path): not as a relayout")
+        }
+      }
+    }
+    return (problems, merged)
+  }
+
+  @Test func aLargeUpdateEndsAsARelayout() {
+    var merged = 0
+    for seed in 0..<UInt64(TestScale.count(400)) {
+      let found = Self.problems(seed: seed)
+      #expect(found.problems.isEmpty, "seed \(seed): \(found.problems.prefix(3))")
+      if !found.problems.isEmpty { return }
+      merged += found.merged ? 1 : 0
+    }
+    // Most updates are large enough to merge.
+    #expect(merged * 2 > TestScale.count(400), "\(merged) merged")
+  }
+
+  /// The merge planted by index, not by item, is caught.
+  @Test func aMergeByIndexIsCaught() {
+    #expect(
+      (0..<UInt64(50)).contains { !Self.problems(seed: $0, faults: .mergeByIndex).problems.isEmpty }
+    )
+  }
+}
