@@ -42,20 +42,20 @@ import Testing
   }
   print(model.items)
   _doc.expect("[\"Tea\", \"Milk\", \"Rice\"]", at: 82)
-  // README.md:152
+  // README.md:168
 
   var chat = CollectionModel(items: Array(0..<50))
   chat.geometry = .init(
     viewportHeight: 300, viewportWidth: 320, contentOffset: 600, estimatedItemHeight: 44,
     selfSizing: { item, _ in item.isMultiple(of: 3) ? 90 : 30 })
   print(chat.scrollAnchor!)
-  _doc.expect("13 at -28.0", at: 158)
+  _doc.expect("13 at -28.0", at: 174)
   // Sizes above the viewport replace their estimates as they arrive: nothing moves.
   for item in 0..<13 {
     let height: Double = item.isMultiple(of: 3) ? 90 : 30
     chat.recordMeasuredHeight(height, forItemAt: ElementPath(element: item, section: 0))
   }
   print(chat.scrollAnchor!)
-  _doc.expect("13 at -28.0", at: 164)
+  _doc.expect("13 at -28.0", at: 180)
   _doc.expectNothingUnchecked()
 }

@@ -103,7 +103,9 @@ public final class BatchUpdateRecording {
     pending.reconfigureItems += calls.reconfigureItems
   }
 
-  /// Closes the block: checks it, records it, and decides.
+  /// Closes the block: checks it, records it, and decides. A block refused and reloaded
+  /// instead is reported once to the guard (`UpdateGuard.onFallback`), as every door reports
+  /// its fallbacks.
   ///
   /// - Parameters:
   ///   - viewCounts: The item count of each section the view held before the block.
@@ -133,13 +135,20 @@ public final class BatchUpdateRecording {
         check.isEnabled
         ? (.reloadData, .fellBack(.refused(error))) : (.raise(error), .refused(error))
     }
+    let accounted = _countsAccountedBefore(after: dataCounts, batch: batch)
     check.recorder?._record {
       FlightRecord(
         sequence: $0, entry: .recordingView, view: view, kind: .block, batch: batch,
-        viewCounts: viewCounts,
-        dataCounts: _countsAccountedBefore(after: dataCounts, batch: batch),
-        countsAfter: dataCounts,
+        viewCounts: viewCounts, dataCounts: accounted, countsAfter: dataCounts,
         verdict: verdict, selection: selection, contentOffset: contentOffset)
+    }
+    if case .fellBack(.refused(let error)) = verdict {
+      // Reported once, as every other door reports its fallback (`onFallback`, and the trap
+      // of `trapsInDebugBuilds`).
+      check._report(
+        BatchUpdateFallback(
+          cause: .refused(error), view: view, itemCountsBefore: viewCounts,
+          itemCountsAfter: dataCounts, batch: batch, dataItemCountsBefore: accounted))
     }
     if decision == .reloadData { didReloadData(counts: dataCounts) }
     return decision

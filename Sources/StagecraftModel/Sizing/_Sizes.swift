@@ -105,11 +105,10 @@ struct _Sizes<Element: Differentiable> {
   /// Whether the offset being set is a scroll's aim, which goes on (any other scroll ends
   /// it).
   @usableFromInline var aiming = false
-  #if STAGECRAFT_INTERNAL_CHECKS
-    /// Mistakes planted by the tests, to show that they catch them; empty otherwise. Debug
-    /// builds only: a release build has no faults to check.
-    @usableFromInline var faults: _SizingFaults = []
-  #endif
+  /// Mistakes planted by the tests, to show that they catch them; empty otherwise. Heeded
+  /// only in a build with the internal checks (`has(_:)`): any other build, an app's among
+  /// them, checks none.
+  @usableFromInline var faults: _SizingFaults = []
   /// Where each identifier's item is, by the identifier's hash: built at the first lookup
   /// by identifier after the data changed, and dropped at every relayout.
   @usableFromInline var identifierIndex: [Int: Int]?
@@ -118,7 +117,7 @@ struct _Sizes<Element: Differentiable> {
 
   @usableFromInline init() {}
 
-  /// Whether the tests planted `fault`; always `false` in a release build.
+  /// Whether the tests planted `fault`; always `false` without the internal checks.
   @inlinable @inline(__always) func has(_ fault: _SizingFaults) -> Bool {
     #if STAGECRAFT_INTERNAL_CHECKS
       faults.contains(fault)

@@ -194,7 +194,7 @@ struct LayoutStateRandomTests {
 
   /// Each planted mistake is caught by the rule it breaks.
   @Test(
-    "each planted mistake is caught",
+    "each planted mistake is caught", .plantsMistakes,
     arguments: [
       (_SizingFaults.estimateAfterContentChange, "height"), (.scrollInOnePass, "scrollTo"),
       (.noAnchorCorrection, "anchor"), (.indexKeyedSizes, "size"),

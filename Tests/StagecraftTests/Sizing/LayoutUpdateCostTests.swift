@@ -87,7 +87,7 @@ struct LayoutUpdateCostTests {
   }
 
   /// The planted relayout per update writes every height, and the count sees it.
-  @Test func aRelayoutPerUpdateIsCaught() {
+  @Test(.plantsMistakes) func aRelayoutPerUpdateIsCaught() {
     #expect(
       Self.throughLayoutState(.append, count: 20_000, faults: .relayoutPerUpdate).writes
         >= 20_000)
@@ -176,7 +176,7 @@ struct LayoutPassAnchorTests {
 
   /// Each size deciding by where its item is when it arrives (the rule before) moves the
   /// anchor in some orders.
-  @Test func anchorDecidedPerSizeIsCaught() {
+  @Test(.plantsMistakes) func anchorDecidedPerSizeIsCaught() {
     let caught = (0..<UInt64(2_000)).contains {
       !Self.pass(seed: $0, faults: .anchorPerMeasurement).isEmpty
     }
@@ -338,7 +338,7 @@ struct ComposedLayoutTests {
   }
 
   /// The merge planted by index, not by item, is caught.
-  @Test func aMergeByIndexIsCaught() {
+  @Test(.plantsMistakes) func aMergeByIndexIsCaught() {
     #expect(
       (0..<UInt64(50)).contains { !Self.problems(seed: $0, faults: .mergeByIndex).problems.isEmpty }
     )

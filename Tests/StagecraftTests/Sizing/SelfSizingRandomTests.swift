@@ -203,7 +203,7 @@ struct SelfSizingRandomTests {
 
   /// Each planted mistake is caught by the rule it breaks.
   @Test(
-    "each planted mistake is caught",
+    "each planted mistake is caught", .plantsMistakes,
     arguments: [
       (_SizingFaults.indexKeyedSizes, "size"), (.noEviction, "eviction"),
       (.widthOutOfKey, "size"), (.noAnchorCorrection, "anchor"),

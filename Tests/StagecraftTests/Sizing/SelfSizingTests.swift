@@ -126,7 +126,7 @@ struct SelfSizingTests {
   /// One measurement at 100,000 items writes O(log n) numbers, not the layout: the planted
   /// rebuild per measurement is caught by the same count.
   @Test func oneMeasurementIsLogarithmic() {
-    for faults in [_SizingFaults(), .rebuildPerMeasurement] {
+    for faults in [_SizingFaults()] + (plantsMistakes ? [.rebuildPerMeasurement] : []) {
       var model = Self.list(100_000, offset: 2_000_000)
       model._sizes.faults = faults
       // The first measurement builds the tree.

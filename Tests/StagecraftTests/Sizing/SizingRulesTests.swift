@@ -39,7 +39,7 @@ struct SizingRulesTests {
   /// until it is measured, the reader stays where they were, and the viewport is never
   /// left past the content with nothing shown. With the estimate taken instead (the planted
   /// mistake), the content collapses under the reader.
-  @Test(arguments: [false, true])
+  @Test(arguments: plantedCases)
   func readingInsideAnAnswerThatAnUpdateGrows(planted: Bool) throws {
     var messages = Self.chat(40, answer: 20)
     var model = CollectionModel(items: messages, viewport: .none)
@@ -105,7 +105,7 @@ struct SizingRulesTests {
   /// reported once; one that cycles through more heights than are remembered is frozen by
   /// its turns; one that only grows is never frozen. With only two-height cycles found (the
   /// planted mistake), the three-height cycle goes on.
-  @Test(arguments: [false, true])
+  @Test(arguments: plantedCases)
   func cyclesAreFrozenAndGrowthIsNot(planted: Bool) {
     var model = CollectionModel(items: Array(0..<10), viewport: .none)
     if planted { model._sizes.faults = .onlyTwoCycles }
@@ -138,7 +138,7 @@ struct SizingRulesTests {
   /// Under a pin, an update with `.stickToBottom` does not move the prompt: the pin governs
   /// updates as it governs measurements. With the pin ignored (the planted mistake), the
   /// update follows the bottom and the prompt moves.
-  @Test(arguments: [false, true])
+  @Test(arguments: plantedCases)
   func aPinGovernsUpdates(planted: Bool) throws {
     var messages = Self.chat(30, answer: -1)
     var model = CollectionModel(items: messages, viewport: .none)
@@ -174,7 +174,7 @@ struct SizingRulesTests {
   /// On the device's path (sizes recorded after the scroll), one call to scroll to an
   /// item's bottom lands: the model keeps aligning it while the sizes arrive, until the
   /// user scrolls. With the aim dropped after the call (the planted mistake), it misses.
-  @Test(arguments: [false, true])
+  @Test(arguments: plantedCases)
   func aScrollLandsInOneCall(planted: Bool) {
     var model = CollectionModel(items: Self.chat(200, answer: -1), viewport: .none)
     if planted { model._sizes.faults = .scrollInOnePass }

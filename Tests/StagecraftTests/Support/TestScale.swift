@@ -8,9 +8,9 @@
 /// variable `STAGECRAFT_TEST_SCALE`:
 ///
 /// - unset: the everyday `swift test`, its tests in under half a minute on two cores. The
-///   exhaustive tests cover a third of the pairs of flat sequences up to length 3 (not 4)
-///   and an eighth of the pairs of the smaller sectioned shapes (every sequence and shape
-///   still met on both sides); the randomized tests run a quarter of their cases.
+///   exhaustive tests cover a fifth of the pairs of flat sequences up to length 3 (not 4)
+///   and a twelfth of the pairs of the smaller sectioned shapes (every sequence and shape
+///   still met on both sides); the randomized tests run a sixth of their cases.
 /// - `full`: everything, as CI runs it: every pair up to length 4 (2,418,025 pairs), every
 ///   pair of tiny sectioned shapes (710,649 pairs) and every randomized case.
 /// - `reduced`: the sanitizer runs in CI, which check memory and thread safety rather than
@@ -24,9 +24,9 @@ enum TestScale {
   /// Whether the randomized tests run a tenth of their cases.
   static let isReduced = setting == "reduced"
 
-  /// `full` at full scale, a tenth of it in reduced runs and a quarter otherwise (at least
+  /// `full` at full scale, a tenth of it in reduced runs and a sixth otherwise (at least
   /// one).
   static func count(_ full: Int) -> Int {
-    isFull ? full : max(1, full / (isReduced ? 10 : 4))
+    isFull ? full : max(1, full / (isReduced ? 10 : 6))
   }
 }
