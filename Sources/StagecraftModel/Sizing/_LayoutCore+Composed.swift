@@ -74,23 +74,7 @@ struct _Origins {
     if stage.deleted.isEmpty, stage.inserted.isEmpty, stage.moved.isEmpty {
       return markUpdated(stage.updated, in: Self.starts(counts))
     }
-    var after = counts
-    for path in stage.deleted {
-      guard counts.indices.contains(path.section) else { return false }
-      after[path.section] -= 1
-    }
-    for path in stage.inserted {
-      guard counts.indices.contains(path.section) else { return false }
-      after[path.section] += 1
-    }
-    for move in stage.moved {
-      guard counts.indices.contains(move.source.section),
-        counts.indices.contains(move.target.section)
-      else { return false }
-      after[move.source.section] -= 1
-      after[move.target.section] += 1
-    }
-    guard !after.contains(where: { $0 < 0 }) else { return false }
+    guard let after = counts(after: stage) else { return false }
     let (starts, newStarts) = (Self.starts(counts), Self.starts(after))
     func flat(_ path: ElementPath, _ starts: [Int], _ counts: [Int]) -> Int? {
       counts[path.section] > path.element && path.element >= 0
@@ -154,6 +138,30 @@ struct _Origins {
     guard fits else { return false }
     (self.origin, counts, held) = (next, after, nextHeld)
     return markUpdated(stage.updated, in: newStarts)
+  }
+
+  /// The items of each section after `stage`; `nil` when a call names no section or a
+  /// section would have fewer than none.
+  ///
+  /// - Complexity: O(S + c).
+  @inlinable func counts(after stage: _ItemStage) -> [Int]? {
+    var after = counts
+    for path in stage.deleted {
+      guard counts.indices.contains(path.section) else { return nil }
+      after[path.section] -= 1
+    }
+    for path in stage.inserted {
+      guard counts.indices.contains(path.section) else { return nil }
+      after[path.section] += 1
+    }
+    for move in stage.moved {
+      guard counts.indices.contains(move.source.section),
+        counts.indices.contains(move.target.section)
+      else { return nil }
+      after[move.source.section] -= 1
+      after[move.target.section] += 1
+    }
+    return after.contains(where: { $0 < 0 }) ? nil : after
   }
 
   /// Marks the items at `paths` (current positions) as changed in content.
@@ -253,25 +261,7 @@ extension _LayoutCore {
       }
       initialized = count
     }
-    // The sizes of the items gone for good: not those of an identity put back (all kept, as
-    // a planted mistake).
-    if !sizes.entries.isEmpty, !sizes.has(.noEviction) {
-      for source in origins.deleted {
-        // The section holding `source` before: the last that starts at or before it (an
-        // empty section starts where the next one does).
-        var (low, high) = (0, oldStarts.count)
-        while high - low > 1 {
-          let mid = (low + high) / 2
-          (low, high) = oldStarts[mid] <= source ? (mid, high) : (low, mid)
-        }
-        let id = old[low][source - oldStarts[low]].differenceIdentifier
-        let key = sizes.key(id, at: source)
-        guard filter.mayContain(key), !changes.kept.contains(key),
-          let entry = sizes.entries[key], sizes.owns(entry, id)
-        else { continue }
-        sizes.entries[key] = nil
-      }
-    }
+    evict(origins.deleted, of: old, starts: oldStarts, filter: filter, keeping: changes.kept)
     laid.sectionStarts = Self.starts(new)
     laid.tree = _Heights(newHeights, stamps: newStamps)
     laid.cache(newHeights)
@@ -284,6 +274,32 @@ extension _LayoutCore {
     }
     tracked = Array(origins.held.dropLast())
     return changes.put
+  }
+
+  /// Evicts the sizes of the items a merged run of stages deleted (`deleted`, flat positions
+  /// in `old`, whose sections start at `starts`): not those of an identity put back (`kept`),
+  /// and none as a planted mistake. Only keys `filter` may hold are looked up.
+  ///
+  /// - Complexity: O(d log S) for the d items deleted and the S sections.
+  @inlinable mutating func evict(
+    _ deleted: [Int], of old: [[Element]], starts: [Int], filter: _KeyFilter, keeping kept: Set<Int>
+  ) {
+    guard !sizes.entries.isEmpty, !sizes.has(.noEviction) else { return }
+    for source in deleted {
+      // The section holding `source` before: the last that starts at or before it (an empty
+      // section starts where the next one does).
+      var (low, high) = (0, starts.count)
+      while high - low > 1 {
+        let mid = (low + high) / 2
+        (low, high) = starts[mid] <= source ? (mid, high) : (low, mid)
+      }
+      let id = old[low][source - starts[low]].differenceIdentifier
+      let key = sizes.key(id, at: source)
+      guard filter.mayContain(key), !kept.contains(key), let entry = sizes.entries[key],
+        sizes.owns(entry, id)
+      else { continue }
+      sizes.entries[key] = nil
+    }
   }
 
   /// Evicts the sizes of the items gone for good: not those of an identity put back (all
