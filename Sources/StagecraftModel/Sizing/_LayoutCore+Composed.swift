@@ -235,6 +235,8 @@ extension _LayoutCore {
     let count = origins.origin.count
     var changes = _LayoutChanges<Element>(gone: [])
     var newStamps = ContiguousArray<UInt32>(repeating: 0, count: count)
+    // Every position below `count` is written once: `flat` runs over the sections after the
+    // stages, whose counts were checked to add up to `count` (`origins.counts`).
     let newHeights = ContiguousArray<Double>(unsafeUninitializedCapacity: count) {
       newHeights, initialized in
       newStamps.withUnsafeMutableBufferPointer { newStamps in
@@ -262,6 +264,9 @@ extension _LayoutCore {
       initialized = count
     }
     evict(origins.deleted, of: old, starts: oldStarts, filter: filter, keeping: changes.kept)
+    // And the sizes of items put that do not keep theirs (a planted mistake only), as the
+    // stage-by-stage path evicts them.
+    evict(changes)
     laid.sectionStarts = Self.starts(new)
     laid.tree = _Heights(newHeights, stamps: newStamps)
     laid.cache(newHeights)
