@@ -6,8 +6,9 @@ The declarations come from swift-api-digester's dump of each library module, as 
 compiler sees them: the modules that build on Linux from .build/debug/Modules (run
 `swift build` first), the UIKit modules from the build Scripts/check-apple-sdk.sh makes
 against Apple's iOS SDK, and the AppKit one from the build Scripts/check-platforms.sh makes
-against the AppKit stub (run both first). Declarations
-whose name, or whose parent's name, begins with an underscore are not API and are left out.
+against the AppKit stub (run both first). Every public declaration is listed, underscored
+or not: an underscored one reaches users as any other does (a requirement's default, a
+member a conformance adds), so a change to it is a change to the API.
 
   Scripts/api.py            compare with the baseline; exit 1, with the diff, on a change
   Scripts/api.py --update   write the baseline (a reviewed change to the public API)
@@ -15,6 +16,7 @@ whose name, or whose parent's name, begins with an underscore are not API and ar
 import difflib
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -66,10 +68,25 @@ def signature(node):
     return ""
 
 
+def package_protocols():
+    """The protocols the package declares `package`: a public type's conformance to one is
+    not API (clients cannot name it), though the digester lists it."""
+    names = set()
+    for folder, _, files in os.walk(os.path.join(ROOT, "Sources")):
+        for name in files:
+            if name.endswith(".swift"):
+                with open(os.path.join(folder, name)) as file:
+                    names.update(re.findall(r"^\s*package protocol (\w+)", file.read(), re.M))
+    return names
+
+
+PACKAGE_PROTOCOLS = package_protocols()
+
+
 def lines_of(node, module, parents, out):
     kind = node.get("kind")
     name = node.get("name", "")
-    hidden = name.startswith("_") or node.get("isInternal") or node.get("implicit")
+    hidden = node.get("isInternal") or node.get("implicit")
     if kind in KINDS and not hidden:
         path = ".".join(parents + [node.get("printedName", name)])
         parts = [module, node.get("declKind", kind), path]
@@ -89,7 +106,8 @@ def lines_of(node, module, parents, out):
             details.append("mutating")
         details += sorted(a for a in node.get("declAttributes", []) if a in ATTRIBUTES)
         if kind == "TypeDecl":
-            conformances = sorted(c.get("printedName", "") for c in node.get("conformances", []))
+            conformances = sorted(c.get("printedName", "") for c in node.get("conformances", [])
+                                  if c.get("printedName", "") not in PACKAGE_PROTOCOLS)
             if conformances:
                 details.append("conforms to " + ", ".join(conformances))
         if details:

@@ -96,3 +96,62 @@ struct CapabilityTests {
     #expect(view.updates == 2 && view.depth == 0)
   }
 }
+
+/// The refusal of a drag by a target whose failure is its own error type.
+struct DragRefused: Error, Equatable {
+  let source: ElementPath
+}
+
+/// A view whose blocks fail with `DragRefused`, adopting `BatchUpdateTarget` alone.
+class RefusingRows: BatchUpdateTarget {
+  typealias Failure = DragRefused
+  var count: Int
+  init(count: Int) { self.count = count }
+  var isOnScreen: Bool { true }
+  var displayedItemCounts: [Int]? { [count] }
+  func reloadData(_ snapshot: Void, setData: () -> Void) { setData() }
+  func performBatchUpdates(
+    _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> BatchUpdate?,
+    refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,
+    completion: ((Bool) -> Void)?
+  ) throws(DragRefused) {
+    let calls = setData() ?? batch
+    count += calls.insertItems.count - calls.deleteItems.count
+    completion?(true)
+  }
+}
+
+/// The same view, in a subclass, following drags: the conformance to `BatchUpdateTarget`
+/// does not see `ReorderableTarget`, so the replay reads it at run time.
+final class DraggableRows: RefusingRows, ReorderableTarget {
+  var refusing = false
+  var moves: [Move<ElementPath>] = []
+  func moveItemInteractively(from source: ElementPath, to destination: ElementPath)
+    throws(DragRefused)
+  {
+    if refusing { throw DragRefused(source: source) }
+    moves.append(Move(source: source, target: destination))
+  }
+}
+
+@Suite("Capabilities read at run time keep what they throw")
+struct RunTimeCapabilityTests {
+  @Test func aDragRefusedBySubclassReachesTheDataSourceAsThrown() throws {
+    let view = DraggableRows(count: 0)
+    let source = DiffableDataSource<RefusingRows, String, Int>(target: view)
+    var snapshot = DiffableSnapshot<String, Int>()
+    try snapshot.appendSections(["a"])
+    try snapshot.appendItems([1, 2, 3])
+    try source.apply(snapshot, animatingDifferences: false)
+    #expect(try source.commitReorder(at: p(0, 0), to: p(0, 2)))
+    #expect(view.moves == [Move(source: p(0, 0), target: p(0, 2))])
+    #expect(source.snapshot().itemIdentifiers == [2, 3, 1])
+
+    view.refusing = true
+    #expect(throws: DragRefused(source: p(0, 1))) {
+      try source.commitReorder(at: p(0, 1), to: p(0, 0))
+    }
+    #expect(source.snapshot().itemIdentifiers == [2, 3, 1], "a refused drag changes nothing")
+    #expect(view.moves.count == 1)
+  }
+}

@@ -384,18 +384,18 @@ extension HeadlessCollectionView: @MainActor ReorderableTarget {
   }
 }
 
-/// The view's selection and scrolling are its model's (`_CollectionModelHolder`).
-extension HeadlessCollectionView: @MainActor _CollectionModelHolder {
+/// The view's selection and scrolling are its model's (`CollectionModelHolder`).
+extension HeadlessCollectionView: @MainActor CollectionModelHolder {
   /// Changes the model.
   ///
   /// - Parameter change: The change.
   /// - Complexity: That of `change`.
-  public func _updateModel(_ change: (inout CollectionModel<Section>) -> Void) { change(&model) }
+  package func updateModel(_ change: (inout CollectionModel<Section>) -> Void) { change(&model) }
 
   /// Reads the model in place.
   ///
   /// - Complexity: That of `read`.
-  public func _readModel<Result>(
+  package func readModel<Result>(
     _ read: (borrowing CollectionModel<Section>) -> Result
   ) -> Result {
     read(model)

@@ -10,16 +10,16 @@
   /// sees it, and a block UIKit would refuse becomes `reloadData()` with the final data,
   /// reported to `UpdateGuard` (see the article Updates That Never Crash). The adapter maps
   /// UIKit's item calls onto the forwarding core it shares with `UITableView`
-  /// (`_UIKitListView`).
-  extension UICollectionView: @MainActor _UIKitListView {
+  /// (`UIKitListView`).
+  extension UICollectionView: @MainActor UIKitListView {
     /// A silent refresh on a collection view carries the app's cell configuration.
     public typealias ElementUpdates = CellUpdateMode<UICollectionViewCell>
 
     /// The item count of a section, as the view holds it.
-    public func _count(inSection section: Int) -> Int { numberOfItems(inSection: section) }
+    package func _count(inSection section: Int) -> Int { numberOfItems(inSection: section) }
 
     /// What the data source answers: its section count and each section's item count.
-    public var _dataSourceAnswer: (sections: Int?, items: (Int) -> Int)? {
+    package var _dataSourceAnswer: (sections: Int?, items: (Int) -> Int)? {
       guard let dataSource else { return nil }
       #if canImport(ObjectiveC)
         let sections = dataSource.numberOfSections?(in: self)  // optional in Objective-C
@@ -30,25 +30,25 @@
     }
 
     /// The selected index paths.
-    public var _selectedIndexPaths: [IndexPath]? { indexPathsForSelectedItems }
+    package var _selectedIndexPaths: [IndexPath]? { indexPathsForSelectedItems }
     /// The index paths on screen.
-    public var _visibleIndexPaths: [IndexPath] { indexPathsForVisibleItems }
+    package var _visibleIndexPaths: [IndexPath] { indexPathsForVisibleItems }
 
     /// Selects without scrolling or telling the delegate.
-    public func _select(_ path: IndexPath, animated: Bool) {
+    package func _select(_ path: IndexPath, animated: Bool) {
       selectItem(at: path, animated: animated, scrollPosition: [])
     }
 
     /// Deselects without telling the delegate.
-    public func _deselect(_ path: IndexPath, animated: Bool) {
+    package func _deselect(_ path: IndexPath, animated: Bool) {
       deselectItem(at: path, animated: animated)
     }
 
     /// The layout's frame of the item.
-    public func _frame(of path: IndexPath) -> CGRect? { layoutAttributesForItem(at: path)?.frame }
+    package func _frame(of path: IndexPath) -> CGRect? { layoutAttributesForItem(at: path)?.frame }
 
     /// Scrolls the item to the alignment.
-    public func _scroll(to path: IndexPath, alignment: ScrollAlignment, animated: Bool) {
+    package func _scroll(to path: IndexPath, alignment: ScrollAlignment, animated: Bool) {
       let position: UICollectionView.ScrollPosition =
         switch alignment {
         case .top: .top
@@ -59,7 +59,7 @@
     }
 
     /// Makes the calls of the batch, in their order.
-    public func _makeCalls(of batch: BatchUpdate, animations: TableViewRowAnimations) {
+    package func _makeCalls(of batch: BatchUpdate, animations: TableViewRowAnimations) {
       deleteSections(IndexSet(batch.deleteSections))
       insertSections(IndexSet(batch.insertSections))
       reloadSections(IndexSet(batch.reloadSections))
@@ -76,11 +76,11 @@
     }
 
     /// The realized cell at the path.
-    public func _cell(at path: IndexPath) -> UICollectionViewCell? { cellForItem(at: path) }
+    package func _cell(at path: IndexPath) -> UICollectionViewCell? { cellForItem(at: path) }
 
     /// The refreshed items' layout is invalidated through the layout's own invalidation
     /// context, so that self-sizing cells take the size of their new content.
-    public func _didRefresh(_ cells: [UICollectionViewCell], at paths: [IndexPath]) {
+    package func _didRefresh(_ cells: [UICollectionViewCell], at paths: [IndexPath]) {
       guard !paths.isEmpty else { return }
       let layout = collectionViewLayout
       let contextType =

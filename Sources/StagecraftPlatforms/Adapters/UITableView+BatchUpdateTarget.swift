@@ -12,8 +12,8 @@
   /// animations of each kind of call can be chosen, as in DifferenceKit:
   /// `reload(using:with:setData:)` and `reload(using:deleteSectionsAnimation:…)`. The adapter
   /// maps UIKit's row calls onto the forwarding core it shares with `UICollectionView`
-  /// (`_UIKitListView`).
-  extension UITableView: @MainActor _UIKitListView {
+  /// (`UIKitListView`).
+  extension UITableView: @MainActor UIKitListView {
     /// A silent refresh on a table view carries the app's cell configuration.
     public typealias ElementUpdates = CellUpdateMode<UITableViewCell>
 
@@ -23,10 +23,10 @@
     public var viewKind: ListViewKind { .tableView }
 
     /// The item count of a section, as the view holds it.
-    public func _count(inSection section: Int) -> Int { numberOfRows(inSection: section) }
+    package func _count(inSection section: Int) -> Int { numberOfRows(inSection: section) }
 
     /// What the data source answers: its section count and each section's item count.
-    public var _dataSourceAnswer: (sections: Int?, items: (Int) -> Int)? {
+    package var _dataSourceAnswer: (sections: Int?, items: (Int) -> Int)? {
       guard let dataSource else { return nil }
       #if canImport(ObjectiveC)
         let sections = dataSource.numberOfSections?(in: self)  // optional in Objective-C
@@ -37,28 +37,28 @@
     }
 
     /// The selected index paths.
-    public var _selectedIndexPaths: [IndexPath]? { indexPathsForSelectedRows }
+    package var _selectedIndexPaths: [IndexPath]? { indexPathsForSelectedRows }
     /// The index paths on screen.
-    public var _visibleIndexPaths: [IndexPath] { indexPathsForVisibleRows ?? [] }
+    package var _visibleIndexPaths: [IndexPath] { indexPathsForVisibleRows ?? [] }
 
     /// Selects without scrolling or telling the delegate.
-    public func _select(_ path: IndexPath, animated: Bool) {
+    package func _select(_ path: IndexPath, animated: Bool) {
       selectRow(at: path, animated: animated, scrollPosition: .none)
     }
 
     /// Deselects without telling the delegate.
-    public func _deselect(_ path: IndexPath, animated: Bool) {
+    package func _deselect(_ path: IndexPath, animated: Bool) {
       deselectRow(at: path, animated: animated)
     }
 
     /// `rectForRow(at:)`; UIKit's `.zero` for a row it does not have is `nil`.
-    public func _frame(of path: IndexPath) -> CGRect? {
+    package func _frame(of path: IndexPath) -> CGRect? {
       let rect = rectForRow(at: path)
       return rect == .zero ? nil : rect
     }
 
     /// Scrolls the item to the alignment.
-    public func _scroll(to path: IndexPath, alignment: ScrollAlignment, animated: Bool) {
+    package func _scroll(to path: IndexPath, alignment: ScrollAlignment, animated: Bool) {
       let position: UITableView.ScrollPosition =
         switch alignment {
         case .top: .top
@@ -69,7 +69,7 @@
     }
 
     /// Makes the calls of the batch, in their order.
-    public func _makeCalls(of batch: BatchUpdate, animations a: TableViewRowAnimations) {
+    package func _makeCalls(of batch: BatchUpdate, animations a: TableViewRowAnimations) {
       deleteSections(IndexSet(batch.deleteSections), with: a.deleteSections)
       insertSections(IndexSet(batch.insertSections), with: a.insertSections)
       reloadSections(IndexSet(batch.reloadSections), with: a.reloadSections)
@@ -86,11 +86,11 @@
     }
 
     /// The realized cell at the path.
-    public func _cell(at path: IndexPath) -> UITableViewCell? { cellForRow(at: path) }
+    package func _cell(at path: IndexPath) -> UITableViewCell? { cellForRow(at: path) }
 
     /// The refreshed cells lay out again; the table measures its rows at the end of the
     /// block.
-    public func _didRefresh(_ cells: [UITableViewCell], at paths: [IndexPath]) {
+    package func _didRefresh(_ cells: [UITableViewCell], at paths: [IndexPath]) {
       for cell in cells { cell.setNeedsLayout() }
     }
   }

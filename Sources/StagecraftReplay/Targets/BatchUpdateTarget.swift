@@ -213,12 +213,9 @@ extension BatchUpdateTarget {
   ) throws(Failure) {
     var thrown: Failure?
     _withCapability { (target: inout any ReorderableTarget) in
-      do {
-        try target._moveOpened(from: source, to: destination)
-      } catch {
-        // The opened target is this one: its failure is `Failure`.
-        thrown = error as? Failure
-      }
+      do throws(Failure) {
+        try target._moveOpened(from: source, to: destination, failingAs: Failure.self)
+      } catch { thrown = error }
     }
     if let thrown { throw thrown }
   }
@@ -241,9 +238,19 @@ extension BatchUpdateTarget {
 }
 
 extension ReorderableTarget {
-  /// `moveItemInteractively(from:to:)`, with its failure as any error: what the run-time
-  /// default above calls on the opened target.
-  mutating func _moveOpened(from source: ElementPath, to destination: ElementPath) throws {
-    try moveItemInteractively(from: source, to: destination)
+  /// `moveItemInteractively(from:to:)`, failing as `Other`: what the run-time default above
+  /// calls on the opened target, which is the same target, so that `Other` is its `Failure`
+  /// and every error it throws reaches the caller as thrown, with no cast that could fail.
+  /// (Were the two types ever different, nothing would move and nothing would be lost.)
+  mutating func _moveOpened<Other: Error>(
+    from source: ElementPath, to destination: ElementPath, failingAs other: Other.Type
+  ) throws(Other) {
+    guard ObjectIdentifier(Failure.self) == ObjectIdentifier(Other.self) else { return }
+    do {
+      try moveItemInteractively(from: source, to: destination)
+    } catch {
+      // The same type, checked above: the bit pattern is the value.
+      throw unsafeBitCast(error, to: Other.self)
+    }
   }
 }

@@ -5,21 +5,21 @@ import StagecraftReplay
 /// each holds a `CollectionModel`, and its selection and scrolling are the model's. This is
 /// their one forwarding core; a view only says how it changes its model.
 ///
-/// Public only so that its defaults can be the views' public members; not API.
+/// Package-only: its defaults are the views' public members, and nothing else of it is API.
 @MainActor
-public protocol _CollectionModelHolder: AnyObject, SelectableTarget, ScrollableTarget {
+package protocol CollectionModelHolder: AnyObject, SelectableTarget, ScrollableTarget {
   /// The model's section type.
-  associatedtype _ModelSection: DifferentiableSection
+  associatedtype ModelSection: DifferentiableSection
   /// The model the view holds.
-  var model: CollectionModel<_ModelSection> { get }
+  var model: CollectionModel<ModelSection> { get }
   /// Changes the model the view holds.
-  func _updateModel(_ change: (inout CollectionModel<_ModelSection>) -> Void)
+  func updateModel(_ change: (inout CollectionModel<ModelSection>) -> Void)
   /// Reads the model the view holds, in place: `model` would copy it (a retain of each of
   /// its parts) at every read of a replay's scroll plan.
-  func _readModel<Result>(_ read: (borrowing CollectionModel<_ModelSection>) -> Result) -> Result
+  func readModel<Result>(_ read: (borrowing CollectionModel<ModelSection>) -> Result) -> Result
 }
 
-extension _CollectionModelHolder {
+extension CollectionModelHolder {
   /// The model's selected paths.
   ///
   /// - Complexity: O(k log k), where k is the number of selected items.
@@ -37,7 +37,7 @@ extension _CollectionModelHolder {
   ///   - animated: Unused: the model does not animate.
   /// - Complexity: O(1), or O(k) to clear k items in single selection.
   public func selectItem(at path: ElementPath, animated: Bool) {
-    _updateModel { $0.selectItem(at: path) }
+    updateModel { $0.selectItem(at: path) }
   }
 
   /// Deselects the model's item at `path`.
@@ -47,18 +47,18 @@ extension _CollectionModelHolder {
   ///   - animated: Unused: the model does not animate.
   /// - Complexity: O(1).
   public func deselectItem(at path: ElementPath, animated: Bool) {
-    _updateModel { $0.deselectItem(at: path) }
+    updateModel { $0.deselectItem(at: path) }
   }
 
   /// The paths of the model's realized cells: the items on screen.
   ///
   /// - Complexity: O(r log r), where r is the number of realized cells.
-  public var visibleItemPaths: [ElementPath] { _readModel { $0.realizedPaths } }
+  public var visibleItemPaths: [ElementPath] { readModel { $0.realizedPaths } }
 
   /// The model's scroll position and sizes, from its `geometry`.
   ///
   /// - Complexity: O(1).
-  public var scrollMetrics: ScrollMetrics? { _readModel { $0.scrollMetrics } }
+  public var scrollMetrics: ScrollMetrics? { readModel { $0.scrollMetrics } }
 
   /// Where the model lays out the item at `path`.
   ///
@@ -66,14 +66,14 @@ extension _CollectionModelHolder {
   /// - Returns: Its top and height, with a geometry.
   /// - Complexity: O(1).
   public func extentOfItem(at path: ElementPath) -> ItemExtent? {
-    _readModel { $0.extentOfItem(at: path) }
+    readModel { $0.extentOfItem(at: path) }
   }
 
   /// Scrolls the model's geometry.
   ///
   /// - Parameter offset: The new content offset.
   /// - Complexity: O(k) for the items up to the last one shown.
-  public func setContentOffset(_ offset: Double) { _updateModel { $0.setContentOffset(offset) } }
+  public func setContentOffset(_ offset: Double) { updateModel { $0.setContentOffset(offset) } }
 
   /// Scrolls the model to the item at `path`.
   ///
@@ -83,6 +83,6 @@ extension _CollectionModelHolder {
   ///   - animated: Unused: the model does not animate.
   /// - Complexity: O(log n + v), where v is the number of items shown.
   public func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool) {
-    _updateModel { $0.scrollToItem(at: path, alignment: alignment) }
+    updateModel { $0.scrollToItem(at: path, alignment: alignment) }
   }
 }

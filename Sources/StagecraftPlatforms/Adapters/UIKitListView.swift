@@ -10,9 +10,10 @@
   /// forwarding core makes a batch, reads the counts, the selection and the geometry, the
   /// same way for both. An adapter only maps each primitive to its view's call.
   ///
-  /// Public only so that its defaults can be the adapters' public members; not API.
+  /// Package-only: its defaults are the adapters' public members, and nothing else of it is
+  /// API, so that `UICollectionView` and `UITableView` gain no member an app would see.
   @MainActor
-  public protocol _UIKitListView: UIScrollView, DataSourceBackedTarget, SelectableTarget,
+  package protocol UIKitListView: UIScrollView, DataSourceBackedTarget, SelectableTarget,
     ScrollableTarget
   where Snapshot == Void, Failure == Never, ElementUpdates == CellUpdateMode<_Cell> {
     /// The view's cell class.
@@ -54,7 +55,7 @@
     func reloadData()
   }
 
-  extension _UIKitListView {
+  extension UIKitListView {
     /// Whether the view is in a window and has a size; otherwise the replay reloads.
     ///
     /// - Complexity: O(1).
