@@ -18,7 +18,11 @@ extension CollectionCoordinator {
   /// - Complexity: O(1).
   @available(
     *, unavailable,
-    message: "elementUpdates is part of the strategy in 2.0: pass strategy: UpdateStrategy.coordinator.elementUpdates(.reload) (a silent refresh's configuration goes in configureCell:)"
+    message: """
+      elementUpdates is part of the strategy in 2.0: pass strategy: \
+      UpdateStrategy.coordinator.elementUpdates(.reload) (a silent refresh's configuration goes \
+      in configureCell:)
+      """
   )
   public convenience init(
     target: Target, elementUpdates: Target.ElementUpdates, strategy: UpdateStrategy = .coordinator,

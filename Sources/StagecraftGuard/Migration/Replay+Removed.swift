@@ -19,10 +19,15 @@ extension BatchUpdateTarget where Snapshot == Void {
   ///   - completion: Called once at the end.
   ///   - fileID: Where the call is.
   ///   - line: The line of the call.
+  /// - Throws: Never: the call is refused.
   /// - Complexity: O(1).
   @available(
     *, unavailable,
-    message: "elementUpdates is part of the strategy in 2.0: pass strategy: UpdateStrategy().elementUpdates(.reconfigure) (a silent refresh's configuration goes in configureCell:), and read the completion's ReplayOutcome"
+    message: """
+      elementUpdates is part of the strategy in 2.0: pass strategy: \
+      UpdateStrategy().elementUpdates(.reconfigure) (a silent refresh's configuration goes in \
+      configureCell:), and read the completion's ReplayOutcome
+      """
   )
   public func reload<C: Collection>(
     using staged: StagedChangeset<C>, strategy: UpdateStrategy = UpdateStrategy(),
@@ -42,10 +47,14 @@ extension BatchUpdateTarget where Snapshot == Void {
   ///   - completion: Called once at the end.
   ///   - fileID: Where the call is.
   ///   - line: The line of the call.
+  /// - Throws: Never: the call is refused.
   /// - Complexity: O(1).
   @available(
     *, unavailable,
-    message: "the completion takes a ReplayOutcome in 2.0: read outcome.showsFinalData where you read the Bool"
+    message: """
+      the completion takes a ReplayOutcome in 2.0: read outcome.showsFinalData where you read \
+      the Bool
+      """
   )
   public func reload<C: Collection>(
     using staged: StagedChangeset<C>, strategy: UpdateStrategy = UpdateStrategy(),
@@ -59,7 +68,10 @@ extension BatchUpdateRecording {
   /// Unavailable: the recording's guard decides since 2.0.
   @available(
     *, unavailable,
-    message: "the guard decides in 2.0: UpdateGuard() reloads (.reloadData), UpdateGuard.off raises (.raise)"
+    message: """
+      the guard decides in 2.0: UpdateGuard() reloads (.reloadData), UpdateGuard.off raises \
+      (.raise)
+      """
   )
   public enum RefusalPolicy: Hashable, Sendable {
     /// Reload instead of the refused block: a guard that `isEnabled`.
@@ -77,7 +89,10 @@ extension BatchUpdateRecording {
   /// - Complexity: O(1).
   @available(
     *, unavailable, renamed: "init(view:guard:)",
-    message: "the guard holds the policy, the recorder and the wording in 2.0: pass guard: UpdateGuard(recorder: recorder), or UpdateGuard.off for .raise"
+    message: """
+      the guard holds the policy, the recorder and the wording in 2.0: pass guard: \
+      UpdateGuard(recorder: recorder), or UpdateGuard.off for .raise
+      """
   )
   public convenience init(
     view: ListViewKind = .collectionView, recorder: FlightRecorder? = nil,

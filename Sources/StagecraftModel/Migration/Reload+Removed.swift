@@ -5,7 +5,6 @@ import StagecraftReplay
 // named, so that code written against 1.1 is told what to write. They are never called:
 // Swift refuses the call with the message.
 
-
 extension CollectionModel {
   /// Unavailable: `elementUpdates` is part of the strategy since 2.0.
   ///
@@ -16,10 +15,14 @@ extension CollectionModel {
   ///   - interrupt: Decides, per block, to reload instead.
   ///   - setData: The app's side of each switch.
   ///   - completion: Called once at the end.
+  /// - Throws: Never: the call is refused.
   /// - Complexity: O(1).
   @available(
     *, unavailable,
-    message: "elementUpdates is part of the strategy in 2.0: pass strategy: UpdateStrategy().elementUpdates(.reconfigure), and read the completion's ReplayOutcome"
+    message: """
+      elementUpdates is part of the strategy in 2.0: pass strategy: \
+      UpdateStrategy().elementUpdates(.reconfigure), and read the completion's ReplayOutcome
+      """
   )
   public mutating func reload<C: Collection>(
     using staged: StagedChangeset<C>, strategy: UpdateStrategy = UpdateStrategy(),
@@ -38,10 +41,14 @@ extension CollectionModelView {
   ///   - interrupt: Decides, per block, to reload instead.
   ///   - setData: The app's side of each switch.
   ///   - completion: Called once at the end.
+  /// - Throws: Never: the call is refused.
   /// - Complexity: O(1).
   @available(
     *, unavailable,
-    message: "elementUpdates is part of the strategy in 2.0: pass strategy: UpdateStrategy().elementUpdates(.reconfigure), and read the completion's ReplayOutcome"
+    message: """
+      elementUpdates is part of the strategy in 2.0: pass strategy: \
+      UpdateStrategy().elementUpdates(.reconfigure), and read the completion's ReplayOutcome
+      """
   )
   public func reload<C: Collection>(
     using staged: StagedChangeset<C>, strategy: UpdateStrategy = UpdateStrategy(),

@@ -19,7 +19,11 @@ extension UpdatePipeline {
   /// - Complexity: O(1).
   @available(
     *, unavailable,
-    message: "elementUpdates is part of the strategy in 2.0: pass strategy: UpdateStrategy().elementUpdates(.reconfigure) (a silent refresh's configuration goes in configureCell:)"
+    message: """
+      elementUpdates is part of the strategy in 2.0: pass strategy: \
+      UpdateStrategy().elementUpdates(.reconfigure) (a silent refresh's configuration goes in \
+      configureCell:)
+      """
   )
   public convenience init<Target: BatchUpdateTarget & AnyObject>(
     target: Target, items: Data, strategy: UpdateStrategy = UpdateStrategy(),
@@ -39,7 +43,11 @@ extension UpdatePipeline {
   /// - Complexity: O(1).
   @available(
     *, unavailable,
-    message: "elementUpdates is part of the strategy in 2.0: pass strategy: UpdateStrategy().elementUpdates(.reconfigure) (a silent refresh's configuration goes in configureCell:)"
+    message: """
+      elementUpdates is part of the strategy in 2.0: pass strategy: \
+      UpdateStrategy().elementUpdates(.reconfigure) (a silent refresh's configuration goes in \
+      configureCell:)
+      """
   )
   public convenience init<Target: BatchUpdateTarget & AnyObject>(
     target: Target, sections: Data, strategy: UpdateStrategy = UpdateStrategy(),
@@ -60,7 +68,11 @@ extension UpdatePipeline {
   /// - Complexity: O(1).
   @available(
     *, unavailable,
-    message: "elementUpdates is part of the strategy in 2.0: pass strategy: UpdateStrategy().elementUpdates(.reconfigure) (a silent refresh's configuration goes in configureCell:)"
+    message: """
+      elementUpdates is part of the strategy in 2.0: pass strategy: \
+      UpdateStrategy().elementUpdates(.reconfigure) (a silent refresh's configuration goes in \
+      configureCell:)
+      """
   )
   public convenience init<Target: BatchUpdateTarget & AnyObject>(
     target: Target, data: Data, strategy: UpdateStrategy = UpdateStrategy(),

@@ -24,7 +24,11 @@
     /// - Complexity: O(1).
     @available(
       *, unavailable,
-      message: "elementUpdates is part of the strategy in 2.0: pass strategy: UpdateStrategy().elementUpdates(.reconfigure) (a silent refresh's configuration goes in configureCell:), and read the completion's ReplayOutcome"
+      message: """
+        elementUpdates is part of the strategy in 2.0: pass strategy: \
+        UpdateStrategy().elementUpdates(.reconfigure) (a silent refresh's configuration goes in \
+        configureCell:), and read the completion's ReplayOutcome
+        """
     )
     public func reload<C: Collection>(
       using staged: StagedChangeset<C>, with animations: TableViewRowAnimations,
@@ -49,7 +53,10 @@
     /// - Complexity: O(1).
     @available(
       *, unavailable,
-      message: "the completion takes a ReplayOutcome in 2.0: read outcome.showsFinalData where you read the Bool"
+      message: """
+        the completion takes a ReplayOutcome in 2.0: read outcome.showsFinalData where you read \
+        the Bool
+        """
     )
     public func reload<C: Collection>(
       using staged: StagedChangeset<C>, with animations: TableViewRowAnimations,

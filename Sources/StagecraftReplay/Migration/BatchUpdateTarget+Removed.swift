@@ -11,7 +11,10 @@ extension BatchUpdateTarget {
   /// - Complexity: O(1).
   @available(
     *, unavailable,
-    message: "moved to DataSourceBackedTarget in 2.0: adopt it (extension MyView: DataSourceBackedTarget), or constrain to it"
+    message: """
+      moved to DataSourceBackedTarget in 2.0: adopt it (extension MyView: \
+      DataSourceBackedTarget), or constrain to it
+      """
   )
   public var dataSourceItemCounts: [Int]? { nil }
 
@@ -44,6 +47,7 @@ extension BatchUpdateTarget {
   /// Unavailable: `ScrollableTarget.extentOfItem(at:)` since 2.0.
   ///
   /// - Parameter path: The item.
+  /// - Returns: Nothing: the call is refused.
   /// - Complexity: O(1).
   @available(
     *, unavailable, message: "moved to ScrollableTarget in 2.0: adopt it, or constrain to it"
