@@ -85,11 +85,20 @@ extension UpdatePipeline {
     _backgroundDiff = task
   }
 
-  /// Replays `staged` on the target, unless the request was cancelled meanwhile.
+  /// Replays `staged` on the target, unless the request was cancelled meanwhile, under the
+  /// standard guard of the task that made the request.
   @inlinable
   func _run(
     _ request: _Request, _ staged: StagedChangeset<Data>,
     plan: _PlannedReplay<Data, Failure>? = nil
+  ) {
+    UpdateGuard._withScoped(request.scopedGuard) { _runScoped(request, staged, plan: plan) }
+  }
+
+  /// `_run`, in the request's scope.
+  @inlinable
+  func _runScoped(
+    _ request: _Request, _ staged: StagedChangeset<Data>, plan: _PlannedReplay<Data, Failure>?
   ) {
     if request.ticket.isCancelled {
       _finish(request, .cancelled)

@@ -431,6 +431,10 @@ final class _PipelineRequest<Data: Collection & Sendable, Failure: Error & Senda
   /// written before the request is diffed.
   @usableFromInline
   @exclusivity(unchecked) nonisolated(unsafe) var strategy: UpdateStrategy?
+  /// The standard guard `UpdateGuard.withStandard` gave the task that made the request, if
+  /// any: the request replays under it wherever the line starts it.
+  @usableFromInline
+  nonisolated let scopedGuard: UpdateGuard? = UpdateGuard._scopedStandard
 
   // The outcome is kept as a tag and an existential error, not as an
   // `UpdateOutcome<Failure>?`: this class's deinit is generic code, and destroying that

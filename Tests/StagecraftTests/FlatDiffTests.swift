@@ -144,13 +144,13 @@ struct FlatDiffTests {
   }
 
   /// Every pair of sequences of length ≤ 4 over 3 identifiers with 2 contents each (unless
-  /// `STAGECRAFT_TEST_SCALE=full`, length ≤ 3, each source with every fifth target, a
-  /// different fifth for consecutive sources, so that every target is still met).
+  /// `STAGECRAFT_TEST_SCALE=full`, length ≤ 3, each source with every eighth target, a
+  /// different eighth for consecutive sources, so that every target is still met).
   @Test(arguments: 0..<6)
   func exhaustiveSmallPairs(sourceSlice: Int) {
     let alphabet = (0..<3).flatMap { id in (0..<2).map { Item(id, $0) } }
     let all = allSequences(over: alphabet, maxLength: TestScale.isFull ? 4 : 3)
-    let step = TestScale.isFull ? 1 : 5
+    let step = TestScale.isFull ? 1 : 8
     let chunk = (all.count + 5) / 6
     var cases = 0
     for (offset, source) in all.enumerated().dropFirst(sourceSlice * chunk).prefix(chunk) {

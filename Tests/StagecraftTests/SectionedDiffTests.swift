@@ -117,16 +117,16 @@ struct SectionedDiffTests {
 
   /// Every pair of shapes with up to 3 sections (ids 0–1) of up to 2 elements (ids 0–1),
   /// at most 3 elements per side: 843 shapes, 710,649 pairs (at most 2 elements per side,
-  /// 331 shapes, each source with a twelfth of the targets, unless
+  /// 331 shapes, each source with a twenty-fourth of the targets, unless
   /// `STAGECRAFT_TEST_SCALE=full`).
   @Test(arguments: 0..<4)
   func exhaustiveTinyShapes(slice: Int) {
     let shapes = tinyShapes()
     #expect(shapes.count == (TestScale.isFull ? 843 : 331))
     let chunk = (shapes.count + 3) / 4
-    // Below full scale, each source meets every twelfth target, a different twelfth for
+    // Below full scale, each source meets every twenty-fourth target, a different one for
     // consecutive sources, so that every target is still met.
-    let step = TestScale.isFull ? 1 : 12
+    let step = TestScale.isFull ? 1 : 24
     for (offset, source) in shapes.enumerated().dropFirst(slice * chunk).prefix(chunk) {
       for index in stride(from: offset % step, to: shapes.count, by: step)
       where !verify(source, shapes[index]) {

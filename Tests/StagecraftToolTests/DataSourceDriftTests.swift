@@ -193,7 +193,7 @@ struct DataSourceDriftTests {
   /// `onIncident` gets then starts at a keyframe and holds the incident's block.
   @Test(arguments: Entry.allCases)
   func noBlockReachesAViewThatRefusesIt(entry: Entry) async throws {
-    let seeds = UInt64(getenv("STAGECRAFT_TEST_SCALE") == nil ? 24 : 8)
+    let seeds = UInt64(toolTestSeeds(full: 24, reduced: 8))
     var named = 0
     for seed in 0..<seeds {
       var random = SplitMix64(seed: seed &* 31 &+ UInt64(entry.rawValue.count))
@@ -253,7 +253,7 @@ struct DataSourceDriftTests {
   /// change.
   @Test func aRecordingViewCatchesWhatTheDataSourceAnswers() async throws {
     var named = 0
-    for seed in 0..<UInt64(getenv("STAGECRAFT_TEST_SCALE") == nil ? 24 : 8) {
+    for seed in 0..<UInt64(toolTestSeeds(full: 24, reduced: 8)) {
       var random = SplitMix64(seed: seed &* 17 &+ 3)
       let recorder = FlightRecorder()
       let recording = BatchUpdateRecording(guard: UpdateGuard(recorder: recorder))
@@ -349,7 +349,7 @@ struct DataSourceDriftTests {
   @Test(arguments: Entry.allCases)
   func positionalChangesAreCaughtToo(entry: Entry) async throws {
     var named = 0
-    for seed in 0..<UInt64(getenv("STAGECRAFT_TEST_SCALE") == nil ? 40 : 10) {
+    for seed in 0..<UInt64(toolTestSeeds(full: 40, reduced: 10)) {
       var random = SplitMix64(seed: seed &* 13 &+ 5)
       let recorder = FlightRecorder()
       let app = make(entry, UpdateGuard(recorder: recorder))
@@ -438,5 +438,15 @@ struct DataSourceDriftTests {
     let result = run("replay", "field.log", files: ["field.log": lines.joined(separator: "\n")])
     #expect(result.output.contains("record \(sequence) is missing from the log"))
     #expect(!result.output.contains("changed outside an update"))
+  }
+}
+
+/// The seeds of a randomized tool test: all of them at full scale
+/// (`STAGECRAFT_TEST_SCALE=full`), `reduced` in reduced runs, and a third of them otherwise.
+func toolTestSeeds(full: Int, reduced: Int) -> Int {
+  switch getenv("STAGECRAFT_TEST_SCALE").map({ String(cString: $0) }) {
+  case "full": full
+  case "reduced": reduced
+  default: max(reduced, full / 3)
   }
 }

@@ -198,7 +198,7 @@ struct FlightLogTests {
   /// Without an injection every verdict replays as recorded and nothing is named.
   @Test(arguments: Entry.allCases)
   func replayNamesTheInjectedStep(entry: Entry) async throws {
-    for seed in 0..<UInt64(getenv("STAGECRAFT_TEST_SCALE") == nil ? 12 : 4) {
+    for seed in 0..<UInt64(toolTestSeeds(full: 12, reduced: 4)) {
       var random = SplitMix64(seed: seed &* 7 &+ UInt64(entry.rawValue.count))
       let recorder = FlightRecorder()
       let app = make(entry, recorder)

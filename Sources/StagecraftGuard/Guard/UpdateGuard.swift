@@ -91,6 +91,25 @@ public struct UpdateGuard: Sendable {
   /// it starts.
   static let _scoped = TaskLocal<UpdateGuard?>(wrappedValue: nil)
 
+  /// The guard `withStandard` gives the current task, if any: what a request made now must
+  /// use wherever it runs later (a line of requests may start it from another task).
+  ///
+  /// - Complexity: O(1).
+  @usableFromInline
+  package static var _scopedStandard: UpdateGuard? { _scoped.get() }
+
+  /// Runs `body` with `scoped` standing for `standard`, as `withStandard` does, or as it is
+  /// when `scoped` is `nil`.
+  ///
+  /// - Complexity: That of `body`.
+  @usableFromInline
+  package static func _withScoped<Result>(
+    _ scoped: UpdateGuard?, _ body: () -> Result
+  ) -> Result {
+    guard let scoped else { return body() }
+    return _scoped.withValue(scoped, operation: body)
+  }
+
   /// Runs `operation` with `check` as `standard` for the current task and the tasks it
   /// starts, and for no other: a test's own defaults, which the tests running beside it do
   /// not see (setting `standard` changes it for the whole process).

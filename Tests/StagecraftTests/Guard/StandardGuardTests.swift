@@ -37,6 +37,25 @@ struct StandardGuardTests {
     #expect(view.model.items == [3, 1, 2, 4])
   }
 
+  /// A request made inside `withStandard` replays under that guard even when the line
+  /// starts it from a task outside the scope: here the drain that a request made before the
+  /// scope scheduled takes both, supersedes the first and starts the second.
+  @Test func aRequestMadeInTheScopeReplaysUnderItsGuardWhoeverStartsIt() async {
+    let view = HeadlessCollectionView(CollectionModel(items: [Int]()), items: { [] })
+    let pipeline = UpdatePipeline(target: view, items: [Int]())
+    view.dataSource = { [weak pipeline] in [ArraySection(model: 0, elements: pipeline?.data ?? [])]
+    }
+    _ = await pipeline.apply([1, 2, 3], animated: false)
+    let recorder = FlightRecorder()
+    // Made outside the scope: its drain runs first, outside it.
+    pipeline.apply([9], animated: false) { _ in }
+    await UpdateGuard.withStandard(UpdateGuard(recorder: recorder)) {
+      _ = await pipeline.apply([3, 1, 2, 4], animated: false)
+    }
+    #expect(view.model.items == [3, 1, 2, 4])
+    #expect(recorder.records.contains { $0.kind == .block && $0.entry == .pipeline })
+  }
+
   /// A guard given to the coordinator is the one it keeps: the standard's recorder is not
   /// its.
   @Test func aGuardGivenAtBirthIsKept() {

@@ -48,7 +48,7 @@ struct SectionSnapshotFuzzTests {
     return (outline, reference.roots)
   }
 
-  @Test(arguments: 0..<40)
+  @Test(arguments: 0..<(TestScale.isFull ? 40 : 16))
   func randomOperationsMatchTheReference(seed: Int) {
     var random = SplitMix64(seed: UInt64(seed) &* 0x9E37_79B9 &+ 7)
     var outline = Outline()

@@ -187,7 +187,7 @@ struct LayoutStateRandomTests {
 
   @Test("every rule holds on random sequences", arguments: 0..<4)
   func holds(batch: Int) {
-    expectEveryRuleHolds(batch: batch, count: TestScale.count(240)) {
+    expectEveryRuleHolds(batch: batch, count: TestScale.isFull ? 240 : 24) {
       Self.trace(seed: $0, steps: 40)
     }
   }

@@ -196,7 +196,7 @@ struct SelfSizingRandomTests {
 
   @Test("every rule holds on random sequences", arguments: 0..<4)
   func holds(batch: Int) {
-    expectEveryRuleHolds(batch: batch, count: TestScale.count(160)) {
+    expectEveryRuleHolds(batch: batch, count: TestScale.isFull ? 160 : 16) {
       Self.trace(seed: $0, steps: 40)
     }
   }

@@ -20,7 +20,7 @@ struct SelfSizingTests {
   /// or at a width since changed): each one keeps the anchor, and a late one is ignored.
   @Test("measurements arriving in any order", arguments: 0..<4)
   func anyOrder(batch: Int) {
-    for seed in 0..<TestScale.count(120) {
+    for seed in 0..<TestScale.count(72) {
       var rng = SplitMix64(seed: UInt64(batch * 1_000 + seed))
       var fresh = 40
       var model = Self.list(40, offset: Double(Int.random(in: 0...800, using: &rng)))
