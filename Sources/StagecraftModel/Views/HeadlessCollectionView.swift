@@ -78,6 +78,11 @@ public final class HeadlessCollectionView<Section: DifferentiableSection> {
   /// block's `setData`, and on `reloadData()`.
   public var dataSource: () -> [Section]
 
+  /// What the view tells its data source once the user's drag has moved an item, as UIKit
+  /// calls `collectionView(_:moveItemAt:to:)` (or `tableView(_:moveRowAt:to:)`) after moving
+  /// the cell: the item's old path, then its new one. `DiffableDataSource(target:)` sets it.
+  public var moveItemInDataSource: ((_ source: ElementPath, _ destination: ElementPath) -> Void)?
+
   /// UIKit's verdict on each block that reached the view, in order.
   public private(set) var verdicts: [Verdict] = []
 
@@ -373,14 +378,22 @@ extension HeadlessCollectionView: @MainActor DataSourceBackedTarget {
 extension HeadlessCollectionView: @MainActor RefusalReportingTarget {}
 
 extension HeadlessCollectionView: @MainActor ReorderableTarget {
-  /// Moves the item as the user's drag does: the view has moved the cell already.
+  /// Moves the item as the user's drag does, as UIKit does: the view moves the cell first,
+  /// then tells its data source (`moveItemInDataSource`). A path the view does not show
+  /// moves nothing and tells nothing, as UIKit never reports such a drag.
   ///
   /// - Parameters:
   ///   - source: Where the item was.
   ///   - destination: Where it is now.
-  /// - Complexity: That of `CollectionModel.moveItemInteractively(from:to:)`.
+  /// - Complexity: That of `CollectionModel.moveItemInteractively(from:to:)`, and the data
+  ///   source's.
   public func moveItemInteractively(from source: ElementPath, to destination: ElementPath) {
-    try? model.moveItemInteractively(from: source, to: destination)
+    do {
+      try model.moveItemInteractively(from: source, to: destination)
+    } catch {
+      return
+    }
+    moveItemInDataSource?(source, destination)
   }
 }
 

@@ -85,8 +85,12 @@
       core = DiffableDataSource(target: collectionView)
       self.cellProvider = cellProvider
       super.init(_core: _DropInCoreOf(core))
-      collectionView.dataSource = self
+      calls = _CollectionDataSourceCalls(owner: self)
+      collectionView.dataSource = calls
     }
+
+    /// The view's data source: it calls this object's methods, recording a drag first.
+    private var calls: _CollectionDataSourceCalls<SectionIdentifierType, ItemIdentifierType>?
 
     // MARK: Snapshots
 

@@ -42,6 +42,14 @@
   /// }
   /// ```
   ///
+  /// A drag that reorders rows works under Apple's pattern as written: an override of
+  /// `tableView(_:moveRowAt:to:)` that applies a snapshot with the item deleted and inserted
+  /// before or after the destination's item (read with `itemIdentifier(for:)`, which answers
+  /// as before the drag until the apply) sends no block, since the view already moved the row;
+  /// with or without `super`, and with no override. To record the drag before an override
+  /// runs, the view's `dataSource` is an object of the drop-in's that calls this one's
+  /// methods: keep a reference to the data source itself, as Apple's samples do.
+  ///
   /// Like Apple's, it is `@MainActor @preconcurrency` and asks `Hashable & Sendable` identifiers:
   /// <https://developer.apple.com/documentation/uikit/uitableviewdiffabledatasource-2euir>.
   @MainActor @preconcurrency
@@ -87,8 +95,12 @@
       )
       self.cellProvider = cellProvider
       super.init(_core: _DropInCoreOf(core))
-      tableView.dataSource = self
+      calls = _TableDataSourceCalls(owner: self)
+      tableView.dataSource = calls
     }
+
+    /// The view's data source: it calls this object's methods, recording a drag first.
+    private var calls: _TableDataSourceCalls<SectionIdentifierType, ItemIdentifierType>?
 
     // MARK: Snapshots
 

@@ -36,6 +36,10 @@ extension DiffableDataSource {
   where Target == HeadlessCollectionView<Section> {
     self.init(target: target, targetSnapshot: { _ in () }, replayer: Self._guardedReplayer())
     target.dataSource = { [weak self] in self?._shown ?? [] }
+    // The view's drag reaches the data source first, as UIKit's data-source call does.
+    target.moveItemInDataSource = { [weak self] source, destination in
+      self?.viewDidMoveItem(at: source, to: destination)
+    }
     target.reloadData((), setData: {})
   }
 }

@@ -71,6 +71,7 @@ extension DiffableDataSource {
     animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
     fileID: StaticString = #fileID, line: UInt = #line
   ) throws {
+    _takeViewMove(notifying: false)
     let rows = snapshot.visibleItems
     guard let position = _snapshot.indexOfSection(section) else {
       return try _apply(

@@ -198,24 +198,113 @@ extension DiffableDataSource {
   public func commitReorder(at source: ElementPath, to destination: ElementPath)
     throws(Target.Failure) -> Bool
   {
+    if let move = _viewMove {
+      // Inside the view's call for its own drag (`super` of an override): that move, which
+      // the view made, is recorded once, when the call ends, unless an apply took it.
+      guard move.source == source, move.destination == destination else { return false }
+      _viewMove?.isCommitted = true
+      return true
+    }
+    guard _isMove(from: source, to: destination) else { return false }
+    return try _recordReorder(from: source, to: destination) { () throws(Target.Failure) in
+      _movingTarget = true
+      defer { _movingTarget = false }
+      try target._moveItemInteractively(from: source, to: destination)
+    }
+  }
+
+  /// Records a drag that the view has already made, as UIKit tells a data source with
+  /// `tableView(_:moveRowAt:to:)` or `collectionView(_:moveItemAt:to:)` once it moved the
+  /// cell: what a drop-in's data-source call and a `HeadlessCollectionView`'s
+  /// `moveItemInDataSource` reach first, before any override of the app's.
+  ///
+  /// `respond` is the app's answer, run while the lookups and
+  /// `snapshot()` answer as before the move, as Apple's pattern reads them (the item at
+  /// `source`, the item at `destination`), until it applies. Whatever it does, the move is
+  /// recorded once:
+  /// - an apply within it diffs from what the view shows, the move included, so a snapshot
+  ///   that only commits the move sends no block, and one that changes more sends only the
+  ///   rest;
+  /// - `commitReorder(at:to:)` with the same paths (a `super` call, before or after the
+  ///   apply) changes nothing more;
+  /// - when `respond` does not apply, the move is committed after it, and the reordering
+  ///   handlers get its transaction.
+  ///
+  /// - Parameters:
+  ///   - source: Where the item was.
+  ///   - destination: Where the view put it: an index of the destination section as it is
+  ///     once the item has left its own.
+  ///   - respond: The app's answer: the drop-in's move method, or a subclass's override.
+  /// - Returns: Whether the move was recorded (and `respond` run): `false` when a path does
+  ///   not exist, when the item stays where it was, or within another such call.
+  /// - Complexity: O(s + n) to diff the snapshots, and `respond`.
+  @discardableResult
+  public func viewDidMoveItem(
+    at source: ElementPath, to destination: ElementPath, respond: () -> Void
+  ) -> Bool {
+    guard !_movingTarget, _viewMove == nil, _isMove(from: source, to: destination) else {
+      return false
+    }
+    _viewMove = _ViewMove(source: source, destination: destination)
+    defer { _viewMove = nil }
+    respond()
+    if _viewMove?.isTaken == false { _takeViewMove(notifying: true) }
+    return true
+  }
+
+  /// Records a drag that the view has already made, with `moveItemHandler` as the app's
+  /// answer: `viewDidMoveItem(at:to:respond:)`, as a `HeadlessCollectionView` calls it.
+  ///
+  /// - Parameters:
+  ///   - source: Where the item was.
+  ///   - destination: Where the view put it.
+  /// - Returns: Whether the move was recorded.
+  /// - Complexity: That of `viewDidMoveItem(at:to:respond:)`.
+  @discardableResult
+  public func viewDidMoveItem(at source: ElementPath, to destination: ElementPath) -> Bool {
+    viewDidMoveItem(at: source, to: destination) { moveItemHandler?(source, destination) }
+  }
+
+  /// Takes the view's drag into the snapshot, if one is pending: an apply diffs from it,
+  /// with the handlers told only when the move is committed as such (`notifying`).
+  @usableFromInline
+  func _takeViewMove(notifying: Bool) {
+    guard let move = _viewMove, !move.isTaken else { return }
+    _viewMove?.isTaken = true
+    // The view has moved the item already: nothing to move on the target.
+    _recordReorder(from: move.source, to: move.destination, notifying: notifying) {}
+  }
+
+  /// Whether the item at `source` can go to `destination`: both exist, and they differ.
+  @usableFromInline
+  func _isMove(from source: ElementPath, to destination: ElementPath) -> Bool {
     guard source != destination, itemIdentifier(for: source) != nil,
       _shown.indices.contains(destination.section)
     else { return false }
     let count = _shown[destination.section].elements.count
-    guard destination.element >= 0,
-      destination.element < count + (source.section == destination.section ? 0 : 1)
-    else { return false }
+    return destination.element >= 0
+      && destination.element < count + (source.section == destination.section ? 0 : 1)
+  }
+
+  /// Makes the snapshot the reordered one, around `moveTarget`; the handlers get the
+  /// transaction when `notifying`.
+  @usableFromInline @discardableResult
+  func _recordReorder<Failure: Error>(
+    from source: ElementPath, to destination: ElementPath, notifying: Bool = true,
+    moveTarget: () throws(Failure) -> Void
+  ) throws(Failure) -> Bool {
     var final = _snapshot
     final._moveItem(from: source, to: destination)
-    let transaction = _transaction(from: _snapshot, to: final, moving: source, to: destination)
-    reorderingHandlers.willReorder?(transaction)
-    try target._moveItemInteractively(from: source, to: destination)
+    let transaction =
+      notifying ? _transaction(from: _snapshot, to: final, moving: source, to: destination) : nil
+    if let transaction { reorderingHandlers.willReorder?(transaction) }
+    try moveTarget()
     _snapshot = final
     _shown = final.sections()
     for path in [source, destination] {
       _outlines[final.sectionIdentifiers[path.section]] = nil
     }
-    reorderingHandlers.didReorder?(transaction)
+    if let transaction { reorderingHandlers.didReorder?(transaction) }
     return true
   }
 
@@ -274,4 +363,21 @@ func _moveDifference<Item: Hashable>(_ item: Item, from: Int?, to: Int?)
   if let to { changes.append(.insert(offset: to, element: item, associatedWith: from)) }
   // One removal and one insertion, associated with each other: always a valid difference.
   return CollectionDifference(changes) ?? [Item]().difference(from: [])
+}
+
+/// A drag the view made, while the data source's call for it runs.
+@usableFromInline
+struct _ViewMove {
+  @usableFromInline let source: ElementPath
+  @usableFromInline let destination: ElementPath
+  /// Whether an apply or the end of the call has taken it into the snapshot.
+  @usableFromInline var isTaken = false
+  /// Whether `commitReorder` was called for it (`super`).
+  @usableFromInline var isCommitted = false
+
+  @usableFromInline
+  init(source: ElementPath, destination: ElementPath) {
+    self.source = source
+    self.destination = destination
+  }
 }

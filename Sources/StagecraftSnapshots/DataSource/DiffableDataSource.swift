@@ -52,6 +52,21 @@ public final class DiffableDataSource<
   /// Reordering is off until `canReorderItem` is set.
   public var reorderingHandlers = ReorderingHandlers<SectionIdentifier, ItemIdentifier>()
 
+  /// The app's answer to a drag the view made, where a drop-in's subclass overrides
+  /// `tableView(_:moveRowAt:to:)` or `collectionView(_:moveItemAt:to:)`: called by
+  /// `viewDidMoveItem(at:to:respond:)` with the item's old and new paths, while the lookups
+  /// and `snapshot()` still answer as before the move. It may apply a snapshot (which is
+  /// diffed from what the view shows), or call `commitReorder(at:to:)` as `super` would;
+  /// `nil` commits the move.
+  public var moveItemHandler: ((_ source: ElementPath, _ destination: ElementPath) -> Void)?
+
+  /// The drag the view made, while the data source's call for it runs: whether an apply or
+  /// a commit has taken it into the snapshot yet.
+  @usableFromInline var _viewMove: _ViewMove?
+  /// Whether the data source is moving its target itself (`commitReorder`): a headless view
+  /// that then tells it of the move is not heard twice.
+  @usableFromInline var _movingTarget = false
+
   /// The data the target holds for the sections it shows.
   let _targetSnapshot: ([Section]) -> Target.Snapshot
 
@@ -176,6 +191,9 @@ public final class DiffableDataSource<
     animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
     fileID: StaticString = #fileID, line: UInt = #line
   ) throws(Target.Failure) {
+    // A drag the view made during this call is part of what the view shows: the diff starts
+    // from it.
+    _takeViewMove(notifying: false)
     // The diff runs here, specialized for the app's identifier types; the replay, in the
     // library.
     let staged = StagedChangeset(
@@ -227,6 +245,7 @@ public final class DiffableDataSource<
     _ snapshot: DiffableSnapshot<SectionIdentifier, ItemIdentifier>,
     completion: (() -> Void)? = nil
   ) throws(Target.Failure) {
+    _takeViewMove(notifying: false)
     let unmarked = snapshot._unmarked
     let sections = unmarked.sections()
     try _transaction { () throws(Target.Failure) in
