@@ -631,6 +631,10 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider =
   open func deselectItem(at indexPath: IndexPath, animated: Bool) {}
   // uicollectionview/indexpathsforvisibleitems
   open var indexPathsForVisibleItems: [IndexPath] { [] }
+  // uicollectionview/visiblecells
+  open var visibleCells: [UICollectionViewCell] { [] }
+  // uicollectionview/indexpath(for:)
+  open func indexPath(for cell: UICollectionViewCell) -> IndexPath? { nil }
   // uicollectionview/allowsmultipleselection
   open var allowsMultipleSelection: Bool = false
   // uicollectionview/layoutattributesforitem(at:)
@@ -712,6 +716,10 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider =
   open func deselectRow(at indexPath: IndexPath, animated: Bool) {}
   // uitableview/indexpathsforvisiblerows
   open var indexPathsForVisibleRows: [IndexPath]? { nil }
+  // uitableview/visiblecells
+  open var visibleCells: [UITableViewCell] { [] }
+  // uitableview/indexpath(for:)
+  open func indexPath(for cell: UITableViewCell) -> IndexPath? { nil }
   // uitableview/rectforrow(at:)
   open func rectForRow(at indexPath: IndexPath) -> CGRect { .zero }
   // uitableview/scrolltorow(at:at:animated:)

@@ -892,12 +892,12 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_UpdateGuard_94() async throws {
+@Test func doc_UpdateGuard_113() async throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftGuard/Guard/UpdateGuard.swift:99
+  // Sources/StagecraftGuard/Guard/UpdateGuard.swift:118
 
   @MainActor func kinds(recordedBy recorder: FlightRecorder) -> [String] {
     var items = [1, 2]
@@ -909,9 +909,9 @@ import Testing
     return recorder.records.map(\.kind.rawValue)
   }
   print(await kinds(recordedBy: FlightRecorder()))
-  _doc.expect("[\"keyframe\", \"block\", \"block\"]", at: 110)
+  _doc.expect("[\"keyframe\", \"block\", \"block\"]", at: 129)
   print(UpdateGuard.standard.recorder == nil)
-  _doc.expect("true", at: 111)
+  _doc.expect("true", at: 130)
   _doc.expectNothingUnchecked()
 }
 

@@ -9,7 +9,7 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:140
+  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:149
 
   var batch = BatchUpdate()
   batch.insertItems = [ElementPath(element: 3, section: 0)]
@@ -19,9 +19,9 @@ import Testing
     let fallback = BatchUpdateFallback(
       cause: .refused(error), itemCountsBefore: [3], itemCountsAfter: [5], batch: batch)
     print(fallback.json.hasSuffix(#""batch":{"insertItems":[[0,3]]}}"#))
-  _doc.expect("true", at: 149)
+  _doc.expect("true", at: 158)
   }
-  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:157
+  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:166
 
   let stale = BatchUpdateFallback(
     cause: .refused(BatchUpdateError(.deleteItemOutOfRange(item: 3, section: 0, itemCount: 3))),
@@ -29,9 +29,9 @@ import Testing
     batch: BatchUpdate(deleteItems: [ElementPath(element: 3, section: 0)]),
     dataItemCountsBefore: [4])
   print(stale.hasStaleViewCounts)
-  _doc.expect("true", at: 164)
+  _doc.expect("true", at: 173)
   print(stale.explanation!.causes[0].prefix(28))
-  _doc.expect("The view's counts were stale", at: 165)
+  _doc.expect("The view's counts were stale", at: 174)
   _doc.expectNothingUnchecked()
 }
 
@@ -64,12 +64,12 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_UpdatesThatNeverCrash_178() async throws {
+@Test func doc_UpdatesThatNeverCrash_187() async throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:178
+  // Sources/Stagecraft/Stagecraft.docc/UpdatesThatNeverCrash.md:187
 
   /// Keeps the guard's reports, from any thread.
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
@@ -102,6 +102,6 @@ import Testing
   if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
     for line in await staleView() { print(line) }
   }
-  _doc.expect("1 fallback, stale view counts: true\nblocks refused by the view: 0\nthe view shows [1, 2, 3]", at: 178)
+  _doc.expect("1 fallback, stale view counts: true\nblocks refused by the view: 0\nthe view shows [1, 2, 3]", at: 187)
   _doc.expectNothingUnchecked()
 }

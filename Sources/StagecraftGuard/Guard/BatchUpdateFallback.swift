@@ -39,6 +39,12 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
     /// answered `nil`): no block can be checked against them, and the guard does not hand
     /// the view one blind.
     case countsUnknown
+    /// Before an apply, the view showed items in another order than the data the data
+    /// source last gave it (a drag it was not told of, for example): the counts agree, but
+    /// a block computed from that data would move cells onto other items. Checked in debug
+    /// builds, where the data source can say which item each cell shows
+    /// (`DiffableDataSource.itemsShownByView`).
+    case itemsOutOfOrder
   }
 
   /// Why the replay reloaded.
@@ -144,6 +150,11 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
       "the \(view == .tableView ? "table" : "collection") view could not tell its item counts "
         + "(displayedItemCounts is nil), so no block could be checked against them: it was "
         + "reloaded with the final data instead"
+    case .itemsOutOfOrder:
+      "the \(view == .tableView ? "table" : "collection") view showed items in another order "
+        + "than the data source's data (a drag it was not told of?): a block computed from "
+        + "that data would have moved cells onto other items, so the view was reloaded with "
+        + "the final data instead"
     }
   }
 
@@ -161,6 +172,7 @@ public struct BatchUpdateFallback: Hashable, Sendable, CustomStringConvertible {
     case .offScreen: text.string("offScreen")
     case .dataSourceChanged: text.string("dataSourceChanged")
     case .countsUnknown: text.string("countsUnknown")
+    case .itemsOutOfOrder: text.string("itemsOutOfOrder")
     }
     text.member("view")
     text.string(view == .tableView ? "tableView" : "collectionView")

@@ -156,7 +156,7 @@ public struct UpdateGuard: Sendable {
 
   /// Reports `fallback`, then traps if asked to in a debug build.
   @usableFromInline
-  func _report(_ fallback: BatchUpdateFallback) {
+  package func _report(_ fallback: BatchUpdateFallback) {
     onFallback?(fallback)
     if trapsInDebugBuilds {
       assertionFailure("Stagecraft: a batch update fell back to reloadData: \(fallback)")

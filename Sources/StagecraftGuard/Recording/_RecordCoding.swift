@@ -489,11 +489,15 @@ enum _RecordCoding {
       sink.raw(code == 1 ? "\"refused\"" : "\"fellBack\"")
       sink.member("error")
       sink.string(error?.description ?? "")
-    case 3, 6, 8:
+    case 3, 6, 8, 9:
       sink.raw("\"fellBack\"")
       sink.member("cause")
-      sink.raw(
-        code == 3 ? "\"offScreen\"" : code == 6 ? "\"dataSourceChanged\"" : "\"countsUnknown\"")
+      switch code {
+      case 3: sink.raw("\"offScreen\"")
+      case 6: sink.raw("\"dataSourceChanged\"")
+      case 8: sink.raw("\"countsUnknown\"")
+      default: sink.raw("\"itemsOutOfOrder\"")
+      }
     case 4: sink.raw("\"interrupted\"")
     case 5: sink.raw("\"coalesced\"")
     case 7: sink.raw("\"pending\"")
@@ -502,7 +506,7 @@ enum _RecordCoding {
   }
 
   /// The bytes `writeVerdict` writes for each code without an error's text, counted once.
-  static let verdictLengths: [Int] = (0..<9).map { code in
+  static let verdictLengths: [Int] = (0..<10).map { code in
     var length = _JSONLength()
     writeVerdict(code, error: nil, to: &length)
     return length.count
@@ -555,7 +559,9 @@ enum _RecordCoding {
 
   /// Whether a verdict's code (`FlightRecord.Verdict._code`) is an incident's: refused, or
   /// fallen back.
-  static func isIncident(_ code: Int) -> Bool { (1...3).contains(code) || code == 6 || code == 8 }
+  static func isIncident(_ code: Int) -> Bool {
+    (1...3).contains(code) || code == 6 || code == 8 || code == 9
+  }
 
   static func verdict(_ code: Int, error: BatchUpdateError?) -> FlightRecord.Verdict {
     switch (code, error) {
@@ -567,6 +573,7 @@ enum _RecordCoding {
     case (6, _): .fellBack(.dataSourceChanged)
     case (7, _): .pending
     case (8, _): .fellBack(.countsUnknown)
+    case (9, _): .fellBack(.itemsOutOfOrder)
     default: .performed
     }
   }
@@ -585,6 +592,7 @@ extension FlightRecord.Verdict {
     case .fellBack(.dataSourceChanged): 6
     case .pending: 7
     case .fellBack(.countsUnknown): 8
+    case .fellBack(.itemsOutOfOrder): 9
     }
   }
 
@@ -593,7 +601,7 @@ extension FlightRecord.Verdict {
     switch self {
     case .refused(let error), .fellBack(.refused(let error)): error
     case .performed, .fellBack(.offScreen), .fellBack(.dataSourceChanged),
-      .fellBack(.countsUnknown), .interrupted, .coalesced, .pending:
+      .fellBack(.countsUnknown), .fellBack(.itemsOutOfOrder), .interrupted, .coalesced, .pending:
       nil
     }
   }

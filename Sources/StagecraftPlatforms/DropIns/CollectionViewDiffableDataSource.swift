@@ -87,7 +87,17 @@
       super.init(_core: _DropInCoreOf(core))
       calls = _CollectionDataSourceCalls(owner: self)
       collectionView.dataSource = calls
+      #if DEBUG
+        core.itemsShownByView = { [weak self, weak collectionView] in
+          guard let self, let collectionView else { return [] }
+          return cellItems.shown(collectionView.visibleCells) { collectionView.indexPath(for: $0) }
+        }
+      #endif
     }
+
+    /// The item each cell was last configured with, for the debug check of an order the
+    /// view has and the data has not (`DiffableDataSource.itemsShownByView`).
+    var cellItems = _CellItems<ItemIdentifierType>()
 
     /// The view's data source: it calls this object's methods, recording a drag first.
     private var calls: _CollectionDataSourceCalls<SectionIdentifierType, ItemIdentifierType>?
@@ -234,10 +244,13 @@
     ) -> UICollectionViewCell {
       let path = ElementPath(indexPath)
       if let cell = core.cell(at: path, provider: { cellProvider(collectionView, indexPath, $1) }) {
+        cellItems.configured(cell, with: core.itemIdentifier(for: path))
         return cell
       }
       missingViewHandler?(indexPath)
-      return placeholders.cell(in: collectionView, at: indexPath)
+      let placeholder = placeholders.cell(in: collectionView, at: indexPath)
+      cellItems.configured(placeholder, with: nil)
+      return placeholder
     }
 
     /// The supplementary view provider's view of `kind` at `indexPath`.

@@ -97,7 +97,17 @@
       super.init(_core: _DropInCoreOf(core))
       calls = _TableDataSourceCalls(owner: self)
       tableView.dataSource = calls
+      #if DEBUG
+        core.itemsShownByView = { [weak self, weak tableView] in
+          guard let self, let tableView else { return [] }
+          return cellItems.shown(tableView.visibleCells) { tableView.indexPath(for: $0) }
+        }
+      #endif
     }
+
+    /// The item each cell was last configured with, for the debug check of an order the
+    /// view has and the data has not (`DiffableDataSource.itemsShownByView`).
+    var cellItems = _CellItems<ItemIdentifierType>()
 
     /// The view's data source: it calls this object's methods, recording a drag first.
     private var calls: _TableDataSourceCalls<SectionIdentifierType, ItemIdentifierType>?
@@ -179,10 +189,13 @@
     {
       let path = ElementPath(indexPath)
       if let cell = core.cell(at: path, provider: { cellProvider(tableView, indexPath, $1) }) {
+        cellItems.configured(cell, with: core.itemIdentifier(for: path))
         return cell
       }
       missingViewHandler?(indexPath)
-      return placeholders.cell(in: tableView, at: indexPath)
+      let placeholder = placeholders.cell(in: tableView, at: indexPath)
+      cellItems.configured(placeholder, with: nil)
+      return placeholder
     }
 
     /// The title of the header of `section`: none, unless a subclass says otherwise.

@@ -160,4 +160,31 @@
       override()
     }
   }
+
+  /// The item each cell of a drop-in's view was last configured with, by the cell's identity:
+  /// what the view shows, which the data source compares with its data in debug builds.
+  /// Recorded in debug builds only.
+  struct _CellItems<ItemIdentifier: Hashable> {
+    private var items: [ObjectIdentifier: ItemIdentifier] = [:]
+
+    /// Notes that `cell` now shows `item` (`nil`: no item, a placeholder).
+    mutating func configured(_ cell: AnyObject, with item: ItemIdentifier?) {
+      #if DEBUG
+        items[ObjectIdentifier(cell)] = item
+      #endif
+    }
+
+    /// The path and item of each cell in `cells` that shows an item, its path from `path`.
+    @MainActor
+    func shown<Cell: AnyObject>(_ cells: [Cell], path: (Cell) -> IndexPath?)
+      -> [(path: ElementPath, item: ItemIdentifier)]
+    {
+      cells.compactMap { cell in
+        guard let indexPath = path(cell), let item = items[ObjectIdentifier(cell)] else {
+          return nil
+        }
+        return (ElementPath(indexPath), item)
+      }
+    }
+  }
 #endif

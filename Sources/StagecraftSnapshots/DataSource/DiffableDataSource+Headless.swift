@@ -40,6 +40,10 @@ extension DiffableDataSource {
     target.moveItemInDataSource = { [weak self] source, destination in
       self?.viewDidMoveItem(at: source, to: destination)
     }
+    // The item each realized cell was last configured with.
+    itemsShownByView = { [weak target] in
+      target?.model.cells.map { (path: $0.key, item: $0.value.element.identifier) } ?? []
+    }
     target.reloadData((), setData: {})
   }
 }

@@ -60,6 +60,17 @@ public final class DiffableDataSource<
   /// `nil` commits the move.
   public var moveItemHandler: ((_ source: ElementPath, _ destination: ElementPath) -> Void)?
 
+  /// Which item each cell of the view shows, by the path the view holds it at, where the
+  /// view can say: set by the drop-ins (from the cells their providers made) and by
+  /// `init(target:)` on a `HeadlessCollectionView`. In debug builds (`DEBUG`), an apply first
+  /// compares it with the data the data source last gave the view: when the view shows items
+  /// in another order (a drag the data source was not told of, say), the counts agree, so
+  /// the guard's checks pass, but the apply's blocks would move cells onto other items. The
+  /// apply then reloads with the new snapshot instead, reported to the guard as
+  /// `BatchUpdateFallback.Cause.itemsOutOfOrder` (not when the guard is off). It costs O(v)
+  /// per apply for v cells on screen, and nothing in release builds.
+  public var itemsShownByView: (() -> [(path: ElementPath, item: ItemIdentifier)])?
+
   /// The drag the view made, while the data source's call for it runs: whether an apply or
   /// a commit has taken it into the snapshot yet.
   @usableFromInline var _viewMove: _ViewMove?
@@ -211,6 +222,21 @@ public final class DiffableDataSource<
     snapshot: DiffableSnapshot<SectionIdentifier, ItemIdentifier>,
     animatingDifferences: Bool, completion: (() -> Void)?, site: _CallSite? = nil
   ) throws(Target.Failure) {
+    #if DEBUG
+      if _viewHoldsOtherOrder() {
+        let check = updateGuard ?? .standard
+        if check.isEnabled {
+          check._report(
+            BatchUpdateFallback(
+              cause: .itemsOutOfOrder, view: target.viewKind,
+              itemCountsBefore: target.displayedItemCounts,
+              itemCountsAfter: snapshot.sectionIdentifiers.map(snapshot.numberOfItems(inSection:)),
+              batch: nil))
+          try applySnapshotUsingReloadData(snapshot, completion: completion)
+          return
+        }
+      }
+    #endif
     let reconfigured = _reconfiguredPaths(staged)
     let isMarked =
       !snapshot._reloadedItems.isEmpty || !snapshot._reconfiguredItems.isEmpty
@@ -231,6 +257,16 @@ public final class DiffableDataSource<
         updateGuard ?? .standard)
     }
     _snapshot = snapshot._unmarked
+  }
+
+  /// Whether the view shows an item at a path where the data it was given has another
+  /// (`itemsShownByView`), with the counts of that data: other counts are the guard's to
+  /// refuse, with UIKit's text.
+  func _viewHoldsOtherOrder() -> Bool {
+    guard let itemsShownByView,
+      target.displayedItemCounts == _shown.map(\.elements.count)
+    else { return false }
+    return itemsShownByView().contains { itemIdentifier(for: $0.path) != $0.item }
   }
 
   /// Applies `snapshot` with `reloadData`, without diffing or animating, even when it equals
