@@ -217,6 +217,30 @@ public typealias UIActionHandler = (UIAction) -> Void
 @MainActor open class UICollectionViewListCell: UICollectionViewCell {
   // uicollectionviewlistcell/defaultcontentconfiguration()
   open func defaultContentConfiguration() -> UIListContentConfiguration { .cell() }
+  // uicollectionviewlistcell/indentationlevel
+  open var indentationLevel: Int = 0
+  // uicollectionviewlistcell/accessories
+  open var accessories: [UICellAccessory] = []
+}
+
+// uicellaccessory (iOS 14)
+public struct UICellAccessory {
+  // uicellaccessory/actionhandler
+  public typealias ActionHandler = () -> Void
+  // uicellaccessory/displayedstate
+  public enum DisplayedState {
+    case always, whenEditing, whenNotEditing
+  }
+  // uicellaccessory/outlinedisclosureoptions
+  public struct OutlineDisclosureOptions {
+    public init() {}
+  }
+  // uicellaccessory/outlinedisclosure(displayed:options:actionhandler:)
+  public static func outlineDisclosure(
+    displayed: DisplayedState = .always,
+    options: OutlineDisclosureOptions = OutlineDisclosureOptions(),
+    actionHandler: ActionHandler? = nil
+  ) -> UICellAccessory { UICellAccessory() }
 }
 
 // uicollectionviewdatasource. Its optional requirements are requirements with defaults here:

@@ -147,6 +147,28 @@
       }
     }
 
+    /// What an `.outlineDisclosure()` accessory with no handler does with Apple's data source
+    /// (UIKit's header for `UICellAccessory.OutlineDisclosureOptions.actionHandler`: "the
+    /// default behavior when using a NSDiffableDataSourceSectionSnapshot is to toggle the
+    /// expand/collapse state of the item in the section snapshot"): toggles `item` in its
+    /// section snapshot, animated, asking and telling `sectionSnapshotHandlers`. UIKit gives
+    /// that default to its own class only, so pass this as the accessory's handler:
+    /// `cell.accessories = [.outlineDisclosure(actionHandler: dataSource.outlineDisclosureAction(for: item))]`.
+    ///
+    /// - Parameter item: The item the cell shows.
+    /// - Returns: The handler; it holds the data source weakly.
+    /// - Complexity: O(1); the toggle costs what `DiffableDataSource.toggleExpansion(of:)`
+    ///   does.
+    public func outlineDisclosureAction(for item: ItemIdentifierType)
+      -> UICellAccessory.ActionHandler
+    {
+      { [weak self] in
+        guard let self else { return }
+        _ = try? core.toggleExpansion(of: item)
+        _dataDidChange()
+      }
+    }
+
     /// The outline of `section`: the one applied to it, or its items, flat.
     ///
     /// - Parameter section: A section identifier.
@@ -245,6 +267,13 @@
       let path = ElementPath(indexPath)
       if let cell = core.cell(at: path, provider: { cellProvider(collectionView, indexPath, $1) }) {
         cellItems.configured(cell, with: core.itemIdentifier(for: path))
+        // As Apple's data source sets it for a hierarchical section (UIKit's header for
+        // `UICollectionViewListCell.indentationLevel`: "This is set automatically when using
+        // a hierarchical data source").
+        if let listCell = cell as? UICollectionViewListCell, let level = core.outlineLevel(at: path)
+        {
+          listCell.indentationLevel = level
+        }
         return cell
       }
       missingViewHandler?(indexPath)

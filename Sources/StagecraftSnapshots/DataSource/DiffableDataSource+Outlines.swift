@@ -132,6 +132,23 @@ extension DiffableDataSource {
     _outlines[section] = snapshot
   }
 
+  /// The indentation level of the item the view shows at `path`: its level in the outline
+  /// applied to its section (0 for a root item), what a list cell's `indentationLevel` is
+  /// when Apple's data source sets it; `nil` in a section without an outline, or for a path
+  /// the view does not show.
+  ///
+  /// - Parameter path: An index path the view shows.
+  /// - Returns: The level, or nil.
+  /// - Complexity: Expected O(1).
+  public func outlineLevel(at path: ElementPath) -> Int? {
+    guard let item = itemIdentifier(for: path),
+      _snapshot.sectionIdentifiers.indices.contains(path.section),
+      let outline = _outlines[_snapshot.sectionIdentifiers[path.section]]
+    else { return nil }
+    let level = outline.level(of: item)
+    return level >= 0 ? level : nil
+  }
+
   /// Expands or collapses `item` as a tap on its disclosure control does: asks
   /// `sectionSnapshotHandlers` whether it may, tells it that it will, takes the children
   /// from `snapshotForExpandingParent` when expanding, and applies the change. The batch is
