@@ -37,7 +37,8 @@ struct OutlineCellTests {
     var tree = Tree()
     var outline = DiffableSectionSnapshot<Int>()
     for item in 1...Int.random(in: 3...24, using: &random) {
-      let parent = tree.order.isEmpty || Int.random(in: 0..<3, using: &random) == 0
+      let parent =
+        tree.order.isEmpty || Int.random(in: 0..<3, using: &random) == 0
         ? nil : tree.order.randomElement(using: &random)
       tree.parent[item] = parent
       tree.order.append(item)
