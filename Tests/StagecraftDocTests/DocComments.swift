@@ -397,6 +397,19 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_FocusTarget_3() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftReplay/Targets/FocusTarget.swift:6
+
+  let focus = FocusTarget.item(ElementPath(element: 2, section: 0))
+  print(focus)
+  _doc.expect("item([0, 2])", at: 9)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_BatchUpdateError_Explanation_40() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
@@ -501,6 +514,25 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
+@Test func doc_CollectionModel_Focus_10() throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/StagecraftModel/Model/CollectionModel+Focus.swift:18
+
+  var model = CollectionModel(items: [1, 2, 3, 4])
+  // Item 2 holds focus.
+  model.focusItem(at: ElementPath(element: 1, section: 0))
+  try model.reload(using: StagedChangeset(source: [1, 2, 3, 4], target: [4, 1, 2]))
+  print(model.focus!)
+  _doc.expect("item([0, 2])", at: 24)
+  try model.reload(using: StagedChangeset(source: [4, 1, 2], target: [4, 1]))
+  print(model.focus!)
+  _doc.expect("item([0, 1])", at: 26)
+  _doc.expectNothingUnchecked()
+}
+
 @Test func doc_CollectionModel_Geometry_106() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
@@ -597,12 +629,12 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_136() throws {
+@Test func doc_CollectionModel_141() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel.swift:141
+  // Sources/StagecraftModel/Model/CollectionModel.swift:146
 
   var model = CollectionModel(items: Array(0..<10))
   model.geometry = .init(viewportHeight: 100, itemHeight: 50)
@@ -610,20 +642,20 @@ import Testing
   let before = model.scrollEvents.count
   model.setContentOffset(300)
   print(model.scrollEvents[before...])
-  _doc.expect("[reach end]", at: 148)
+  _doc.expect("[reach end]", at: 153)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_222() throws {
+@Test func doc_CollectionModel_227() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel.swift:225
+  // Sources/StagecraftModel/Model/CollectionModel.swift:230
 
   let model = CollectionModel(items: [1, 2, 3])
   print(model.items)
-  _doc.expect("[1, 2, 3]", at: 228)
+  _doc.expect("[1, 2, 3]", at: 233)
   _doc.expectNothingUnchecked()
 }
 

@@ -184,10 +184,13 @@ extension CollectionModel {
   mutating func _reloadData(newSections: [Section]) {
     _dataWillChange(carry: nil)
     let kept = configuration.keepsSelectionOnReloadData ? _selection : []
+    let (oldElements, oldSections) = (_elements, sections)
     sections = newSections
     _elements = newSections.map { Array($0.elements) }
     _cells = [:]
     _selection = kept.filter(_contains)
+    // A reload places nothing: focus follows its item by identity.
+    _refocus(from: oldElements, oldSections: oldSections, survivor: { _ in nil }) { _ in nil }
     _sizes.replayAnchorFlat = nil
     events.append(.reloadData)
     _dataDidChange()
@@ -250,10 +253,15 @@ extension CollectionModel {
     _ = _core.apply(
       batch, map: map, from: _elements, to: newElements, updated: updated, tracking: &tracked)
     _sizes.replayAnchorFlat = tracked[0]
+    let (oldElements, oldSections) = (_elements, sections)
     sections = newSections
     _elements = newElements
     _cells = newCells
     _selection = newSelection
+    _refocus(
+      from: oldElements, oldSections: oldSections,
+      survivor: { map.itemTarget(of: $0) ?? map.reloadedItemTarget(of: $0) },
+      sectionTarget: { map.sectionTarget(of: $0) })
     if !refreshed.isEmpty { events.append(.refreshCells(refreshed)) }
     events.append(.batchUpdates(batch, animated: animated))
     _dataDidChange(remeasuring: remeasured, laidOut: true)

@@ -50,6 +50,7 @@ extension CollectionModel {
     }
     _cells = Dictionary(uniqueKeysWithValues: _cells.map { (moved($0.key), $0.value) })
     _selection = Set(_selection.map(moved))
+    if case .item(let focused) = _focus { _focus = .item(moved(focused)) }
     events.append(.interactiveMove(Move(source: source, target: destination)))
     _dataDidChange()
   }

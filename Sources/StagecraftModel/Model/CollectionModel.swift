@@ -35,6 +35,11 @@ public struct CollectionModel<Section: DifferentiableSection> {
   /// The selected paths.
   var _selection: Set<ElementPath>
 
+  /// What holds focus (`focus`).
+  var _focus: FocusTarget?
+  /// The focus the current update started from, while a replay runs.
+  var _focusStart: _FocusStart<Section>?
+
   /// The identity the next realized cell gets.
   @usableFromInline var _nextCellID: Int
 

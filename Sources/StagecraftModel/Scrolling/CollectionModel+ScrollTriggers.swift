@@ -220,6 +220,7 @@ extension CollectionModel {
   /// - Complexity: O(1).
   public mutating func replayWillBegin() {
     if _triggers.replayDepth == 0, _sizes.replayAnchor == nil { _noteReplayAnchor() }
+    if _triggers.replayDepth == 0 { _noteFocusAtReplayStart() }
     _triggers.replayDepth += 1
   }
 
@@ -228,7 +229,10 @@ extension CollectionModel {
   /// - Complexity: O(1), and the evaluation of the triggers after the outermost update.
   public mutating func replayDidEnd() {
     _triggers.replayDepth = max(0, _triggers.replayDepth - 1)
-    if _triggers.replayDepth == 0 { _settleSizesAfterReplay() }
+    if _triggers.replayDepth == 0 {
+      _settleSizesAfterReplay()
+      _settleFocusAfterReplay()
+    }
     _evaluateScrollTriggers()
   }
 

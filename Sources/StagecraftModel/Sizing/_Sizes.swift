@@ -234,4 +234,6 @@ struct _SizingFaults: OptionSet, Sendable {
   /// A large update's one merge gives each survivor the height of the position it had
   /// (by index, not by item).
   @usableFromInline static let mergeByIndex = Self(rawValue: 2048)
+  /// Focus kept by index path, as UIKit keeps it, instead of by identity.
+  @usableFromInline static let focusByIndexPath = Self(rawValue: 4096)
 }

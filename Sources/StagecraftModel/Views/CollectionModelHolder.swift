@@ -85,4 +85,22 @@ extension CollectionModelHolder {
   public func scrollToItem(at path: ElementPath, alignment: ScrollAlignment, animated: Bool) {
     updateModel { $0.scrollToItem(at: path, alignment: alignment) }
   }
+
+  /// What holds focus in the view: the model's `focus`, kept by identity through every
+  /// update, on its neighbour when its item is deleted.
+  ///
+  /// - Complexity: O(1).
+  public var focus: FocusTarget? { readModel { $0.focus } }
+
+  /// Puts focus on the item at `path`, as the user's keyboard or VoiceOver does.
+  ///
+  /// - Parameter path: The item; `nil` removes focus.
+  /// - Returns: Whether focus is where asked: `false` for a path the view does not show.
+  /// - Complexity: O(1).
+  @discardableResult
+  public func focusItem(at path: ElementPath?) -> Bool {
+    var focused = false
+    updateModel { focused = $0.focusItem(at: path) }
+    return focused
+  }
 }
