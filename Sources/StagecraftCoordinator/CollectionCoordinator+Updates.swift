@@ -39,6 +39,7 @@ extension CollectionCoordinator {
     site: _CallSite? = nil
   ) {
     performViewUpdate {
+      _focusWillChange()
       _latestSections = sections
       _latestVersion += 1
       let version = _latestVersion
@@ -135,7 +136,22 @@ extension CollectionCoordinator {
     _noteApplied(pipeline._lastContentUpdates)
     _index.dataDidApply(pipeline.data, version: pipeline._dataVersion)
     _tellConcerns(.dataDidApply)
+    _focus.dataDidApply(pipeline.data) { self.indexPath(of: $0) }
   }
+
+  /// Notes what holds focus before the data changes, when the view keeps focus by index path.
+  @usableFromInline
+  func _focusWillChange() {
+    if _focus.isActive { _focus.dataWillChange(from: pipeline.data) }
+  }
+
+  /// Where keyboard focus belongs after the last update, by identity: what the collection
+  /// view's delegate answers to `indexPathForPreferredFocusedView(in:)` (the SwiftUI
+  /// collection does), so that focus stays on its item instead of the path UIKit remembered.
+  /// `nil` when focus was not in the view.
+  ///
+  /// - Complexity: O(1).
+  public var preferredFocusItem: ElementPath? { _focus.preferredItem }
 }
 
 // MARK: The data source

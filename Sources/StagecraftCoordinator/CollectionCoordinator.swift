@@ -98,6 +98,8 @@ public final class CollectionCoordinator<
   let _prefetch = CoordinatorPrefetchRelay<Item>()
   /// App callbacks, out of view updates.
   let _callbacks = CoordinatorCallbacks()
+  /// Focus by identity, where the view keeps focus by index path (`FocusKeepingTarget`).
+  let _focus: CoordinatorFocus<Section>
 
   /// Tells each concern of `event`, in the order they hear of new data, of the viewport and
   /// of a cell shown. Each is called by its own type, not through an array of existentials:
@@ -117,6 +119,7 @@ public final class CollectionCoordinator<
   ) {
     self.target = target
     self.pipeline = pipeline
+    _focus = CoordinatorFocus(view: target as? any FocusKeepingTarget)
     pipeline._didApply = { [weak self] in self?._viewDidApply() }
     self.strategy = strategy
   }

@@ -341,6 +341,12 @@
 
     // MARK: UICollectionViewDelegate
 
+    /// Keyboard focus after an update stays on its item (the coordinator follows it by
+    /// identity), not on the path UIKit remembered.
+    func indexPathForPreferredFocusedView(in collectionView: UICollectionView) -> IndexPath? {
+      coordinator.preferredFocusItem.map(IndexPath.init)
+    }
+
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
       let path = ElementPath(indexPath)
       guard let item = coordinator.item(at: path) else { return }

@@ -126,6 +126,50 @@ public enum UIUserInterfaceLayoutDirection: Int, Sendable {
   }
   // uiview/performwithoutanimation(_:)
   open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {}
+  // uiview/superview
+  open var superview: UIView? { nil }
+  // uifocusenvironment/setneedsfocusupdate()
+  open func setNeedsFocusUpdate() {}
+  // uifocusenvironment/updatefocusifneeded()
+  open func updateFocusIfNeeded() {}
+}
+
+// uifocusenvironment
+@MainActor public protocol UIFocusEnvironment: NSObjectProtocol {}
+// uifocusitem
+@MainActor public protocol UIFocusItem: UIFocusEnvironment {}
+extension UIView: UIFocusItem {}
+
+// uifocussystem (iOS 12)
+@MainActor open class UIFocusSystem: NSObject {
+  // uifocussystem/focussystem(for:)
+  open class func focusSystem(for environment: any UIFocusEnvironment) -> UIFocusSystem? { nil }
+  // uifocussystem/focuseditem
+  open var focusedItem: (any UIFocusItem)? { nil }
+}
+
+// uiaccessibility
+public enum UIAccessibility {
+  // uiaccessibility/notification
+  public struct Notification: Hashable, Sendable, RawRepresentable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    // uiaccessibility/notification/layoutchanged
+    public static let layoutChanged = Notification(rawValue: 1001)
+  }
+  // uiaccessibility/assistivetechnologyidentifier
+  public struct AssistiveTechnologyIdentifier: Hashable, Sendable {
+    let rawValue: String
+    // uiaccessibility/assistivetechnologyidentifier/notificationvoiceover
+    public static let notificationVoiceOver = AssistiveTechnologyIdentifier(
+      rawValue: "UIAccessibilityNotificationVoiceOverIdentifier")
+  }
+  // uiaccessibility/post(notification:argument:)
+  public static func post(notification: Notification, argument: Any?) {}
+  // uiaccessibility/focusedelement(using:)
+  public static func focusedElement(using assistiveTechnologyIdentifier: AssistiveTechnologyIdentifier?)
+    -> Any?
+  { nil }
 }
 
 // uiwindow
@@ -334,6 +378,9 @@ extension UITableViewDataSource {
   public func tableView(
     _ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
 }
+
+// uitableviewheaderfooterview
+@MainActor open class UITableViewHeaderFooterView: UIView {}
 
 // uicollectionviewdelegate (which refines UIScrollViewDelegate)
 @MainActor public protocol UICollectionViewDelegate: UIScrollViewDelegate {}
@@ -657,6 +704,12 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider =
   open var indexPathsForVisibleItems: [IndexPath] { [] }
   // uicollectionview/visiblecells
   open var visibleCells: [UICollectionViewCell] { [] }
+  // uicollectionview/rememberslastfocusedindexpath
+  open var remembersLastFocusedIndexPath: Bool = false
+  // uicollectionview/supplementaryview(forelementkind:at:)
+  open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath)
+    -> UICollectionReusableView?
+  { nil }
   // uicollectionview/indexpath(for:)
   open func indexPath(for cell: UICollectionViewCell) -> IndexPath? { nil }
   // uicollectionview/allowsmultipleselection
@@ -742,6 +795,10 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider =
   open var indexPathsForVisibleRows: [IndexPath]? { nil }
   // uitableview/visiblecells
   open var visibleCells: [UITableViewCell] { [] }
+  // uitableview/rememberslastfocusedindexpath
+  open var remembersLastFocusedIndexPath: Bool = false
+  // uitableview/headerview(forsection:)
+  open func headerView(forSection section: Int) -> UITableViewHeaderFooterView? { nil }
   // uitableview/indexpath(for:)
   open func indexPath(for cell: UITableViewCell) -> IndexPath? { nil }
   // uitableview/rectforrow(at:)
@@ -823,6 +880,8 @@ extension UICollectionViewController: UICollectionViewDataSource, UICollectionVi
 @MainActor open class UITableViewController: UIViewController {
   // uitableviewcontroller/tableview
   open var tableView: UITableView! = nil
+  // uitableviewdelegate/indexpathforpreferredfocusedview(in:), which the controller implements
+  open func indexPathForPreferredFocusedView(in tableView: UITableView) -> IndexPath? { nil }
 }
 
 // foundation/indexpath, UIKit's additions

@@ -120,31 +120,19 @@ extension CollectionModel {
   }
 
   /// Where focus goes when its item (or its section) is gone from `old` to the current
-  /// data: the nearest item after it in its section that is still in that section, else the
-  /// nearest before it, else the section's header, else nothing. All by identity.
+  /// data: `FocusTarget._following`, by identity.
   func _neighbour(
     of focus: FocusTarget, from old: [[Element]], oldSections: [Section],
     finder: inout _IdentityFinder<Section>
   ) -> FocusTarget? {
-    let oldSection: Int
-    switch focus {
-    case .sectionHeader(let section): oldSection = section
-    case .item(let path): oldSection = path.section
-    }
-    guard let section = finder.section(oldSections[oldSection].differenceIdentifier) else {
-      return nil
-    }
-    if case .item(let path) = focus {
-      let items = old[path.section]
-      let after = (path.element + 1..<items.count).lazy.map { items[$0] }
-      let before = (0..<path.element).reversed().lazy.map { items[$0] }
-      for neighbour in [Array(after), Array(before)].joined() {
-        if let found = finder.item(neighbour.differenceIdentifier), found.section == section {
-          return .item(found)
-        }
-      }
-    }
-    return .sectionHeader(section)
+    FocusTarget._following(
+      focus,
+      oldItem: { path in
+        old[path.section].indices.contains(path.element)
+          ? old[path.section][path.element].differenceIdentifier : nil
+      },
+      oldSection: { oldSections[$0].differenceIdentifier },
+      newPath: { finder.item($0) }, newSection: { finder.section($0) })
   }
 
   /// Notes, as an update starts, what focus its data started from.

@@ -78,6 +78,18 @@
     /// The realized cell at the path.
     package func _cell(at path: IndexPath) -> UICollectionViewCell? { cellForItem(at: path) }
 
+    /// The path of `view` when it is one of this view's cells.
+    package func _indexPath(ofCell view: UIView) -> IndexPath? {
+      (view as? UICollectionViewCell).flatMap { indexPath(for: $0) }
+    }
+
+    /// The header of `section` on screen.
+    package func _headerView(ofSection section: Int) -> UIView? {
+      supplementaryView(
+        forElementKind: UICollectionView.elementKindSectionHeader,
+        at: IndexPath(item: 0, section: section))
+    }
+
     /// The refreshed items' layout is invalidated through the layout's own invalidation
     /// context, so that self-sizing cells take the size of their new content.
     package func _didRefresh(_ cells: [UICollectionViewCell], at paths: [IndexPath]) {

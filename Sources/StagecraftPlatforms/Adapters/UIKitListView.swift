@@ -14,7 +14,7 @@
   /// API, so that `UICollectionView` and `UITableView` gain no member an app would see.
   @MainActor
   package protocol UIKitListView: UIScrollView, DataSourceBackedTarget, SelectableTarget,
-    ScrollableTarget
+    ScrollableTarget, FocusKeepingTarget
   where Snapshot == Void, Failure == Never, ElementUpdates == CellUpdateMode<_Cell> {
     /// The view's cell class.
     associatedtype _Cell: UIView
@@ -53,6 +53,13 @@
     func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?)
     /// UIKit's `reloadData()`.
     func reloadData()
+    /// The index path of `view` when it is one of this view's cells (`indexPath(for:)`).
+    func _indexPath(ofCell view: UIView) -> IndexPath?
+    /// The header of `section` on screen (`supplementaryView(forElementKind:at:)`,
+    /// `headerView(forSection:)`).
+    func _headerView(ofSection section: Int) -> UIView?
+    /// `remembersLastFocusedIndexPath`.
+    var remembersLastFocusedIndexPath: Bool { get set }
   }
 
   extension UIKitListView {

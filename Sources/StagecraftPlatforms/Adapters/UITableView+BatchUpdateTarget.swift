@@ -88,6 +88,14 @@
     /// The realized cell at the path.
     package func _cell(at path: IndexPath) -> UITableViewCell? { cellForRow(at: path) }
 
+    /// The path of `view` when it is one of this view's cells.
+    package func _indexPath(ofCell view: UIView) -> IndexPath? {
+      (view as? UITableViewCell).flatMap { indexPath(for: $0) }
+    }
+
+    /// The header of `section` on screen.
+    package func _headerView(ofSection section: Int) -> UIView? { headerView(forSection: section) }
+
     /// The refreshed cells lay out again; the table measures its rows at the end of the
     /// block.
     package func _didRefresh(_ cells: [UITableViewCell], at paths: [IndexPath]) {

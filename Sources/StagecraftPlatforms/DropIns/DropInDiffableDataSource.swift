@@ -29,7 +29,11 @@
       super.init()
     }
 
-    /// Told after each apply: the UIKit drop-ins tell their prefetch forwarder.
+    /// Told before each apply: the UIKit drop-ins note what holds focus.
+    func _dataWillChange() {}
+
+    /// Told after each apply: the UIKit drop-ins tell their prefetch forwarder and put focus
+    /// back on its item.
     func _dataDidChange() {}
 
     // MARK: Snapshots
@@ -48,6 +52,7 @@
       animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
       fileID: StaticString = #fileID, line: UInt = #line
     ) {
+      _dataWillChange()
       _core.apply(
         snapshot, animatingDifferences: animatingDifferences, completion: completion,
         fileID: fileID, line: line)
@@ -84,6 +89,7 @@
       _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
       completion: (() -> Void)? = nil
     ) {
+      _dataWillChange()
       _core.applySnapshotUsingReloadData(snapshot, completion: completion)
       _dataDidChange()
     }

@@ -1,5 +1,6 @@
 #if canImport(UIKit) && !os(watchOS)
   import StagecraftDiff
+  import StagecraftReplay
   import StagecraftSnapshots
   import UIKit
 
@@ -185,6 +186,56 @@
         }
         return (ElementPath(indexPath), item)
       }
+    }
+  }
+
+  /// Focus by identity across a drop-in's applies: what holds keyboard and VoiceOver focus
+  /// before an apply is followed to its item (or its neighbour, as `CollectionModel.focus`
+  /// says) and handed back to the view after it.
+  @MainActor
+  struct _DropInFocus<SectionIdentifier: Hashable, ItemIdentifier: Hashable> {
+    private var before:
+      (focused: FocusedItems, snapshot: DiffableSnapshot<SectionIdentifier, ItemIdentifier>)?
+    /// Where keyboard focus belongs after the last apply.
+    private(set) var preferredItem: ElementPath?
+
+    /// Before an apply: what holds focus in `view`, on the data it shows.
+    mutating func willChange<Target>(
+      _ view: some FocusKeepingTarget,
+      _ core: DiffableDataSource<Target, SectionIdentifier, ItemIdentifier>
+    ) {
+      guard before == nil else { return }
+      let focused = view.focusedItems
+      if !focused.isEmpty { before = (focused, core.snapshot()) }
+    }
+
+    /// After an apply: focus follows its items to where `core` shows them.
+    mutating func didChange<Target>(
+      _ view: some FocusKeepingTarget,
+      _ core: DiffableDataSource<Target, SectionIdentifier, ItemIdentifier>
+    ) {
+      guard let (focused, old) = before else { return }
+      before = nil
+      let sections = core.snapshot()
+      func follow(_ target: FocusTarget?) -> FocusTarget? {
+        target.flatMap {
+          FocusTarget._following(
+            $0,
+            oldItem: { path -> ItemIdentifier? in
+              guard old.sectionIdentifiers.indices.contains(path.section) else { return nil }
+              let items = old.itemIdentifiers(inSection: old.sectionIdentifiers[path.section])
+              return items.indices.contains(path.element) ? items[path.element] : nil
+            },
+            oldSection: {
+              old.sectionIdentifiers.indices.contains($0) ? old.sectionIdentifiers[$0] : nil
+            },
+            newPath: { core.indexPath(for: $0) }, newSection: { sections.indexOfSection($0) })
+        }
+      }
+      let now = FocusedItems(
+        keyboard: follow(focused.keyboard), voiceOver: follow(focused.voiceOver))
+      if case .item(let item)? = now.keyboard { preferredItem = item } else { preferredItem = nil }
+      view.restoreFocus(to: now)
     }
   }
 #endif
