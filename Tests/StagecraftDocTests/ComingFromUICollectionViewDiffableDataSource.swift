@@ -8,7 +8,14 @@ import Testing
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/Stagecraft/Stagecraft.docc/ComingFromUICollectionViewDiffableDataSource.md:134
+  // Sources/Stagecraft/Stagecraft.docc/ComingFromUICollectionViewDiffableDataSource.md:278
+
+  var model = CollectionModel(items: ["a", "b", "c"])
+  model.focusItem(at: ElementPath(element: 1, section: 0))
+  try model.reload(using: StagedChangeset(source: ["a", "b", "c"], target: ["c", "a"]))
+  print(model.focus!)
+  _doc.expect("item([0, 0])", at: 283)
+  // Sources/Stagecraft/Stagecraft.docc/ComingFromUICollectionViewDiffableDataSource.md:297
 
   let dataSource = CollectionModelDataSource<String, Int>()
   dataSource.rejectedChangesHandler = { errors in print(errors.map(\.description)) }
@@ -17,8 +24,42 @@ import Testing
   snapshot.appendItems([1, 2, 3])
   snapshot.appendItems([3])
   try dataSource.apply(snapshot)
-  _doc.expect("[\"item identifiers must be unique; duplicated: 3\"]", at: 143)
+  _doc.expect("[\"item identifiers must be unique; duplicated: 3\"]", at: 306)
   print(dataSource.target.numberOfItems(inSection: 0))
-  _doc.expect("3", at: 144)
+  _doc.expect("3", at: 307)
+  _doc.expectNothingUnchecked()
+}
+
+@Test func doc_ComingFromUICollectionViewDiffableDataSource_184() async throws {
+  let _doc = DocOutput()
+  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    _doc.print(items, separator: separator, terminator: terminator)
+  }
+  // Sources/Stagecraft/Stagecraft.docc/ComingFromUICollectionViewDiffableDataSource.md:184
+
+  typealias Section = DiffableSnapshot<String, Int>.Section
+
+  @MainActor func dragOnce() throws -> String {
+    let view = HeadlessCollectionView(CollectionModel(sections: [Section]()))
+    let dataSource = DiffableDataSource(target: view)
+    var snapshot = DiffableSnapshot<String, Int>()
+    try snapshot.appendSections(["List"])
+    try snapshot.appendItems([1, 2, 3])
+    dataSource.apply(snapshot, animatingDifferences: false)
+    // The override: item 1 after item 3, read as before the drag.
+    dataSource.moveItemHandler = { [unowned dataSource] _, _ in
+      var moved = dataSource.snapshot()
+      try? moved.deleteItems([1])
+      try? moved.insertItems([1], afterItem: 3)
+      dataSource.apply(moved, animatingDifferences: false)
+    }
+    let blocks = view.verdicts.count
+    view.moveItemInteractively(
+      from: ElementPath(element: 0, section: 0), to: ElementPath(element: 2, section: 0))
+    let shown = view.model.sections[0].elements.map(\.identifier)
+    return "\(shown), \(view.verdicts.count - blocks) blocks, \(view.model.staleCells.count) stale"
+  }
+  print(try await dragOnce())
+  _doc.expect("[2, 3, 1], 0 blocks, 0 stale", at: 208)
   _doc.expectNothingUnchecked()
 }

@@ -44,6 +44,66 @@ final class NumberGridViewController: UIViewController {
   }
 }
 
+// Sources/Stagecraft/Stagecraft.docc/ComingFromUICollectionViewDiffableDataSource.md:133
+final class ShoppingListDataSource: TableViewDiffableDataSource<Int, String> {
+  override func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+    true
+  }
+
+  override func tableView(
+    _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath
+  ) {
+    guard let item = itemIdentifier(for: sourceIndexPath),
+      sourceIndexPath != destinationIndexPath
+    else { return }
+    var snapshot = self.snapshot()
+    if let neighbour = itemIdentifier(for: destinationIndexPath),
+      let from = snapshot.indexOfItem(item), let to = snapshot.indexOfItem(neighbour)
+    {
+      let isAfter =
+        to > from
+        && snapshot.sectionIdentifier(containingItem: item)
+          == snapshot.sectionIdentifier(containingItem: neighbour)
+      snapshot.deleteItems([item])
+      if isAfter {
+        snapshot.insertItems([item], afterItem: neighbour)
+      } else {
+        snapshot.insertItems([item], beforeItem: neighbour)
+      }
+    } else {
+      snapshot.deleteItems([item])
+      snapshot.appendItems(
+        [item], toSection: snapshot.sectionIdentifiers[destinationIndexPath.section])
+    }
+    apply(snapshot, animatingDifferences: false)
+  }
+}
+
+// Sources/Stagecraft/Stagecraft.docc/ComingFromUICollectionViewDiffableDataSource.md:229
+@MainActor func outlineCells(
+  _ dataSource: @escaping () -> CollectionViewDiffableDataSource<Int, String>?
+) -> UICollectionView.CellRegistration<UICollectionViewListCell, String> {
+  UICollectionView.CellRegistration { cell, _, title in
+    var content = cell.defaultContentConfiguration()
+    content.text = title
+    cell.contentConfiguration = content
+    guard let dataSource = dataSource() else { return }
+    cell.accessories = [
+      .outlineDisclosure(actionHandler: dataSource.outlineDisclosureAction(for: title))
+    ]
+  }
+}
+
+// Sources/Stagecraft/Stagecraft.docc/ComingFromUICollectionViewDiffableDataSource.md:263
+final class ScoresViewController: UITableViewController {
+  var scores: TableViewDiffableDataSource<Int, String>!
+
+  override func indexPathForPreferredFocusedView(in tableView: UITableView) -> IndexPath? {
+    scores.preferredFocusIndexPath
+  }
+}
+
 // Sources/Stagecraft/Stagecraft.docc/DiffableSnapshots.md:144
 final class BoardViewController: UIViewController {
   let collectionView = UICollectionView(
