@@ -225,27 +225,14 @@
       return forwarder
     }
 
-    /// Notes what holds focus in the view.
-    override func _dataWillChange() { focus.willChange(core.target, core) }
+    /// The collection view, whose focus follows its item.
+    override var _focusView: (any FocusKeepingTarget)? { core.target }
 
-    /// Tells the prefetch forwarder which items the data still holds, and puts focus back on
-    /// its item.
+    /// Tells the prefetch forwarder which items the data still holds.
     override func _dataDidChange() {
       prefetchForwarder?.dataDidChange { core.indexPath(for: $0) != nil }
-      focus.didChange(core.target, core)
+      super._dataDidChange()
     }
-
-    /// Where keyboard focus belongs after the last apply, by identity: what the app's
-    /// collection view delegate answers to `indexPathForPreferredFocusedView(in:)`, so that
-    /// focus stays on its item instead of the path UIKit remembered (one line:
-    /// `dataSource.preferredFocusIndexPath`). VoiceOver's cursor is put back by the data source
-    /// itself. `nil` when focus was not in the view.
-    ///
-    /// - Complexity: O(1).
-    public var preferredFocusIndexPath: IndexPath? { focus.preferredItem.map(IndexPath.init) }
-
-    /// Focus by identity across applies.
-    var focus = _DropInFocus<SectionIdentifierType, ItemIdentifierType>()
 
     // MARK: Lookups
 

@@ -29,12 +29,38 @@
       super.init()
     }
 
-    /// Told before each apply: the UIKit drop-ins note what holds focus.
-    func _dataWillChange() {}
+    #if canImport(UIKit) && !os(watchOS)
+      /// The view whose focus follows its item across applies.
+      var _focusView: (any FocusKeepingTarget)? { nil }
+      /// Focus by identity across applies.
+      var _focus = _DropInFocus<SectionIdentifierType, ItemIdentifierType>()
 
-    /// Told after each apply: the UIKit drop-ins tell their prefetch forwarder and put focus
-    /// back on its item.
-    func _dataDidChange() {}
+      /// Where keyboard focus belongs after the last apply, by identity: what the app's view
+      /// delegate answers to `indexPathForPreferredFocusedView(in:)`, so that focus stays on
+      /// its item instead of the path UIKit remembered (one line:
+      /// `dataSource.preferredFocusIndexPath`). VoiceOver's cursor is put back by the data
+      /// source itself. `nil` when focus was not in the view.
+      ///
+      /// - Complexity: O(1).
+      public var preferredFocusIndexPath: IndexPath? { _focus.preferredItem.map(IndexPath.init) }
+
+      /// Told before each apply: notes what holds focus.
+      func _dataWillChange() {
+        if let view = _focusView { _focus.willChange(view, _core) }
+      }
+
+      /// Told after each apply: puts focus back on its item; the UIKit drop-ins also tell
+      /// their prefetch forwarder.
+      func _dataDidChange() {
+        if let view = _focusView { _focus.didChange(view, _core) }
+      }
+    #else
+      /// Told before each apply.
+      func _dataWillChange() {}
+
+      /// Told after each apply.
+      func _dataDidChange() {}
+    #endif
 
     // MARK: Snapshots
 

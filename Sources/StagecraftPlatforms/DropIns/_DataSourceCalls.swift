@@ -200,9 +200,8 @@
     private(set) var preferredItem: ElementPath?
 
     /// Before an apply: what holds focus in `view`, on the data it shows.
-    mutating func willChange<Target>(
-      _ view: some FocusKeepingTarget,
-      _ core: DiffableDataSource<Target, SectionIdentifier, ItemIdentifier>
+    mutating func willChange(
+      _ view: any FocusKeepingTarget, _ core: any _DropInCore<SectionIdentifier, ItemIdentifier>
     ) {
       guard before == nil else { return }
       let focused = view.focusedItems
@@ -210,9 +209,8 @@
     }
 
     /// After an apply: focus follows its items to where `core` shows them.
-    mutating func didChange<Target>(
-      _ view: some FocusKeepingTarget,
-      _ core: DiffableDataSource<Target, SectionIdentifier, ItemIdentifier>
+    mutating func didChange(
+      _ view: any FocusKeepingTarget, _ core: any _DropInCore<SectionIdentifier, ItemIdentifier>
     ) {
       guard let (focused, old) = before else { return }
       before = nil
