@@ -25,11 +25,23 @@ struct FocusTests {
   /// Where focus belongs after `before` became `after`, by identity alone: the same item; else
   /// the nearest item after it in its section that is still in that section, else the nearest
   /// before it, else the section's header, else nothing.
-  static func expected(_ focus: FocusTarget?, _ before: [Section], _ after: [Section])
-    -> FocusTarget?
-  {
+  ///
+  /// `byPosition`: as a view's replay follows it, through the blocks, where an item whose
+  /// section is deleted, or which goes into an inserted section, is deleted too (UIKit cannot
+  /// move an item out of a deleted section or into an inserted one: the diff deletes it and
+  /// inserts it).
+  static func expected(
+    _ focus: FocusTarget?, _ before: [Section], _ after: [Section], byPosition: Bool = false
+  ) -> FocusTarget? {
     func sectionIndex(_ id: Int) -> Int? { after.firstIndex { $0.model == id } }
     func path(_ item: Int) -> ElementPath? {
+      if byPosition,
+        let old = before.first(where: { $0.elements.contains(item) }),
+        let new = after.first(where: { $0.elements.contains(item) }),
+        sectionIndex(old.model) == nil || !before.contains(where: { $0.model == new.model })
+      {
+        return nil
+      }
       for (section, content) in after.enumerated() {
         if let index = content.elements.firstIndex(of: item) {
           return ElementPath(element: index, section: section)

@@ -75,7 +75,8 @@ extension BatchUpdateTarget where Snapshot == Void {
       _ReplayRequest(
         staged, strategy: strategy, itemCount: { _finalElementCount(staged) },
         interrupt: interrupt, site: _CallSite(fileID: fileID, line: line)),
-      configureCell: configureCell, guard: check, setData: setData, completion: completion)
+      configureCell: configureCell, guard: check, setData: setData,
+      completion: _keepingFocus(staged, completion))
   }
 }
 
@@ -116,7 +117,8 @@ extension BatchUpdateTarget where Snapshot == Void, Self: AnyObject {
       _ReplayRequest(
         staged, strategy: strategy, itemCount: { _finalElementCount(staged) },
         interrupt: interrupt, site: _CallSite(fileID: fileID, line: line)),
-      configureCell: configureCell, guard: check, setData: setData, completion: completion)
+      configureCell: configureCell, guard: check, setData: setData,
+      completion: _keepingFocus(staged, completion))
   }
 }
 
@@ -133,4 +135,80 @@ package func _reload<Target: BatchUpdateTarget, C: Collection>(
   try _guardedReplay(
     staged, on: &target, request, configuringCell: configureCell, guard: check,
     counts: { _BlockCounts.of($0) }, setData: setData, completion: completion)
+}
+
+extension BatchUpdateTarget {
+  /// `completion`, put after focus goes back on its item when the target keeps focus
+  /// (`FocusKeepingTarget`) and it was in the view: what held focus before the replay,
+  /// followed through each stage's calls by position (a view's replay has only the data after
+  /// each stage, so the positions stand for the items), is handed back once the blocks ran.
+  /// After a reload, which keeps no position, focus is left where UIKit puts it.
+  ///
+  /// - Complexity: O(1) here; O(s · (c log c + m)) at the end, for s stages of c calls and
+  ///   the m items of the focused section when a neighbour must be found.
+  @usableFromInline
+  package func _keepingFocus<C: Collection>(
+    _ staged: StagedChangeset<C>, _ completion: ((ReplayOutcome) -> Void)?
+  ) -> ((ReplayOutcome) -> Void)? {
+    let focused = _focusedItems
+    guard !focused.isEmpty, let counts = displayedItemCounts else { return completion }
+    var target = self
+    return { outcome in
+      switch outcome {
+      case .applied, .interrupted:
+        target._restoreFocus(to: _followFocus(focused, through: staged, countsBefore: counts))
+      default: break
+      }
+      completion?(outcome)
+    }
+  }
+}
+
+/// Where `focused` is after the blocks of `staged`, followed by position through all of
+/// them (each stage's calls make a `_BatchMap`; a path stands for its item), with the rule of
+/// `CollectionModel.focus`, applied once to the whole update, for an item they delete.
+///
+/// - Complexity: O(s · c log c) for the maps, and O(s log c) per item looked up: one, or the
+///   m items of the focused section when a neighbour must be found.
+@usableFromInline
+package func _followFocus<C: Collection>(
+  _ focused: FocusedItems, through staged: StagedChangeset<C>, countsBefore: [Int]
+) -> FocusedItems {
+  let maps = staged.map { stage in
+    _BatchMap(
+      BatchUpdate(
+        deleteSections: stage.sectionDeleted, insertSections: stage.sectionInserted,
+        reloadSections: stage.sectionUpdated, moveSections: stage.sectionMoved,
+        deleteItems: stage.elementDeleted, insertItems: stage.elementInserted,
+        moveItems: stage.elementMoved))
+  }
+  func item(_ path: ElementPath) -> ElementPath? {
+    var path = path
+    for map in maps {
+      guard let next = map.itemTarget(of: path) else { return nil }
+      path = next
+    }
+    return path
+  }
+  func section(_ index: Int) -> Int? {
+    var index = index
+    for map in maps {
+      guard let next = map.sectionTarget(of: index) else { return nil }
+      index = next
+    }
+    return index
+  }
+  func follow(_ target: FocusTarget?) -> FocusTarget? {
+    target.flatMap {
+      FocusTarget._following(
+        $0,
+        oldItem: { path -> ElementPath? in
+          countsBefore.indices.contains(path.section) && path.element >= 0
+            && path.element < countsBefore[path.section] ? path : nil
+        },
+        oldSection: { countsBefore.indices.contains($0) ? $0 : nil }, newPath: item,
+        newSection: section)
+    }
+  }
+  return FocusedItems(keyboard: follow(focused.keyboard), voiceOver: follow(focused.voiceOver))
 }

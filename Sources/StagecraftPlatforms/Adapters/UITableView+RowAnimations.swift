@@ -155,7 +155,8 @@
         _ReplayRequest(
           staged, strategy: strategy, itemCount: { _finalElementCount(staged) },
           interrupt: interrupt, site: _CallSite(fileID: fileID, line: line)),
-        configureCell: configureCell, guard: check, setData: setData, completion: completion)
+        configureCell: configureCell, guard: check, setData: setData,
+        completion: _keepingFocus(staged, completion))
     }
   }
 #endif

@@ -171,6 +171,10 @@ public protocol BatchUpdateTarget {
   mutating func _replayWillBegin()
   /// `ReplayObservingTarget.replayDidEnd()`; nothing without the capability.
   mutating func _replayDidEnd()
+  /// `FocusKeepingTarget.focusedItems`; nothing focused without the capability.
+  var _focusedItems: FocusedItems { get }
+  /// `FocusKeepingTarget.restoreFocus(to:)`; nothing without the capability.
+  mutating func _restoreFocus(to items: FocusedItems)
 }
 
 extension BatchUpdateTarget {
@@ -227,6 +231,11 @@ extension BatchUpdateTarget {
   public mutating func _replayDidEnd() {
     _withCapability { (target: inout any ReplayObservingTarget) in target.replayDidEnd() }
   }
+
+  /// Nothing focused, for a target that does not keep focus (`FocusKeepingTarget`).
+  public var _focusedItems: FocusedItems { FocusedItems() }
+  /// Nothing, for a target that does not keep focus.
+  public mutating func _restoreFocus(to items: FocusedItems) {}
 
   /// Runs `body` on this target as the capability `Capability`, when it has it, and keeps
   /// what `body` changed (a class target is changed in place; a value is put back).

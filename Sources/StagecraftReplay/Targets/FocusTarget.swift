@@ -96,3 +96,10 @@ public protocol FocusKeepingTarget: AnyObject {
   /// - Parameter items: Where focus belongs now.
   func restoreFocus(to items: FocusedItems)
 }
+
+extension BatchUpdateTarget where Self: FocusKeepingTarget {
+  /// `focusedItems`, for the replay.
+  @MainActor public var _focusedItems: FocusedItems { focusedItems }
+  /// `restoreFocus(to:)`, for the replay.
+  @MainActor public func _restoreFocus(to items: FocusedItems) { restoreFocus(to: items) }
+}

@@ -111,4 +111,40 @@ struct CoordinatorFocusTests {
     #expect(view.restored == [FocusedItems(keyboard: .item(ElementPath(element: 2, section: 0)))])
     #expect(coordinator.preferredFocusItem == ElementPath(element: 2, section: 0))
   }
+
+  /// A view's own replay (`reload(using:)`) on a view that keeps focus by index path: it has
+  /// only the data after each stage, so it follows focus by position through the blocks,
+  /// and hands it back once they ran. The same rule, the same reference.
+  @Test(arguments: [false, true])
+  func aViewsReplayFollowsFocusThroughItsBlocks(animated: Bool) {
+    var problems: [String] = []
+    for seed in 0..<UInt64(TestScale.count(120)) {
+      var random = SplitMix64(seed: seed &+ 29)
+      var sections = FocusTests.data(&random)
+      let headless = HeadlessCollectionView(CollectionModel(sections: sections))
+      let view = IndexPathFocusView(headless)
+      headless.dataSource = { sections }
+      for step in 0..<12 {
+        if view.focused.isEmpty || step % 4 == 0 {
+          view.focused = FocusedItems(
+            keyboard: FocusTests.randomFocus(sections, &random),
+            voiceOver: FocusTests.randomFocus(sections, &random))
+        }
+        let (before, focused) = (sections, view.focused)
+        let after = FocusTests.data(&random)
+        view.reload(
+          using: StagedChangeset(source: before, target: after),
+          strategy: UpdateStrategy(animation: animated ? .always : .never),
+          setData: { sections = $0 })
+        let expected = FocusedItems(
+          keyboard: FocusTests.expected(focused.keyboard, before, after, byPosition: true),
+          voiceOver: FocusTests.expected(focused.voiceOver, before, after, byPosition: true))
+        if view.focused != expected {
+          problems.append("seed \(seed) step \(step): \(view.focused), not \(expected)")
+          view.focused = expected
+        }
+      }
+    }
+    #expect(problems.isEmpty, "\(problems.prefix(3))")
+  }
 }
