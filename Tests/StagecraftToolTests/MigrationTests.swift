@@ -86,11 +86,16 @@ struct MigrationTests {
       try source.write(
         to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }
-    let (output, status) = try EmittedTestTests.execute(
-      [
-        "swiftc", "-typecheck", "-swift-version", "6", "-I",
-        build.appendingPathComponent("Modules").path, "Eleven.swift", "Twenty.swift",
-      ], in: directory)
+    let command = [
+      "swiftc", "-typecheck", "-swift-version", "6", "-I",
+      build.appendingPathComponent("Modules").path, "Eleven.swift", "Twenty.swift",
+    ]
+    var (output, status) = try EmittedTestTests.execute(command, in: directory)
+    // A sanitizer run built the modules with its sanitizer: check with it too.
+    for sanitizer in ["address", "thread"] where output.contains("sanitize") {
+      (output, status) = try EmittedTestTests.execute(
+        command + ["-sanitize=\(sanitizer)"], in: directory)
+    }
     #expect(status != 0)
     // Each diagnostic's first line: `file:line:column: error: text`.
     var errors: [String: [Int: [String]]] = [:]
