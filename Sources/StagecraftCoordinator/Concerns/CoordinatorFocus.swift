@@ -35,22 +35,21 @@ final class CoordinatorFocus<Section: DifferentiableSection> {
   func dataDidApply(_ sections: [Section], path: (ItemID) -> ElementPath?) {
     guard let (focused, old) = before, let view else { return }
     before = nil
-    let oldItems = old.map { Array($0.elements) }
-    func follow(_ target: FocusTarget?) -> FocusTarget? {
-      target.flatMap {
-        FocusTarget._following(
-          $0,
-          oldItem: { at in
-            oldItems[at.section].indices.contains(at.element)
-              ? oldItems[at.section][at.element].differenceIdentifier : nil
-          },
-          oldSection: { old.indices.contains($0) ? old[$0].differenceIdentifier : nil },
-          newPath: path,
-          newSection: { id in sections.firstIndex { $0.differenceIdentifier == id } })
-      }
+    // Only the sections focus was in are read by position: made arrays once, on demand.
+    var items: [Int: [Section.Collection.Element]] = [:]
+    func oldItem(_ at: ElementPath) -> ItemID? {
+      guard old.indices.contains(at.section) else { return nil }
+      let row = items[at.section] ?? Array(old[at.section].elements)
+      items[at.section] = row
+      return row.indices.contains(at.element) ? row[at.element].differenceIdentifier : nil
     }
-    let now = FocusedItems(keyboard: follow(focused.keyboard), voiceOver: follow(focused.voiceOver))
-    if case .item(let item)? = now.keyboard { preferredItem = item } else { preferredItem = nil }
+    let now = focused.map {
+      FocusTarget._following(
+        $0, oldItem: oldItem,
+        oldSection: { old.indices.contains($0) ? old[$0].differenceIdentifier : nil },
+        newPath: path, newSection: { id in sections.firstIndex { $0.differenceIdentifier == id } })
+    }
+    preferredItem = now.keyboardItem
     view.restoreFocus(to: now)
   }
 }

@@ -198,17 +198,14 @@ package func _followFocus<C: Collection>(
     }
     return index
   }
-  func follow(_ target: FocusTarget?) -> FocusTarget? {
-    target.flatMap {
-      FocusTarget._following(
-        $0,
-        oldItem: { path -> ElementPath? in
-          countsBefore.indices.contains(path.section) && path.element >= 0
-            && path.element < countsBefore[path.section] ? path : nil
-        },
-        oldSection: { countsBefore.indices.contains($0) ? $0 : nil }, newPath: item,
-        newSection: section)
-    }
+  return focused.map {
+    FocusTarget._following(
+      $0,
+      oldItem: { path -> ElementPath? in
+        countsBefore.indices.contains(path.section) && path.element >= 0
+          && path.element < countsBefore[path.section] ? path : nil
+      },
+      oldSection: { countsBefore.indices.contains($0) ? $0 : nil }, newPath: item,
+      newSection: section)
   }
-  return FocusedItems(keyboard: follow(focused.keyboard), voiceOver: follow(focused.voiceOver))
 }

@@ -166,7 +166,14 @@
       { [weak self] in
         guard let self else { return }
         _dataWillChange()
-        _ = try? core.toggleExpansion(of: item)
+        do {
+          try core.toggleExpansion(of: item)
+        } catch let error as DiffableSnapshotError {
+          // Children that are elsewhere in the data: refused, and told, as an apply's are.
+          core.rejectedChangesHandler?([error])
+        } catch {
+          // The view's replay never throws (its `Failure` is `Never`).
+        }
         _dataDidChange()
       }
     }

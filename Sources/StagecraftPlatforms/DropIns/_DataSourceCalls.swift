@@ -215,24 +215,20 @@
       guard let (focused, old) = before else { return }
       before = nil
       let sections = core.snapshot()
-      func follow(_ target: FocusTarget?) -> FocusTarget? {
-        target.flatMap {
-          FocusTarget._following(
-            $0,
-            oldItem: { path -> ItemIdentifier? in
-              guard old.sectionIdentifiers.indices.contains(path.section) else { return nil }
-              let items = old.itemIdentifiers(inSection: old.sectionIdentifiers[path.section])
-              return items.indices.contains(path.element) ? items[path.element] : nil
-            },
-            oldSection: {
-              old.sectionIdentifiers.indices.contains($0) ? old.sectionIdentifiers[$0] : nil
-            },
-            newPath: { core.indexPath(for: $0) }, newSection: { sections.indexOfSection($0) })
-        }
+      let now = focused.map {
+        FocusTarget._following(
+          $0,
+          oldItem: { path -> ItemIdentifier? in
+            guard old.sectionIdentifiers.indices.contains(path.section) else { return nil }
+            let items = old.itemIdentifiers(inSection: old.sectionIdentifiers[path.section])
+            return items.indices.contains(path.element) ? items[path.element] : nil
+          },
+          oldSection: {
+            old.sectionIdentifiers.indices.contains($0) ? old.sectionIdentifiers[$0] : nil
+          },
+          newPath: { core.indexPath(for: $0) }, newSection: { sections.indexOfSection($0) })
       }
-      let now = FocusedItems(
-        keyboard: follow(focused.keyboard), voiceOver: follow(focused.voiceOver))
-      if case .item(let item)? = now.keyboard { preferredItem = item } else { preferredItem = nil }
+      preferredItem = now.keyboardItem
       view.restoreFocus(to: now)
     }
   }

@@ -77,6 +77,19 @@ public struct FocusedItems: Hashable, Sendable {
   ///
   /// - Complexity: O(1).
   public var isEmpty: Bool { keyboard == nil && voiceOver == nil }
+
+  /// Each focus taken to where `transform` says (`nil`: out of the view): what every door
+  /// does with the two after an update.
+  package func map(_ transform: (FocusTarget) -> FocusTarget?) -> FocusedItems {
+    FocusedItems(keyboard: keyboard.flatMap(transform), voiceOver: voiceOver.flatMap(transform))
+  }
+
+  /// The item that has keyboard focus, if an item has it: where a view's delegate puts
+  /// keyboard focus (`indexPathForPreferredFocusedView(in:)`).
+  package var keyboardItem: ElementPath? {
+    if case .item(let path)? = keyboard { return path }
+    return nil
+  }
 }
 
 /// A view whose focus the library puts back on its item after an update. UIKit keeps focus
@@ -88,12 +101,15 @@ public struct FocusedItems: Hashable, Sendable {
 @MainActor
 public protocol FocusKeepingTarget: AnyObject {
   /// What holds keyboard and VoiceOver focus in the view now.
+  ///
+  /// - Complexity: That of the view's focus and accessibility queries.
   var focusedItems: FocusedItems { get }
 
   /// Puts focus on `items` after an update: keyboard focus where the view asks for its
   /// preferred focus, VoiceOver's cursor by announcing the layout change on the element.
   ///
   /// - Parameter items: Where focus belongs now.
+  /// - Complexity: That of the view's focus update.
   func restoreFocus(to items: FocusedItems)
 }
 
