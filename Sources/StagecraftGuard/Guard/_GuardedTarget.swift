@@ -42,19 +42,22 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   }
 
   @usableFromInline var isOnScreen: Bool { base.isOnScreen }
-  @usableFromInline var displayedItemCounts: [Int]? { base.displayedItemCounts }
+  @inlinable var displayedItemCounts: [Int]? { base.displayedItemCounts }
   @usableFromInline var viewKind: ListViewKind { base.viewKind }
   // The view's capabilities, as the replay reads them, forwarded.
   @usableFromInline var _visibleItemPaths: [ElementPath]? { base._visibleItemPaths }
-  @usableFromInline var _scrollMetrics: ScrollMetrics? { base._scrollMetrics }
-  @usableFromInline func _extentOfItem(at path: ElementPath) -> ItemExtent? {
+  @inlinable var _scrollMetrics: ScrollMetrics? { base._scrollMetrics }
+  @inlinable func _extentOfItem(at path: ElementPath) -> ItemExtent? {
     base._extentOfItem(at: path)
   }
-  @usableFromInline mutating func _setContentOffset(_ offset: Double) {
+  @inlinable func _firstVisibleItem(_ metrics: ScrollMetrics) -> (ElementPath, ItemExtent)? {
+    base._firstVisibleItem(metrics)
+  }
+  @inlinable mutating func _setContentOffset(_ offset: Double) {
     base._setContentOffset(offset)
   }
-  @usableFromInline mutating func _replayWillBegin() { base._replayWillBegin() }
-  @usableFromInline mutating func _replayDidEnd() { base._replayDidEnd() }
+  @inlinable mutating func _replayWillBegin() { base._replayWillBegin() }
+  @inlinable mutating func _replayDidEnd() { base._replayDidEnd() }
 
   /// Tells the flight recorder, if there is one, what the guard decided.
   @usableFromInline
@@ -88,7 +91,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
     tellReloadDidEnd(state.interrupted ? .interrupted : reloadVerdict)
   }
 
-  @usableFromInline
+  @inlinable
   mutating func performBatchUpdates(
     _ batch: BatchUpdate, snapshot: _BlockCounts, animated: Bool, setData: () -> BatchUpdate?,
     refreshing: [Move<ElementPath>], by elementUpdates: Base.ElementUpdates,
@@ -137,7 +140,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
   /// A view double that refuses the block calls its completion during the block: the
   /// completion holds what it is called with until the block returns, and the fallback's
   /// reload ends the replay instead when the view refused.
-  @usableFromInline
+  @inlinable
   mutating func hand(
     _ batch: BatchUpdate, animated: Bool, setData: () -> BatchUpdate?,
     refreshing: [Move<ElementPath>], by elementUpdates: Base.ElementUpdates,
@@ -170,7 +173,7 @@ struct _GuardedTarget<Base: BatchUpdateTarget>: BatchUpdateTarget where Base.Sna
 
   /// The check before the block: what the data source answers (`dataSourceItemCounts`), then
   /// the block's calls against the view's counts (`validate`); falls back on a failure.
-  @usableFromInline
+  @inlinable
   mutating func checkBefore(
     _ batch: BatchUpdate, before: [Int], after: [Int], answered: [Int]?, known: _PassedCounts?
   ) throws(Failure) {

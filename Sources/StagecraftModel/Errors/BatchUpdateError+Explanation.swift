@@ -285,7 +285,7 @@ extension BatchUpdateError.Explanation {
 /// sections, or in a section whose data count is known.
 ///
 /// - Complexity: O(S), where S is the number of sections.
-package func _countsDisagree(shown: [Int], data: [Int?]) -> Bool {
+@usableFromInline package func _countsDisagree(shown: [Int], data: [Int?]) -> Bool {
   shown.count != data.count
     || zip(shown, data).contains { shown, data in data.map { $0 != shown } ?? false }
 }

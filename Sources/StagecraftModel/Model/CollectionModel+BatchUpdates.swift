@@ -198,21 +198,13 @@ extension CollectionModel {
 
   /// Validates and applies one batch; `refreshing` lists silent in-place refreshes, from
   /// the path of a realized cell before the batch to the path of its new element after it.
+  @inlinable
   mutating func _apply(
     _ batch: BatchUpdate, newSections: [Section], animated: Bool,
     refreshing: [Move<ElementPath>]
   ) throws(BatchUpdateError) {
     let newElements = newSections.map { Array($0.elements) }
-    let map: _BatchMap
-    do {
-      map = try _BatchValidation.validate(
-        before: _itemCounts, after: newElements.map { $0.count }, batch: batch,
-        strict: configuration.isStrict)
-    } catch {
-      throw BatchUpdateError(
-        error.reason, wording: configuration.wording,
-        view: configuration.view)
-    }
+    let map = try _validated(batch, itemCountsAfter: newElements.map { $0.count })
 
     // Silent refreshes happen inside the block, on the cells as they are before it.
     var oldCells = _cells
@@ -254,7 +246,7 @@ extension CollectionModel {
       batch, map: map, from: _elements, to: newElements, updated: updated, tracking: &tracked)
     _sizes.replayAnchorFlat = tracked[0]
     let (oldElements, oldSections) = (_elements, sections)
-    sections = newSections
+    _setSections(newSections)
     _elements = newElements
     _cells = newCells
     _selection = newSelection
@@ -262,10 +254,35 @@ extension CollectionModel {
       from: oldElements, oldSections: oldSections,
       survivor: { map.itemTarget(of: $0) ?? map.reloadedItemTarget(of: $0) },
       sectionTarget: { map.sectionTarget(of: $0) })
-    if !refreshed.isEmpty { events.append(.refreshCells(refreshed)) }
-    events.append(.batchUpdates(batch, animated: animated))
+    if !refreshed.isEmpty { _record(.refreshCells(refreshed)) }
+    _record(.batchUpdates(batch, animated: animated))
     _dataDidChange(remeasuring: remeasured, laidOut: true)
   }
+
+  /// Validates `batch` as UIKit does (`_BatchValidation`), against the model's counts.
+  ///
+  /// - Complexity: O(S + c log c) for S sections and c calls.
+  @usableFromInline
+  func _validated(_ batch: BatchUpdate, itemCountsAfter after: [Int]) throws(BatchUpdateError)
+    -> _BatchMap
+  {
+    do {
+      return try _BatchValidation.validate(
+        before: _itemCounts, after: after, batch: batch, strict: configuration.isStrict)
+    } catch {
+      throw BatchUpdateError(
+        error.reason, wording: configuration.wording,
+        view: configuration.view)
+    }
+  }
+
+  /// Appends an event.
+  @usableFromInline
+  mutating func _record(_ event: Event) { events.append(event) }
+
+  /// Replaces the sections (`_elements` is the caller's to replace).
+  @usableFromInline
+  mutating func _setSections(_ newSections: [Section]) { sections = newSections }
 
   /// The items a batch reconfigures or reloads whose data keeps its content: the app says
   /// they show something new all the same (a diffable data source's `reconfigureItems`
@@ -274,6 +291,7 @@ extension CollectionModel {
   /// content. Paths after the batch.
   ///
   /// - Complexity: O(k log c) for the k items and the c calls.
+  @usableFromInline
   func _remeasured(by batch: BatchUpdate, map: _BatchMap, newElements: [[Element]])
     -> [ElementPath]
   {

@@ -87,9 +87,18 @@ extension CollectionModel {
         firstOfSection.append(start)
         start += elements.count
       }
-      _cells = _cells.filter { path, _ in
-        range.contains(firstOfSection[path.section] + path.element)
+      // Most calls change nothing (the viewport shows the items it showed): the cells are
+      // only filtered when one is outside, and only looked up when some are missing.
+      var inside = 0
+      for path in _cells.keys where range.contains(firstOfSection[path.section] + path.element) {
+        inside += 1
       }
+      if inside < _cells.count {
+        _cells = _cells.filter { path, _ in
+          range.contains(firstOfSection[path.section] + path.element)
+        }
+      }
+      guard _cells.count < range.count else { return }
       for (section, elements) in _elements.enumerated() {
         let first = firstOfSection[section]
         let visible = range.clamped(to: first..<(first + elements.count))

@@ -66,6 +66,7 @@ extension CollectionModel {
   ///
   /// - Complexity: O(log c) for a focused item that survives a batch of c calls; O(n) when
   ///   it must be found, or its neighbour must be.
+  @usableFromInline
   mutating func _refocus(
     from old: [[Element]], oldSections: [Section], survivor: (ElementPath) -> ElementPath?,
     sectionTarget: (Int) -> Int?
@@ -136,6 +137,7 @@ extension CollectionModel {
   }
 
   /// Notes, as an update starts, what focus its data started from.
+  @usableFromInline
   mutating func _noteFocusAtReplayStart() {
     guard let focus = _focus else { return }
     _focusStart = _FocusStart(focus: focus, elements: _elements, sections: sections)
@@ -143,6 +145,7 @@ extension CollectionModel {
 
   /// After an update: focus that lost its item on the way goes to the neighbour the rule
   /// names on the final data.
+  @usableFromInline
   mutating func _settleFocusAfterReplay() {
     guard let start = _focusStart else { return }
     _focusStart = nil

@@ -265,12 +265,17 @@ extension CollectionModel {
   /// their sizes are kept apart, and a size measured for what they show stays valid.
   ///
   /// - Complexity: O(v log n) for the v realized cells.
-  @usableFromInline
+  @inlinable
   mutating func _noteSizesShownApart() {
     guard let geometry = _geometry, _sizes.isActive(geometry) else { return }
-    _sizes.shownApart = _cells.compactMap { path, cell in
-      cell.element.isContentEqual(to: _elements[path.section][path.element]) ? nil : path
+    // A loop, not a closure: unspecialized, a closure over the cells looks up their
+    // element type for each cell.
+    var apart: [ElementPath] = []
+    for (path, cell) in _cells
+    where !cell.element.isContentEqual(to: _elements[path.section][path.element]) {
+      apart.append(path)
     }
+    _sizes.shownApart = apart
     // A cell that shows other content than the data (a silent refresh) is measured for
     // what it shows: a size measured for that is still valid.
     for path in _sizes.shownApart {
@@ -287,7 +292,7 @@ extension CollectionModel {
   /// Where the item at `path` is.
   ///
   /// - Complexity: O(1).
-  @usableFromInline
+  @inlinable
   func _extent(of path: ElementPath) -> ItemExtent? {
     guard _contains(path), let _layout else { return nil }
     return _layout.extent(_layout.flat(path))
@@ -301,6 +306,22 @@ extension CollectionModel {
       return nil
     }
     return (_layout.path(flat), _layout.extent(flat))
+  }
+
+  /// The first realized cell's item whose bottom is below `offset`, and its extent, as a
+  /// scan of the realized cells finds it (the lowest top, then the lowest path): the first
+  /// item in the layout ending below `offset`, when it is realized, since every item before
+  /// it ends above, and none after it starts above it. `.some(nil)` when no item ends below
+  /// `offset`; `nil` when the scan must decide (no layout, or that item not realized).
+  ///
+  /// - Complexity: O(log n).
+  @inlinable
+  package func _firstRealized(below offset: Double) -> (ElementPath, ItemExtent)?? {
+    guard let _layout else { return nil }
+    guard let flat = _layout.firstEnding(after: offset) else { return .some(nil) }
+    let path = _layout.path(flat)
+    guard _cells[path] != nil else { return nil }
+    return (path, _layout.extent(flat))
   }
 
   /// The viewport as a range of content offsets, `[y, y + V)`.
@@ -393,6 +414,7 @@ extension CollectionModel {
   /// Where the viewport is and how tall the content is; `nil` without a geometry.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public var scrollMetrics: ScrollMetrics? {
     guard let geometry, let _layout else { return nil }
     return ScrollMetrics(
@@ -407,6 +429,7 @@ extension CollectionModel {
   /// - Parameter path: An item.
   /// - Returns: Its top and height.
   /// - Complexity: O(1).
+  @inlinable
   public func extentOfItem(at path: ElementPath) -> ItemExtent? {
     _extent(of: path)
   }

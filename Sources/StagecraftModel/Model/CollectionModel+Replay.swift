@@ -51,6 +51,7 @@ extension CollectionModel: BatchUpdateTarget {
   /// - Throws: `BatchUpdateError` when UIKit would raise; the model is then unchanged.
   /// - Complexity: O(S + c log c + r), where S is the number of sections, c the number of
   ///   calls and r the number of realized cells and selected items.
+  @inlinable
   public mutating func performBatchUpdates(
     _ batch: BatchUpdate, snapshot: [Section], animated: Bool, setData: () -> BatchUpdate?,
     refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdateMode,

@@ -33,7 +33,7 @@ public struct CollectionModel<Section: DifferentiableSection> {
   @usableFromInline var _cells: [ElementPath: Cell]
 
   /// The selected paths.
-  var _selection: Set<ElementPath>
+  @usableFromInline var _selection: Set<ElementPath>
 
   /// What holds focus (`focus`).
   var _focus: FocusTarget?

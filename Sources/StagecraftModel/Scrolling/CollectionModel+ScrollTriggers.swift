@@ -205,6 +205,7 @@ extension CollectionModel {
   /// at `remeasured` to be measured again), follow
   /// with the cells, and evaluate the triggers (after the last block, when a replay is under
   /// way).
+  @inlinable
   mutating func _dataDidChange(remeasuring remeasured: [ElementPath] = [], laidOut: Bool = false) {
     if laidOut { _noteSizesShownApart() } else { _relayout() }
     if !remeasured.isEmpty { _invalidateSizes(at: remeasured) }
@@ -218,6 +219,7 @@ extension CollectionModel {
   /// Starts one update: the triggers wait for its end.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public mutating func replayWillBegin() {
     if _triggers.replayDepth == 0, _sizes.replayAnchor == nil { _noteReplayAnchor() }
     if _triggers.replayDepth == 0 { _noteFocusAtReplayStart() }
@@ -227,6 +229,7 @@ extension CollectionModel {
   /// Ends one update: after the outermost, the triggers are evaluated on the final data.
   ///
   /// - Complexity: O(1), and the evaluation of the triggers after the outermost update.
+  @inlinable
   public mutating func replayDidEnd() {
     _triggers.replayDepth = max(0, _triggers.replayDepth - 1)
     if _triggers.replayDepth == 0 {
@@ -351,6 +354,7 @@ extension CollectionModel {
   /// Before the data changes: the prefetch state is read from the data it describes, and
   /// `carry` takes each tracked item to its path after the change (`nil` when a reload
   /// leaves it to be found by identity).
+  @usableFromInline
   mutating func _dataWillChange(carry: ((ElementPath) -> ElementPath?)?) {
     guard !_triggers.tracker.isEmpty else { return }
     _triggers.tracker.materialize(_elements, _layout)

@@ -169,7 +169,8 @@ extension CollectionModel {
   /// The pin of the first item with identity `id`; `nil` when there is none.
   ///
   /// - Complexity: O(n).
-  func _pin(_ id: Element.DifferenceIdentifier) -> (element: Element, flat: Int)? {
+  @usableFromInline func _pin(_ id: Element.DifferenceIdentifier) -> (element: Element, flat: Int)?
+  {
     _LayoutCore<Section>.find(id, _elements)
   }
 
@@ -247,6 +248,7 @@ extension CollectionModel {
   /// left it.
   ///
   /// - Complexity: O(log² n).
+  @usableFromInline
   mutating func _noteReplayAnchor() {
     guard let geometry = _geometry, let layout = _layout else { return }
     if let pin = _sizes.pin, pin.flat < layout.count, !_sizes.has(.pinIgnoredByUpdates) {
@@ -270,6 +272,7 @@ extension CollectionModel {
   ///
   /// - Complexity: O(log n), or O(n) to find it by identity after a reload; and the
   ///   measuring.
+  @inlinable
   mutating func _settleSizesAfterReplay() {
     defer {
       (_sizes.replayAnchor, _sizes.replayPinned, _sizes.replayAnchorFlat) = (nil, false, nil)
@@ -337,6 +340,7 @@ extension CollectionModel {
   /// each keeps its height as its estimate until then.
   ///
   /// - Complexity: O(k) for the k paths.
+  @usableFromInline
   mutating func _invalidateSizes(at paths: some Sequence<ElementPath>) {
     // New content ends a scroll's aim: anchoring keeps the position from here.
     _core.aim = nil

@@ -58,6 +58,7 @@ extension CollectionModelHolder {
   /// The model's scroll position and sizes, from its `geometry`.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public var scrollMetrics: ScrollMetrics? { readModel { $0.scrollMetrics } }
 
   /// Where the model lays out the item at `path`.
@@ -65,14 +66,29 @@ extension CollectionModelHolder {
   /// - Parameter path: An item.
   /// - Returns: Its top and height, with a geometry.
   /// - Complexity: O(1).
+  @inlinable
   public func extentOfItem(at path: ElementPath) -> ItemExtent? {
     readModel { $0.extentOfItem(at: path) }
+  }
+
+  /// The first item on screen whose bottom is below `metrics.contentOffset`, and its extent,
+  /// as the default reads it from `visibleItemPaths` and `extentOfItem(at:)`, found in the
+  /// model's layout at once.
+  ///
+  /// - Parameter metrics: The scroll metrics the replay read.
+  /// - Returns: The item and its extent.
+  /// - Complexity: O(log n), or O(v) for the v realized cells when the item is not one.
+  @inlinable
+  public func _firstVisibleItem(_ metrics: ScrollMetrics) -> (ElementPath, ItemExtent)? {
+    readModel { $0._firstRealized(below: metrics.contentOffset) }
+      ?? _firstVisibleItemReadOneByOne(metrics)
   }
 
   /// Scrolls the model's geometry.
   ///
   /// - Parameter offset: The new content offset.
   /// - Complexity: O(k) for the items up to the last one shown.
+  @inlinable
   public func setContentOffset(_ offset: Double) { updateModel { $0.setContentOffset(offset) } }
 
   /// Scrolls the model to the item at `path`.

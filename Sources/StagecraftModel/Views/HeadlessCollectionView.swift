@@ -331,12 +331,16 @@ extension HeadlessCollectionView: @MainActor BatchUpdateTarget {
   ///   - completion: Called when the block's animation ends; with `false` for a block UIKit
   ///     would have refused.
   /// - Complexity: That of `CollectionModel.performBatchUpdates`, and the data source.
+  @inlinable
   public func performBatchUpdates(
     _ batch: BatchUpdate, snapshot: Void, animated: Bool, setData: () -> BatchUpdate?,
     refreshing: [Move<ElementPath>], by elementUpdates: ElementUpdates,
     completion: ((Bool) -> Void)?
   ) {
-    held.blockWillApply()
+    // Inlinable, so that the model's batch is specialized for the app's types (unspecialized,
+    // its generic bookkeeping costs several times what the diff does); the view's own
+    // bookkeeping stays behind the calls below.
+    _blockWillApply()
     // A guarded replay may replace the calls once the data source switched.
     let replacement = setData()
     let calls = replacement ?? batch
@@ -347,17 +351,39 @@ extension HeadlessCollectionView: @MainActor BatchUpdateTarget {
         if let cell = model.cell(at: refresh.source) { configure(cell, refresh.target) }
       }
     }
-    do {
-      try model.performBatchUpdates(
-        calls, snapshot: sections, animated: animated, setData: { nil }, refreshing: refreshing,
-        by: elementUpdates.mode, completion: nil)
-    } catch {
-      verdicts.append(Verdict(batch: calls, error: error))
-      lastBlockRefusal = error
-      model.reloadData(newSections: sections)
+    var refusal: BatchUpdateError?
+    updateModel { model in
+      do throws(BatchUpdateError) {
+        try model.performBatchUpdates(
+          calls, snapshot: sections, animated: animated, setData: { nil },
+          refreshing: refreshing, by: elementUpdates.mode, completion: nil)
+      } catch {
+        refusal = error
+      }
+    }
+    if let refusal {
+      _blockRefused(calls, refusal, reloading: sections)
       completion?(false)
       return
     }
+    _blockApplied(calls, completion: completion, animated: animated)
+  }
+
+  /// Notes a block as it begins, for the held animations.
+  @usableFromInline
+  func _blockWillApply() { held.blockWillApply() }
+
+  /// Records a refused block, and reloads from the data source, as UIKit's view does.
+  @usableFromInline
+  func _blockRefused(_ calls: BatchUpdate, _ error: BatchUpdateError, reloading: [Section]) {
+    verdicts.append(Verdict(batch: calls, error: error))
+    lastBlockRefusal = error
+    model.reloadData(newSections: reloading)
+  }
+
+  /// Records an applied block, and calls or holds its completion.
+  @usableFromInline
+  func _blockApplied(_ calls: BatchUpdate, completion: ((Bool) -> Void)?, animated: Bool) {
     lastBlockRefusal = nil
     verdicts.append(Verdict(batch: calls, error: nil))
     if !held.hold(completion, animated: animated) { completion?(true) }
@@ -403,6 +429,7 @@ extension HeadlessCollectionView: @MainActor CollectionModelHolder {
   ///
   /// - Parameter change: The change.
   /// - Complexity: That of `change`.
+  @usableFromInline
   package func updateModel(_ change: (inout CollectionModel<Section>) -> Void) { change(&model) }
 
   /// Reads the model in place.
@@ -419,18 +446,24 @@ extension HeadlessCollectionView: @MainActor ReplayObservingTarget {
   /// Starts one update of the model (see `ReplayObservingTarget.replayWillBegin()`).
   ///
   /// - Complexity: O(1).
+  @inlinable
   public func replayWillBegin() {
-    updateDepth += 1
-    model.replayWillBegin()
+    _updateDepthChanged(by: 1)
+    updateModel { $0.replayWillBegin() }
   }
 
   /// Ends one update of the model: its triggers are evaluated after the outermost.
   ///
   /// - Complexity: That of the model's `replayDidEnd()`.
+  @inlinable
   public func replayDidEnd() {
-    updateDepth -= 1
-    model.replayDidEnd()
+    _updateDepthChanged(by: -1)
+    updateModel { $0.replayDidEnd() }
   }
+
+  /// Counts the updates under way, whose cells are passed on at the outermost's end.
+  @usableFromInline
+  func _updateDepthChanged(by change: Int) { updateDepth += change }
 }
 
 extension HeadlessCollectionView: @MainActor ItemContentUpdating {

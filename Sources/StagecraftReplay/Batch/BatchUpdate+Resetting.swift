@@ -13,7 +13,9 @@ extension BatchUpdate {
   ///   - after: The number the data source answers after it.
   /// - Returns: The block.
   /// - Complexity: O(before + after).
-  package static func _resetting(fromSections before: Int, toSections after: Int) -> BatchUpdate {
+  @usableFromInline package static func _resetting(fromSections before: Int, toSections after: Int)
+    -> BatchUpdate
+  {
     BatchUpdate(deleteSections: Array(0..<max(before, 0)), insertSections: Array(0..<max(after, 0)))
   }
 }

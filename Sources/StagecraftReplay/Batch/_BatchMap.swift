@@ -254,7 +254,7 @@ extension _BatchMap {
   /// than its own when its section moves); nil when its section does not survive.
   ///
   /// - Complexity: O(log c).
-  package func reloadedItemTarget(of path: ElementPath) -> ElementPath? {
+  @usableFromInline package func reloadedItemTarget(of path: ElementPath) -> ElementPath? {
     guard sectionTarget(of: path.section) != nil else { return nil }
     let section = reloadedSectionTarget(of: path.section)
     let deleted = before[path.section]?.deleted ?? []

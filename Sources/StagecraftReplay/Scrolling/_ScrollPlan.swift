@@ -58,7 +58,7 @@ package enum _ScrollPlan {
   ///
   /// - Complexity: O(c log c) for the map of c calls, plus O(v) for v visible items, plus
   ///   O(d log c) for d deleted items right above the anchor.
-  @usableFromInline
+  @inlinable
   package static func forBlock<Target: BatchUpdateTarget>(
     _ batch: BatchUpdate, on target: Target, policy: ScrollAnchoring, carried: _ScrollPlan?
   ) -> _ScrollPlan? {
@@ -81,7 +81,8 @@ package enum _ScrollPlan {
 
   /// The rule both share: the anchor (carried, or the first visible item), where it goes,
   /// or the nearest item above it that survives, at its own distance, or the top.
-  private static func _plan<Target: BatchUpdateTarget>(
+  @inlinable
+  static func _plan<Target: BatchUpdateTarget>(
     on target: Target, policy: ScrollAnchoring, carried: _ScrollPlan?,
     destination: (ElementPath) -> ElementPath?
   ) -> _ScrollPlan? {
@@ -93,7 +94,7 @@ package enum _ScrollPlan {
     case .anchor(let path, let kept)?: (anchor, distance) = (path, kept)
     case nil:
       if policy == .stickToBottom, metrics.isAtBottom { return .bottom }
-      guard let (first, extent) = _firstVisible(target, metrics) else { return nil }
+      guard let (first, extent) = target._firstVisibleItem(metrics) else { return nil }
       (anchor, distance) = (first, extent.top - metrics.contentOffset)
     }
     if let after = destination(anchor) { return .anchor(after, distance: distance) }
@@ -112,7 +113,7 @@ package enum _ScrollPlan {
   /// Carries the plan out on `target`, after the block (or the reload) and its layout.
   ///
   /// - Complexity: That of one `extentOfItem(at:)` and one `setContentOffset(_:)`.
-  @usableFromInline
+  @inlinable
   package func apply<Target: BatchUpdateTarget>(to target: inout Target) {
     switch self {
     case .anchor(let path, let distance):
@@ -132,29 +133,13 @@ package enum _ScrollPlan {
 /// - Complexity: O(v) for the v visible items.
 package func _firstVisibleItem<Target: BatchUpdateTarget>(of target: Target) -> ElementPath? {
   guard let metrics = target._scrollMetrics else { return target._visibleItemPaths?.min() }
-  return _firstVisible(target, metrics)?.0
-}
-
-/// The first item whose bottom is below the viewport's top, among the visible ones, and its
-/// extent.
-private func _firstVisible<Target: BatchUpdateTarget>(_ target: Target, _ metrics: ScrollMetrics)
-  -> (ElementPath, ItemExtent)?
-{
-  guard let visible = target._visibleItemPaths else { return nil }
-  var best: (ElementPath, ItemExtent)?
-  for path in visible {
-    guard let extent = target._extentOfItem(at: path), extent.bottom > metrics.contentOffset
-    else { continue }
-    if best.map({ extent.top < $0.1.top || extent.top == $0.1.top && path < $0.0 }) ?? true {
-      best = (path, extent)
-    }
-  }
-  return best
+  return target._firstVisibleItem(metrics)?.0
 }
 
 /// The item right before `path` in the sections laid end to end: the previous item of its
 /// section, or the last item of the nearest non-empty section before it.
-private func _pathAbove(_ path: ElementPath, counts: [Int]) -> ElementPath? {
+@usableFromInline
+func _pathAbove(_ path: ElementPath, counts: [Int]) -> ElementPath? {
   if path.element > 0 { return ElementPath(element: path.element - 1, section: path.section) }
   var section = min(path.section, counts.count) - 1
   while section >= 0 {
@@ -168,11 +153,13 @@ private func _pathAbove(_ path: ElementPath, counts: [Int]) -> ElementPath? {
 /// each list sorted without repeats (most blocks of a flat diff), is answered from the lists
 /// by binary search; any other builds the block's old → new map. A reloaded item survives:
 /// its fresh copy takes its shifted place.
+@usableFromInline
 package struct _Destinations {
-  let batch: BatchUpdate
-  package let map: _BatchMap?
+  @usableFromInline let batch: BatchUpdate
+  @usableFromInline package let map: _BatchMap?
 
   /// - Complexity: O(c) to look at the calls, and O(c log c) for the map when one is needed.
+  @usableFromInline
   package init(_ batch: BatchUpdate) {
     let simple =
       batch.deleteSections.isEmpty && batch.insertSections.isEmpty
@@ -186,6 +173,7 @@ package struct _Destinations {
   /// Where the item at `path` is after the block; nil when the block deletes it.
   ///
   /// - Complexity: O(log c).
+  @usableFromInline
   package func of(_ path: ElementPath) -> ElementPath? {
     if let map {
       return map.itemTarget(of: path)

@@ -160,6 +160,10 @@ public protocol BatchUpdateTarget {
   var _visibleItemPaths: [ElementPath]? { get }
   /// `ScrollableTarget.extentOfItem(at:)`; `nil` without the capability.
   func _extentOfItem(at path: ElementPath) -> ItemExtent?
+  /// The first item on screen whose bottom is below `metrics.contentOffset`, and its
+  /// extent: `visibleItemPaths` and `extentOfItem(at:)` read together (the default), or
+  /// answered at once by a target that knows its layout; `nil` without the capability.
+  func _firstVisibleItem(_ metrics: ScrollMetrics) -> (ElementPath, ItemExtent)?
   /// `ScrollableTarget.setContentOffset(_:)`; nothing without the capability.
   mutating func _setContentOffset(_ offset: Double)
   /// `SelectableTarget.selectedItemPaths`; `nil` without the capability.
@@ -203,6 +207,14 @@ extension BatchUpdateTarget {
   public func _extentOfItem(at path: ElementPath) -> ItemExtent? {
     (self as? any ScrollableTarget)?.extentOfItem(at: path)
   }
+  /// The first visible item, from `_visibleItemPaths` and `_extentOfItem(at:)`: among the
+  /// items on screen whose bottom is below the viewport's top, the one with the lowest top
+  /// (the lowest path among equal tops).
+  ///
+  /// - Complexity: O(v) for the v visible items.
+  public func _firstVisibleItem(_ metrics: ScrollMetrics) -> (ElementPath, ItemExtent)? {
+    _firstVisibleItemReadOneByOne(metrics)
+  }
   /// Scrolls, likewise for `ScrollableTarget`; nothing without it.
   public mutating func _setContentOffset(_ offset: Double) {
     _withCapability { (target: inout any ScrollableTarget) in target.setContentOffset(offset) }
@@ -243,6 +255,25 @@ extension BatchUpdateTarget {
     guard var target = self as? Capability else { return }
     body(&target)
     if let changed = target as? Self { self = changed }
+  }
+}
+
+extension BatchUpdateTarget {
+  /// The default `_firstVisibleItem(_:)`, for a target that overrides it to fall back on.
+  ///
+  /// - Complexity: O(v) for the v visible items.
+  package func _firstVisibleItemReadOneByOne(_ metrics: ScrollMetrics) -> (ElementPath, ItemExtent)?
+  {
+    guard let visible = _visibleItemPaths else { return nil }
+    var best: (ElementPath, ItemExtent)?
+    for path in visible {
+      guard let extent = _extentOfItem(at: path), extent.bottom > metrics.contentOffset
+      else { continue }
+      if best.map({ extent.top < $0.1.top || extent.top == $0.1.top && path < $0.0 }) ?? true {
+        best = (path, extent)
+      }
+    }
+    return best
   }
 }
 

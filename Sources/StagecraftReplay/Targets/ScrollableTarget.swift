@@ -48,11 +48,15 @@ public protocol ScrollableTarget: BatchUpdateTarget {
 
 extension ScrollableTarget {
   /// `scrollMetrics`, for the replay.
+  @inlinable
   public var _scrollMetrics: ScrollMetrics? { scrollMetrics }
   /// `visibleItemPaths`, for the replay.
+  @inlinable
   public var _visibleItemPaths: [ElementPath]? { visibleItemPaths }
   /// `extentOfItem(at:)`, for the replay.
+  @inlinable
   public func _extentOfItem(at path: ElementPath) -> ItemExtent? { extentOfItem(at: path) }
   /// `setContentOffset(_:)`, for the replay.
+  @inlinable
   public mutating func _setContentOffset(_ offset: Double) { setContentOffset(offset) }
 }
