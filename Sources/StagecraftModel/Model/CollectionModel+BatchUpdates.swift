@@ -204,7 +204,9 @@ extension CollectionModel {
     refreshing: [Move<ElementPath>]
   ) throws(BatchUpdateError) {
     let newElements = newSections.map { Array($0.elements) }
-    let map = try _validated(batch, itemCountsAfter: newElements.map { $0.count })
+    let map = try _validated(
+      batch, itemCountsBefore: _elements.map { $0.count },
+      after: newElements.map { $0.count })
 
     // Silent refreshes happen inside the block, on the cells as they are before it.
     var oldCells = _cells
@@ -263,12 +265,12 @@ extension CollectionModel {
   ///
   /// - Complexity: O(S + c log c) for S sections and c calls.
   @usableFromInline
-  func _validated(_ batch: BatchUpdate, itemCountsAfter after: [Int]) throws(BatchUpdateError)
-    -> _BatchMap
-  {
+  func _validated(
+    _ batch: BatchUpdate, itemCountsBefore before: [Int], after: [Int]
+  ) throws(BatchUpdateError) -> _BatchMap {
     do {
       return try _BatchValidation.validate(
-        before: _itemCounts, after: after, batch: batch, strict: configuration.isStrict)
+        before: before, after: after, batch: batch, strict: configuration.isStrict)
     } catch {
       throw BatchUpdateError(
         error.reason, wording: configuration.wording,
@@ -291,7 +293,7 @@ extension CollectionModel {
   /// content. Paths after the batch.
   ///
   /// - Complexity: O(k log c) for the k items and the c calls.
-  @usableFromInline
+  @inlinable
   func _remeasured(by batch: BatchUpdate, map: _BatchMap, newElements: [[Element]])
     -> [ElementPath]
   {

@@ -248,7 +248,7 @@ extension CollectionModel {
   /// left it.
   ///
   /// - Complexity: O(log² n).
-  @usableFromInline
+  @inlinable
   mutating func _noteReplayAnchor() {
     guard let geometry = _geometry, let layout = _layout else { return }
     if let pin = _sizes.pin, pin.flat < layout.count, !_sizes.has(.pinIgnoredByUpdates) {

@@ -396,6 +396,7 @@ extension HeadlessCollectionView: @MainActor DataSourceBackedTarget {
   /// UIKit reads `numberOfSections` and `numberOfItems(inSection:)` from its data source.
   ///
   /// - Complexity: O(S) and the data source, for S sections.
+  @inlinable
   public var dataSourceItemCounts: [Int]? { _BlockCounts.sections(of: dataSource()).counts }
 }
 

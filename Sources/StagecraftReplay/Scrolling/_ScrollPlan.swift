@@ -62,9 +62,11 @@ package enum _ScrollPlan {
   package static func forBlock<Target: BatchUpdateTarget>(
     _ batch: BatchUpdate, on target: Target, policy: ScrollAnchoring, carried: _ScrollPlan?
   ) -> _ScrollPlan? {
-    guard policy != .none, target._scrollMetrics != nil else { return nil }
+    guard policy != .none, let metrics = target._scrollMetrics else { return nil }
     let destinations = _Destinations(batch)
-    return _plan(on: target, policy: policy, carried: carried, destination: destinations.of)
+    return _plan(
+      on: target, metrics: metrics, policy: policy, carried: carried,
+      destination: destinations.of)
   }
 
   /// The plan for a reload of `target` to data in which `relocate` finds where each item the
@@ -76,17 +78,18 @@ package enum _ScrollPlan {
     on target: Target, policy: ScrollAnchoring, carried: _ScrollPlan?,
     relocate: (ElementPath) -> ElementPath?
   ) -> _ScrollPlan? {
-    _plan(on: target, policy: policy, carried: carried, destination: relocate)
+    guard policy != .none, let metrics = target._scrollMetrics else { return nil }
+    return _plan(
+      on: target, metrics: metrics, policy: policy, carried: carried, destination: relocate)
   }
 
   /// The rule both share: the anchor (carried, or the first visible item), where it goes,
   /// or the nearest item above it that survives, at its own distance, or the top.
   @inlinable
   static func _plan<Target: BatchUpdateTarget>(
-    on target: Target, policy: ScrollAnchoring, carried: _ScrollPlan?,
+    on target: Target, metrics: ScrollMetrics, policy: ScrollAnchoring, carried: _ScrollPlan?,
     destination: (ElementPath) -> ElementPath?
   ) -> _ScrollPlan? {
-    guard policy != .none, let metrics = target._scrollMetrics else { return nil }
     let anchor: ElementPath
     let distance: Double
     switch carried {
@@ -118,7 +121,11 @@ package enum _ScrollPlan {
     switch self {
     case .anchor(let path, let distance):
       guard let extent = target._extentOfItem(at: path) else { return }
-      target._setContentOffset(extent.top - distance)
+      // Most updates leave the anchor where it was: a scroll to where the view is already
+      // would only make the view follow its own offset again.
+      let offset = extent.top - distance
+      guard target._scrollMetrics?.contentOffset != offset else { return }
+      target._setContentOffset(offset)
     case .top:
       target._setContentOffset(0)
     case .bottom:
