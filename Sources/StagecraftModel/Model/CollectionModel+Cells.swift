@@ -69,7 +69,15 @@ extension CollectionModel {
   /// source, for every item in it that has none.
   @inlinable
   mutating func _realizeCells() {
-    if let geometry { _viewport = .items(_visibleRange(geometry)) }
+    if let geometry {
+      let shown = _visibleRange(geometry)
+      _viewport = .items(shown)
+      // The reads near the viewport, of this update and the measurements after it, off the
+      // tree (`_Layout.keepWindow(around:)`).
+      // (No binding of the layout: it would hold a second reference, and the mutable one
+      // would be a copy.)
+      if shown.upperBound > _layout?.cached ?? .max { _mutableLayout().keepWindow(around: shown) }
+    }
     switch _viewport {
     case .none:
       _cells = [:]

@@ -325,7 +325,7 @@ extension CollectionModel {
   }
 
   /// The viewport as a range of content offsets, `[y, y + V)`.
-  @usableFromInline
+  @inlinable
   func _viewportRange(_ geometry: Geometry) -> Range<Double> {
     let start = geometry.contentOffset
     return start..<(start + geometry._length(geometry.viewportHeight))
@@ -334,7 +334,7 @@ extension CollectionModel {
   /// The items the viewport shows (those that overlap it), as flat positions.
   ///
   /// - Complexity: O(log n), or O(1 + log d) after a scroll by d items.
-  @usableFromInline
+  @inlinable
   func _visibleRange(_ geometry: Geometry) -> Range<Int> {
     // The items shown before are where a scroll step starts looking.
     let shown: Range<Int>? = if case .items(let range) = _viewport { range } else { nil }

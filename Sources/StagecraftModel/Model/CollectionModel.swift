@@ -276,7 +276,7 @@ extension CollectionModel {
     return _elements[path.section][path.element]
   }
 
-  @usableFromInline
+  @inlinable
   func _contains(_ path: ElementPath) -> Bool {
     _elements.indices.contains(path.section)
       && _elements[path.section].indices.contains(path.element)

@@ -32,6 +32,16 @@ final class _Layout: Equatable, @unchecked Sendable {
   @exclusivity(unchecked) @usableFromInline var cachedTops: ContiguousArray<Double> = []
   @exclusivity(unchecked) @usableFromInline var cachedHeights: ContiguousArray<Double> = []
   @exclusivity(unchecked) @usableFromInline var cached = 0
+  /// A window of tops and heights past the cache, where the reads are (around the items on
+  /// screen): the item at `windowStart + i` has its top at `windowTops[i] + windowShift`.
+  /// A height changed above the window moves all of it (`windowShift`), one changed in it
+  /// moves what follows in it, and an item inserted or removed before its end drops it. So a
+  /// measurement anywhere keeps the viewport's reads off the tree. Built from a mutating path
+  /// only (`keepWindow(around:)`), never during a read.
+  @exclusivity(unchecked) @usableFromInline var windowStart = 0
+  @exclusivity(unchecked) @usableFromInline var windowTops: ContiguousArray<Double> = []
+  @exclusivity(unchecked) @usableFromInline var windowHeights: ContiguousArray<Double> = []
+  @exclusivity(unchecked) @usableFromInline var windowShift = 0.0
   /// The height of each section's header.
   @usableFromInline let header: Double
   /// The height of each section's footer.
@@ -90,12 +100,59 @@ final class _Layout: Equatable, @unchecked Sendable {
       top += heights[flat]
     }
     (cachedTops, cachedHeights, cached) = (tops, heights, heights.count)
+    dropWindow()
   }
 
-  /// The items from `flat` on moved or changed: the cache holds only what is before it.
+  /// The items from `flat` on moved or changed: the cache holds only what is before it, and
+  /// the window goes when it ends after `flat`.
   ///
   /// - Complexity: O(1).
-  @inlinable func didChange(from flat: Int) { cached = min(cached, flat) }
+  @inlinable func didChange(from flat: Int) {
+    cached = min(cached, flat)
+    if flat < windowStart + windowTops.count { dropWindow() }
+  }
+
+  /// Forgets the window.
+  ///
+  /// - Complexity: O(1).
+  @inlinable func dropWindow() {
+    if !windowTops.isEmpty { (windowTops, windowHeights, windowShift) = ([], [], 0) }
+  }
+
+  /// Keeps the tops and heights of the items around `range` (the items on screen) in the
+  /// window, unless the cache or the window holds them already: built from the tree, which
+  /// the reads near the viewport then no longer descend.
+  ///
+  /// - Complexity: O(1) when they are held; otherwise O(w + (w / 48) log n) for the w items
+  ///   of the window (`range` and 64 items either side).
+  @usableFromInline func keepWindow(around range: Range<Int>) {
+    let margin = 64
+    let (low, high) = (max(range.lowerBound, cached), min(range.upperBound, count))
+    guard low < high else { return }
+    if windowStart <= low, high <= windowStart + windowTops.count { return }
+    let (start, end) = (max(cached, low - margin), min(count, high + margin))
+    var (tops, heights) = (ContiguousArray<Double>(), ContiguousArray<Double>())
+    tops.reserveCapacity(end - start)
+    heights.reserveCapacity(end - start)
+    var section = path(start).section
+    var top = tree.prefix(start) + _chrome(above: section)
+    var (leaf, index, _) = tree.locate(start)
+    for flat in start..<end {
+      if index == leaf.heights.count { (leaf, index, _) = tree.locate(flat) }
+      // A later section starts here: its header, and the footers and headers between.
+      if section + 1 < sectionStarts.count, sectionStarts[section + 1] <= flat {
+        let next = path(flat).section
+        top += _chrome(above: next) - _chrome(above: section)
+        section = next
+      }
+      let height = leaf.heights[index]
+      tops.append(top)
+      heights.append(height)
+      top += height
+      index += 1
+    }
+    (windowStart, windowTops, windowHeights, windowShift) = (start, tops, heights, 0)
+  }
 
   /// The sections' starts changed: the tops from the first section that differs on move.
   func _sectionsDidChange(from old: [Int]) {
@@ -121,6 +178,9 @@ final class _Layout: Equatable, @unchecked Sendable {
       other.tree, other.sectionStarts, other.header, other.footer, other.writes
     )
     (cachedTops, cachedHeights, cached) = (other.cachedTops, other.cachedHeights, other.cached)
+    (windowStart, windowTops, windowHeights, windowShift) = (
+      other.windowStart, other.windowTops, other.windowHeights, other.windowShift
+    )
   }
 
   /// Whether two layouts place every item and section alike.
@@ -149,6 +209,8 @@ final class _Layout: Equatable, @unchecked Sendable {
   /// - Complexity: O(log n + log S).
   @inlinable @inline(__always) func top(_ flat: Int) -> Double {
     if flat < cached { return cachedTops[flat] }
+    let window = flat &- windowStart
+    if window >= 0, window < windowTops.count { return windowTops[window] + windowShift }
     return tree.prefix(flat) + _chrome(above: path(flat).section)
   }
 
@@ -156,7 +218,10 @@ final class _Layout: Equatable, @unchecked Sendable {
   ///
   /// - Complexity: O(log n).
   @inlinable func height(_ flat: Int) -> Double {
-    flat < cached ? cachedHeights[flat] : tree.height(flat)
+    if flat < cached { return cachedHeights[flat] }
+    let window = flat &- windowStart
+    if window >= 0, window < windowTops.count { return windowHeights[window] }
+    return tree.height(flat)
   }
 
   /// The measuring stamp of the item at `flat` (see `_Sizes`): 0 while it is an estimate.
@@ -202,6 +267,10 @@ final class _Layout: Equatable, @unchecked Sendable {
   /// - Complexity: O(log n + log S).
   @inlinable @inline(__always) func extent(_ flat: Int) -> ItemExtent {
     if flat < cached { return ItemExtent(top: cachedTops[flat], height: cachedHeights[flat]) }
+    let window = flat &- windowStart
+    if window >= 0, window < windowTops.count {
+      return ItemExtent(top: windowTops[window] + windowShift, height: windowHeights[window])
+    }
     let (above, height) = tree.prefixAndHeight(flat)
     return ItemExtent(top: above + _chrome(above: path(flat).section), height: height)
   }
@@ -217,7 +286,16 @@ final class _Layout: Equatable, @unchecked Sendable {
       // The item's own top stays; its height, and every top below it, change.
       if flat < cached {
         cachedHeights[flat] = height
-        didChange(from: flat + 1)
+        cached = flat + 1
+      }
+      if !windowTops.isEmpty {
+        let window = flat &- windowStart
+        if window < 0 {
+          windowShift += delta
+        } else if window < windowTops.count {
+          windowHeights[window] = height
+          for below in (window + 1)..<windowTops.count { windowTops[below] += delta }
+        }
       }
     }
     return delta

@@ -301,7 +301,7 @@ extension CollectionModel {
   @inlinable mutating func _sizesDidChange() {
     // The cells follow only when the items shown changed: most measurements move none.
     if let geometry = _geometry, case .items(let shown) = _viewport,
-      _visibleRange(geometry) == shown
+      _keptWindow(around: shown), _visibleRange(geometry) == shown
     {
     } else {
       _realizeCells()
@@ -309,6 +309,15 @@ extension CollectionModel {
     if !_sizes.shownApart.isEmpty { _forgetSizesShownApart() }
     if _geometry?._selfSizing != nil { _settleSizes() }
     _evaluateScrollTriggers()
+  }
+
+  /// Keeps the layout's window around `shown` (`_Layout.keepWindow(around:)`) when the cache
+  /// does not hold it; `true`, to be read in a condition.
+  ///
+  /// - Complexity: O(1), or that of building the window.
+  @inlinable mutating func _keptWindow(around shown: Range<Int>) -> Bool {
+    if shown.upperBound > _layout?.cached ?? .max { _mutableLayout().keepWindow(around: shown) }
+    return true
   }
 
   /// The cells that showed content the data does not hold (a silent refresh) and have

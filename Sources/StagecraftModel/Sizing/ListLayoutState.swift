@@ -436,15 +436,16 @@ public struct ListLayoutState<Section: DifferentiableSection> {
   }
 
   /// The bytes the layout's own storage of its items holds: the tree of their heights and
-  /// measuring stamps (`_Heights`) and the cache of tops and heights a scroll reads, counted
-  /// from their allocations. The data is the app's, shared, not copied; the measured sizes
-  /// are one entry per measured item.
+  /// measuring stamps (`_Heights`) and the cache and window of tops and heights a scroll
+  /// reads, counted from their allocations. The data is the app's, shared, not copied; the
+  /// measured sizes are one entry per measured item.
   ///
   /// - Complexity: O(n / 48).
   package var _layoutBytes: Int {
     guard let layout = _core.layout else { return 0 }
     let cache =
-      (layout.cachedTops.capacity + layout.cachedHeights.capacity) * MemoryLayout<Double>.stride
+      (layout.cachedTops.capacity + layout.cachedHeights.capacity + layout.windowTops.capacity
+        + layout.windowHeights.capacity) * MemoryLayout<Double>.stride
     return layout.tree.allocatedBytes() + cache
   }
 

@@ -96,9 +96,10 @@ extension _LayoutCore {
       for path in updated where Self.contains(path, new) {
         let flat = laid.flat(path)
         let (height, stamp) = laidOut(new[path.section][path.element], at: flat, active, &changes)
-        laid.tree.set(height, stamp: stamp, at: flat)
-        laid.didChange(from: flat)
-        laid.writes += 1
+        // In place: the tops after it shift, in the cache's window too.
+        let writes = laid.writes
+        laid.setHeight(height, at: flat, stamp: stamp)
+        laid.writes = writes + 1
       }
     } else {
       changes = mergeItems(

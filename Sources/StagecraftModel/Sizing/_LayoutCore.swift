@@ -433,6 +433,13 @@ extension _Layout {
           precondition(cachedHeights[flat] == heights[flat], "a cached height is off")
           precondition(abs(cachedTops[flat] - top) <= 1e-6 * max(1, top), "a cached top is off")
         }
+        if flat >= windowStart, flat - windowStart < windowTops.count {
+          let window = flat - windowStart
+          precondition(windowHeights[window] == heights[flat], "a height in the window is off")
+          precondition(
+            abs(windowTops[window] + windowShift - top) <= 1e-6 * max(1, top),
+            "a top in the window is off")
+        }
         // The tree's sums are checked above; its tops, read the way a scroll reads them,
         // for every item of a short list and a sample of a long one.
         if count <= 2_000 || flat % 61 == 0 || flat == count - 1 {
