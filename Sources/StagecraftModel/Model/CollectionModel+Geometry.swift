@@ -45,7 +45,7 @@ extension CollectionModel {
       }
     }
     /// The heights of the items: one for all, or a function of the item.
-    var _itemHeight: _ItemHeight
+    @usableFromInline var _itemHeight: _ItemHeight
     /// The sizing function, held by reference so that turning it on is known.
     @usableFromInline var _selfSizing: _SizingFunction?
 
@@ -55,6 +55,7 @@ extension CollectionModel {
       init(_ measure: @escaping @Sendable (Element, Double) -> Double) { self.measure = measure }
     }
 
+    @usableFromInline
     enum _ItemHeight: Sendable {
       case constant(Double)
       case computed(_HeightFunction)
@@ -62,8 +63,9 @@ extension CollectionModel {
 
     /// A height function, held by reference so that a copy of the geometry (a scroll sets
     /// its offset) is known to lay the items out as before.
+    @usableFromInline
     final class _HeightFunction: Sendable {
-      let height: @Sendable (Element) -> Double
+      @usableFromInline let height: @Sendable (Element) -> Double
       init(_ height: @escaping @Sendable (Element) -> Double) { self.height = height }
     }
 
@@ -146,6 +148,7 @@ extension CollectionModel {
     /// - Parameter element: An item.
     /// - Returns: Its height.
     /// - Complexity: That of the height function.
+    @inlinable
     public func height(of element: Element) -> Double {
       switch _itemHeight {
       case .constant(let height): _length(height)
@@ -162,7 +165,7 @@ extension CollectionModel {
     }
 
     /// `value` as a length: 0 when it is negative or not finite.
-    @usableFromInline func _length(_ value: Double) -> Double {
+    @inlinable func _length(_ value: Double) -> Double {
       value.isFinite && value > 0 ? value : 0
     }
   }
