@@ -533,33 +533,33 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Geometry_106() throws {
+@Test func doc_CollectionModel_Geometry_108() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel+Geometry.swift:110
+  // Sources/StagecraftModel/Model/CollectionModel+Geometry.swift:112
 
   var model = CollectionModel(items: Array(0..<100))
   model.geometry = .init(
     viewportHeight: 200, viewportWidth: 320, estimatedItemHeight: 50,
     selfSizing: { item, _ in item.isMultiple(of: 2) ? 30 : 60 })
   print(model.measurementCount, model.scrollMetrics!.contentHeight)
-  _doc.expect("5 4960.0", at: 116)
+  _doc.expect("5 4960.0", at: 118)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Geometry_327() throws {
+@Test func doc_CollectionModel_Geometry_351() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel+Geometry.swift:332
+  // Sources/StagecraftModel/Model/CollectionModel+Geometry.swift:356
 
   var model = CollectionModel(items: Array(0..<100))
   model.geometry = .init(viewportHeight: 200, contentOffset: 130, itemHeight: 50)
   print(model.scrollAnchor!)
-  _doc.expect("2 at -30.0", at: 336)
+  _doc.expect("2 at -30.0", at: 360)
   _doc.expectNothingUnchecked()
 }
 
@@ -581,35 +581,35 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Replay_69() throws {
+@Test func doc_CollectionModel_Replay_70() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:86
+  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:87
 
   let old = [ArraySection(model: "A", elements: [1, 2]), ArraySection(model: "B", elements: [3])]
   let new = [ArraySection(model: "B", elements: [3, 1]), ArraySection(model: "A", elements: [2])]
   var model = CollectionModel(sections: old)
   try model.reload(using: StagedChangeset(source: old, target: new))
   print(model.sections == new)
-  _doc.expect("true", at: 92)
+  _doc.expect("true", at: 93)
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Replay_124() throws {
+@Test func doc_CollectionModel_Replay_125() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:130
+  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:131
 
   var model = CollectionModel(items: ["a", "b", "c"])
   try model.reload(
     using: StagedChangeset(source: ["a", "b", "c"], target: ["c", "b", "d"]),
     strategy: UpdateStrategy().elementUpdates(.reconfigure))
   print(model.items)
-  _doc.expect("[\"c\", \"b\", \"d\"]", at: 136)
+  _doc.expect("[\"c\", \"b\", \"d\"]", at: 137)
   _doc.expectNothingUnchecked()
 }
 
