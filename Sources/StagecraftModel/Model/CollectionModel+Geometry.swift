@@ -455,4 +455,16 @@ extension CollectionModel {
 
 /// The model keeps a scroll position (with a `geometry`) and its realized cells are the items
 /// on screen: a replay keeps what `UpdateStrategy.anchoring` says of it.
-extension CollectionModel: ScrollableTarget {}
+extension CollectionModel: ScrollableTarget {
+  /// The first item on screen whose bottom is below `metrics.contentOffset`, and its extent,
+  /// as the default reads it from `visibleItemPaths` and `extentOfItem(at:)`, found in the
+  /// layout at once.
+  ///
+  /// - Parameter metrics: The scroll metrics the replay read.
+  /// - Returns: The item and its extent.
+  /// - Complexity: O(log n), or O(v) for the v realized cells when the item is not one.
+  @inlinable
+  public func _firstVisibleItem(_ metrics: ScrollMetrics) -> (ElementPath, ItemExtent)? {
+    _firstRealized(below: metrics.contentOffset) ?? _firstVisibleItemReadOneByOne(metrics)
+  }
+}

@@ -104,6 +104,7 @@ extension CollectionModel {
   /// - Complexity: O(s · (S + c log c + r)), where s is the number of stages, S the number
   ///   of sections, c the number of changes and r the number of realized cells and selected
   ///   items, plus copying each stage's data.
+  @inlinable
   public mutating func reload<C: Collection>(
     using staged: StagedChangeset<C>,
     strategy: UpdateStrategy = UpdateStrategy(),
@@ -148,6 +149,7 @@ extension CollectionModel {
   /// - Complexity: O(s · (S + c log c + r)), where s is the number of stages, S the number
   ///   of sections, c the number of changes and r the number of realized cells and selected
   ///   items, plus copying each stage's data.
+  @inlinable
   public mutating func reload<C: Collection>(
     using staged: StagedChangeset<C>,
     strategy: UpdateStrategy = UpdateStrategy(),
@@ -178,7 +180,7 @@ extension CollectionModel {
   ///
   /// - Throws: `.noSectionForItems` when the model has no section.
   /// - Complexity: O(1); each call of the result, O(S) for S sections plus the elements.
-  package func _sectionsReplacingFirst<C: Collection>(
+  @usableFromInline package func _sectionsReplacingFirst<C: Collection>(
     for _: StagedChangeset<C>
   ) throws(BatchUpdateError) -> (C) -> [Section] where C.Element == Element {
     guard let first = sections.first else {
@@ -193,15 +195,38 @@ extension CollectionModel {
   }
 
   /// Runs `body` on the model; when it throws, the model is put back as it was.
+  ///
+  /// The two logs (`events`, `scrollEvents`) are set aside while `body` runs, unbounded, and
+  /// what it logged is appended to them after, one event at a time, so that they are bounded
+  /// exactly as if it had been logged there: the copy kept for a failure would otherwise
+  /// share them, and the first event of every update would copy a whole log (up to twice
+  /// `configuration.eventLimit` entries).
+  ///
+  /// - Complexity: That of `body`, plus O(e) for the e events it logs.
+  @usableFromInline
   mutating func _atomically(
     _ body: (inout Self) throws(BatchUpdateError) -> Void
   ) throws(BatchUpdateError) {
+    var (logged, scrolled) = ([Event](), [ScrollEvent]())
+    let limit = configuration.eventLimit
+    configuration.eventLimit = nil
+    swap(&logged, &events)
+    swap(&scrolled, &_scrollEvents)
     let saved = self
+    defer { configuration.eventLimit = limit }
     do {
       try body(&self)
     } catch {
       self = saved
+      swap(&logged, &events)
+      swap(&scrolled, &_scrollEvents)
       throw error
     }
+    // The logs back, then what the body logged after them.
+    swap(&logged, &events)
+    swap(&scrolled, &_scrollEvents)
+    configuration.eventLimit = limit
+    for event in logged { events.append(event) }
+    for event in scrolled { _scrollEvents.append(event) }
   }
 }

@@ -317,7 +317,7 @@ extension CollectionModel {
 
   /// Moves the prefetch window by identity: after an update (whose blocks carried the
   /// paths), or when an identifier repeats in the window.
-  @usableFromInline
+  @inlinable
   mutating func _movePrefetchWindowByIdentity(
     _ flats: Range<Int>, _ viewport: Range<Double>, _ _layout: _Layout
   ) {
@@ -342,7 +342,8 @@ extension CollectionModel {
     _record(events)
   }
 
-  private mutating func _record(_ events: _PrefetchTracker<Element>.Events) {
+  @inlinable
+  mutating func _record(_ events: _PrefetchTracker<Element>.Events) {
     for (element, path) in events.cancels {
       _scrollEvents.append(.cancelPrefetch(element, at: path))
     }
@@ -354,7 +355,7 @@ extension CollectionModel {
   /// Before the data changes: the prefetch state is read from the data it describes, and
   /// `carry` takes each tracked item to its path after the change (`nil` when a reload
   /// leaves it to be found by identity).
-  @usableFromInline
+  @inlinable
   mutating func _dataWillChange(carry: ((ElementPath) -> ElementPath?)?) {
     guard !_triggers.tracker.isEmpty else { return }
     _triggers.tracker.materialize(_elements, _layout)
@@ -366,7 +367,8 @@ extension CollectionModel {
   }
 
   /// The path of each identifier's first occurrence.
-  private static func _firstPaths(_ elements: [[Element]]) -> [Element.DifferenceIdentifier:
+  @inlinable
+  static func _firstPaths(_ elements: [[Element]]) -> [Element.DifferenceIdentifier:
     ElementPath]
   {
     var result: [Element.DifferenceIdentifier: ElementPath] = [:]

@@ -18,6 +18,7 @@ struct _Positional: Sendable {
   /// The state of `window`, whose items have `flags` (`outstanding` or 0) and `hashOf` in
   /// data order; `nil` when two hash values are alike (the general evaluation keeps the
   /// state then).
+  @usableFromInline
   init?(window: Range<Int>, visible: Range<Int>, flags: [UInt8], hashOf: [Int]) {
     self.window = window
     self.visible = visible
@@ -30,12 +31,14 @@ struct _Positional: Sendable {
   }
 
   /// The state of an empty window.
-  static var empty: Self {
+  @usableFromInline static var empty: Self {
     _Positional(window: 0..<0, visible: 0..<0, flags: [], hashOf: [])!
   }
 
-  func isVisible(_ flat: Int) -> Bool { visible.contains(flat) }
-  func isOutstanding(_ flat: Int) -> Bool { ring.flags[flat & ring.mask] & Self.outstanding != 0 }
+  @usableFromInline func isVisible(_ flat: Int) -> Bool { visible.contains(flat) }
+  @usableFromInline func isOutstanding(_ flat: Int) -> Bool {
+    ring.flags[flat & ring.mask] & Self.outstanding != 0
+  }
 
   /// A prefetch to start: its distance from the viewport and its flat position.
   @usableFromInline

@@ -15,45 +15,74 @@ import StagecraftReplay
 /// after the update matches them by identity.
 @usableFromInline
 struct _PrefetchTracker<Element: Differentiable> {
+  @usableFromInline
   typealias ID = Element.DifferenceIdentifier
 
   /// An item of the window, at the last evaluation.
+  @usableFromInline
   struct Entry {
     /// Its flat position in the data of that evaluation.
+    @usableFromInline
     var flat: Int
     /// Its path: in that data, then carried through each block since (`nil` once deleted).
+    @usableFromInline
     var path: ElementPath?
     /// The element, to tell a change of content at the next update.
+    @usableFromInline
     var element: Element
     /// Whether it was visible.
+    @usableFromInline
     var isVisible: Bool
     /// Whether it has an outstanding prefetch.
+    @usableFromInline
     var isOutstanding: Bool
     /// Its distance from the viewport (0 when visible).
+    @usableFromInline
     var distance: Double
+
+    @inlinable
+    init(
+      flat: Int, path: ElementPath?, element: Element, isVisible: Bool, isOutstanding: Bool,
+      distance: Double
+    ) {
+      (self.flat, self.path, self.element) = (flat, path, element)
+      (self.isVisible, self.isOutstanding, self.distance) = (isVisible, isOutstanding, distance)
+    }
   }
 
   /// The materialized state, in data order; empty while `positional` holds the state.
+  @usableFromInline
   var entries: [Entry] = []
   /// The positional state, while the data is unchanged and identifiers do not repeat in the
   /// window.
   @usableFromInline var positional: _Positional?
   /// Whether the entries' paths follow the data (`false` after a reload, which has no map).
+  @usableFromInline
   var pathsAreCarried = true
 
   /// What one evaluation asks for.
+  @usableFromInline
   struct Events {
     /// Prefetches to cancel, in the order the items held in the data before: the element and
     /// its current path (`nil` when the data no longer holds it).
+    @usableFromInline
     var cancels: [(Element, ElementPath?)] = []
     /// Prefetches to start, nearest to the viewport first, ties in data order.
+    @usableFromInline
     var prefetches: [(Element, ElementPath)] = []
+
+    @inlinable
+    init(cancels: [(Element, ElementPath?)] = [], prefetches: [(Element, ElementPath)] = []) {
+      (self.cancels, self.prefetches) = (cancels, prefetches)
+    }
   }
 
   /// Whether any prefetch is outstanding or any item is in the window.
+  @usableFromInline
   var isEmpty: Bool { entries.isEmpty && (positional?.window.isEmpty ?? true) }
 
   /// The identifiers of the outstanding prefetches, in data order.
+  @inlinable
   func outstanding(in elements: [[Element]], _ layout: _Layout?) -> [ID] {
     if let positional, let layout {
       return positional.window.filter { positional.isOutstanding($0) }.map {
@@ -70,6 +99,7 @@ struct _PrefetchTracker<Element: Differentiable> {
   /// data changes, or before a general evaluation.
   ///
   /// - Complexity: O(w) for the w items of the window.
+  @inlinable
   mutating func materialize(_ elements: [[Element]], _ layout: _Layout?) {
     guard let state = positional else { return }
     positional = nil
@@ -89,6 +119,7 @@ struct _PrefetchTracker<Element: Differentiable> {
   /// Carries the entries' paths through one block.
   ///
   /// - Complexity: O(w) calls of `target`.
+  @inlinable
   mutating func carry(_ target: (ElementPath) -> ElementPath?) {
     for index in entries.indices { entries[index].path = entries[index].path.flatMap(target) }
   }
@@ -107,6 +138,7 @@ struct _PrefetchTracker<Element: Differentiable> {
   /// - Returns: The cancels and the prefetches.
   /// - Complexity: O(w + w′ + e log e) for the w items in the window now, the w′ at the last
   ///   evaluation and the e events, plus what `locate` costs.
+  @inlinable
   mutating func move(
     to window: [Entry], dataChanged: Bool, locate: (ID) -> ElementPath?
   ) -> Events {
@@ -183,6 +215,7 @@ struct _PrefetchTracker<Element: Differentiable> {
   /// Cancels every outstanding prefetch: prefetching was turned off.
   ///
   /// - Complexity: O(w) for the w items of the window.
+  @inlinable
   mutating func cancelAll(_ elements: [[Element]], _ layout: _Layout?) -> [(Element, ElementPath?)]
   {
     materialize(elements, layout)

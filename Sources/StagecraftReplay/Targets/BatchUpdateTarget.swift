@@ -262,8 +262,9 @@ extension BatchUpdateTarget {
   /// The default `_firstVisibleItem(_:)`, for a target that overrides it to fall back on.
   ///
   /// - Complexity: O(v) for the v visible items.
-  package func _firstVisibleItemReadOneByOne(_ metrics: ScrollMetrics) -> (ElementPath, ItemExtent)?
-  {
+  @usableFromInline package func _firstVisibleItemReadOneByOne(_ metrics: ScrollMetrics) -> (
+    ElementPath, ItemExtent
+  )? {
     guard let visible = _visibleItemPaths else { return nil }
     var best: (ElementPath, ItemExtent)?
     for path in visible {

@@ -3,11 +3,11 @@ import StagecraftReplay
 import StagecraftTestSupport
 import Testing
 
-/// The first visible item a replay anchors on: a headless view answers it from its model's
-/// layout at once (`_firstVisibleItem`), where any other target scans its visible items
-/// (`_firstVisibleItemReadOneByOne`). The two must agree at every step of random lists of
-/// several sections, with section headers, items of zero height, an empty viewport, and
-/// offsets anywhere (past either end included), through updates, scrolls and sizes.
+/// The first visible item a replay anchors on: a headless view, and the model itself, answer
+/// it from the model's layout at once (`_firstVisibleItem`), where any other target scans its
+/// visible items (`_firstVisibleItemReadOneByOne`). They must agree at every step of random
+/// lists of several sections, with section headers, items of zero height, an empty viewport,
+/// and offsets anywhere (past either end included), through updates, scrolls and sizes.
 @Suite("The first visible item, found at once")
 @MainActor
 struct FirstVisibleItemTests {
@@ -28,12 +28,13 @@ struct FirstVisibleItemTests {
     }
   }
 
-  /// Whether the view's quick answer is the scan's, at its current offset.
+  /// Whether the view's and its model's quick answers are the scan's, at the current offset.
   static func agrees(_ view: HeadlessCollectionView<Section>) -> Bool {
     guard let metrics = view.scrollMetrics else { return true }
-    let quick = view._firstVisibleItem(metrics)
     let scanned = view._firstVisibleItemReadOneByOne(metrics)
-    return quick?.0 == scanned?.0 && quick?.1 == scanned?.1
+    return [view._firstVisibleItem(metrics), view.model._firstVisibleItem(metrics)].allSatisfy {
+      $0?.0 == scanned?.0 && $0?.1 == scanned?.1
+    }
   }
 
   @Test(arguments: [false, true])
