@@ -597,19 +597,19 @@ import Testing
   _doc.expectNothingUnchecked()
 }
 
-@Test func doc_CollectionModel_Replay_125() throws {
+@Test func doc_CollectionModel_Replay_126() throws {
   let _doc = DocOutput()
   func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     _doc.print(items, separator: separator, terminator: terminator)
   }
-  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:131
+  // Sources/StagecraftModel/Model/CollectionModel+Replay.swift:132
 
   var model = CollectionModel(items: ["a", "b", "c"])
   try model.reload(
     using: StagedChangeset(source: ["a", "b", "c"], target: ["c", "b", "d"]),
     strategy: UpdateStrategy().elementUpdates(.reconfigure))
   print(model.items)
-  _doc.expect("[\"c\", \"b\", \"d\"]", at: 137)
+  _doc.expect("[\"c\", \"b\", \"d\"]", at: 138)
   _doc.expectNothingUnchecked()
 }
 
