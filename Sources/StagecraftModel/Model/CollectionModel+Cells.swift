@@ -73,10 +73,8 @@ extension CollectionModel {
       let shown = _visibleRange(geometry)
       _viewport = .items(shown)
       // The reads near the viewport, of this update and the measurements after it, off the
-      // tree (`_Layout.keepWindow(around:)`).
-      // (No binding of the layout: it would hold a second reference, and the mutable one
-      // would be a copy.)
-      if shown.upperBound > _layout?.cached ?? .max { _mutableLayout().keepWindow(around: shown) }
+      // tree.
+      _keepWindow(around: shown)
     }
     switch _viewport {
     case .none:

@@ -300,9 +300,9 @@ extension CollectionModel {
   /// on screen is measured, and the triggers are evaluated.
   @inlinable mutating func _sizesDidChange() {
     // The cells follow only when the items shown changed: most measurements move none.
-    if let geometry = _geometry, case .items(let shown) = _viewport,
-      _keptWindow(around: shown), _visibleRange(geometry) == shown
-    {
+    if let geometry = _geometry, case .items(let shown) = _viewport {
+      _keepWindow(around: shown)
+      if _visibleRange(geometry) != shown { _realizeCells() }
     } else {
       _realizeCells()
     }
@@ -312,12 +312,13 @@ extension CollectionModel {
   }
 
   /// Keeps the layout's window around `shown` (`_Layout.keepWindow(around:)`) when the cache
-  /// does not hold it; `true`, to be read in a condition.
+  /// does not hold it.
   ///
   /// - Complexity: O(1), or that of building the window.
-  @inlinable mutating func _keptWindow(around shown: Range<Int>) -> Bool {
+  @inlinable mutating func _keepWindow(around shown: Range<Int>) {
+    // No binding of the layout: it would hold a second reference, and the mutable one would
+    // be a copy.
     if shown.upperBound > _layout?.cached ?? .max { _mutableLayout().keepWindow(around: shown) }
-    return true
   }
 
   /// The cells that showed content the data does not hold (a silent refresh) and have
