@@ -182,22 +182,17 @@ package func _followFocus<C: Collection>(
         deleteItems: stage.elementDeleted, insertItems: stage.elementInserted,
         moveItems: stage.elementMoved))
   }
-  func item(_ path: ElementPath) -> ElementPath? {
-    var path = path
+  // Through every block in turn; nil once one deletes it.
+  func through<T>(_ start: T, _ step: (_BatchMap, T) -> T?) -> T? {
+    var value = start
     for map in maps {
-      guard let next = map.itemTarget(of: path) else { return nil }
-      path = next
+      guard let next = step(map, value) else { return nil }
+      value = next
     }
-    return path
+    return value
   }
-  func section(_ index: Int) -> Int? {
-    var index = index
-    for map in maps {
-      guard let next = map.sectionTarget(of: index) else { return nil }
-      index = next
-    }
-    return index
-  }
+  func item(_ path: ElementPath) -> ElementPath? { through(path) { $0.itemTarget(of: $1) } }
+  func section(_ index: Int) -> Int? { through(index) { $0.sectionTarget(of: $1) } }
   return focused.map {
     FocusTarget._following(
       $0,

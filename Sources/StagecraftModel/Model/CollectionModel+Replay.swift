@@ -213,19 +213,19 @@ extension CollectionModel {
     swap(&logged, &events)
     swap(&scrolled, &_scrollEvents)
     let saved = self
-    defer { configuration.eventLimit = limit }
+    var failure: BatchUpdateError?
     do {
       try body(&self)
     } catch {
       self = saved
-      swap(&logged, &events)
-      swap(&scrolled, &_scrollEvents)
-      throw error
+      failure = error
     }
-    // The logs back, then what the body logged after them.
+    // The logs back, bounded again, then what the body logged after them (nothing when it
+    // failed: the model is as it was).
     swap(&logged, &events)
     swap(&scrolled, &_scrollEvents)
     configuration.eventLimit = limit
+    if let failure { throw failure }
     for event in logged { events.append(event) }
     for event in scrolled { _scrollEvents.append(event) }
   }

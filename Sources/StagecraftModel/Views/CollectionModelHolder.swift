@@ -71,17 +71,16 @@ extension CollectionModelHolder {
     readModel { $0.extentOfItem(at: path) }
   }
 
-  /// The first item on screen whose bottom is below `metrics.contentOffset`, and its extent,
-  /// as the default reads it from `visibleItemPaths` and `extentOfItem(at:)`, found in the
-  /// model's layout at once.
+  /// The first item on screen whose bottom is below `metrics.contentOffset`, and its extent:
+  /// the model's (`CollectionModel._firstVisibleItem(_:)`), whose realized cells are the
+  /// view's visible items.
   ///
   /// - Parameter metrics: The scroll metrics the replay read.
   /// - Returns: The item and its extent.
   /// - Complexity: O(log n), or O(v) for the v realized cells when the item is not one.
   @inlinable
   public func _firstVisibleItem(_ metrics: ScrollMetrics) -> (ElementPath, ItemExtent)? {
-    readModel { $0._firstRealized(below: metrics.contentOffset) }
-      ?? _firstVisibleItemReadOneByOne(metrics)
+    readModel { $0._firstVisibleItem(metrics) }
   }
 
   /// Scrolls the model's geometry.
